@@ -1,0 +1,46 @@
+"""balatro_ecs: an entity-component-system engine for Balatro, extensible with pluggy plugins.
+
+Score a hand::
+
+    >>> from balatro_ecs import score
+    >>> result = score({"played": [{"rank": "K", "suit": "H"}, {"rank": "K", "suit": "S"}],
+    ...                 "jokers": [{"name": "Joker"}]})
+    >>> result.hand_name, result.chips, result.mult, result.score
+    ('Pair', 30.0, 6.0, 180)
+
+Write a joker: see :mod:`balatro_ecs.plugin`.
+"""
+
+from .cards import Card, CardSpec
+from .effects import Effect
+from .enums import Edition, Enhancement, HandType, Seal, Suit
+from .errors import BalatroError, PluginError, ScenarioError, UnknownNameError
+from .game import Game
+from .manager import Plugins
+from .scenario import Scenario, score
+from .scoring.result import Breakdown, ScoreEvent, ScoreResult
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BalatroError",
+    "Breakdown",
+    "Card",
+    "CardSpec",
+    "Edition",
+    "Effect",
+    "Enhancement",
+    "Game",
+    "HandType",
+    "PluginError",
+    "Plugins",
+    "Scenario",
+    "ScenarioError",
+    "ScoreEvent",
+    "ScoreResult",
+    "Seal",
+    "Suit",
+    "UnknownNameError",
+    "__version__",
+    "score",
+]

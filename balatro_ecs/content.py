@@ -1,0 +1,219 @@
+"""Content declarations: what a plugin says it adds (a joker, a blind, a deck, a consumable).
+
+A content plugin returns one of these from its ``balatro_content`` hook. The engine keys
+every other hook implementation of that plugin by the declared ``key``, so the plugin's
+``joker_main`` is called for instances of *that* joker only.
+
+Keys carry their family's prefix (``j_`` jokers, ``bl_`` blinds, ``b_`` decks, ``c_``
+consumables, ``v_`` vouchers); third-party packs add a namespace (``j_mypack_lucky7``) so
+that two packs cannot collide.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+from .errors import ContentError
+
+__all__ = [
+    "BlindType",
+    "ConsumableType",
+    "ContentType",
+    "DeckType",
+    "JokerType",
+    "VoucherType",
+    "fold_name",
+]
+
+_KEY_RE = re.compile(r"^[a-z]+_[a-z0-9_]+$")
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+def fold_name(name: str) -> str:
+    """Normalise a name for lookups: case, accents, spaces and punctuation folded.
+
+    >>> fold_name("Séance") == fold_name("seance") == fold_name("SEANCE")
+    True
+    >>> fold_name("Riff-Raff") == fold_name("riff raff")
+    True
+    """
+    text = unicodedata.normalize("NFKD", name)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return re.sub(r"[^a-z0-9]+", "", text.lower())
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return MappingProxyType({k: _freeze(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _thaw(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return copy.copy(value)
+
+
+@dataclass(frozen=True)
+class ContentType:
+    """Fields every piece of content has. Subclasses set :attr:`prefix` and :attr:`family`."""
+
+    prefix: ClassVar[str] = ""
+    family: ClassVar[str] = "content"
+
+    key: str
+    name: str
+    effect: str = ""
+    aliases: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.key, str) or not _KEY_RE.match(self.key):
+            raise ContentError(
+                f"{self.family} key {self.key!r} must be lower-case letters, digits and "
+                f"underscores, like '{self.prefix}mypack_name'"
+            )
+        if not self.key.startswith(self.prefix):
+            raise ContentError(f"{self.family} key {self.key!r} must start with {self.prefix!r}")
+        if not self.name:
+            raise ContentError(f"{self.family} {self.key!r} needs a display name")
+
+    def names(self) -> tuple[str, ...]:
+        """Every name this content answers to: key, display name, aliases."""
+        return (self.key, self.name, *self.aliases)
+
+
+@dataclass(frozen=True)
+class JokerType(ContentType):
+    """A joker: its price, rarity, copy rules and starting state.
+
+    ``config`` is the joker's starting state in the game's vocabulary (``mult``,
+    ``Xmult``, ``extra``, ``t_mult``, ``type``, ...); :meth:`initial_state` turns it into
+    the per-instance counters. ``contexts`` lists the game contexts it acts in.
+    """
+
+    prefix: ClassVar[str] = "j_"
+    family: ClassVar[str] = "joker"
+
+    rarity: int = 1
+    cost: int = 4
+    blueprint_compat: bool = True
+    eternal_compat: bool = True
+    perishable_compat: bool = True
+    unlocked: bool = True
+    order: int = 0
+    config: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+    contexts: tuple[str, ...] = ()
+    #: Pool gates: the deck must hold this enhancement key (``"m_steel"``) for the joker to appear.
+    requires_enhancement: str | None = None
+    requires_flag: str | None = None
+    blocked_by_flag: str | None = None
+
+    RARITY_NAMES: ClassVar[Mapping[int, str]] = MappingProxyType(
+        {1: "Common", 2: "Uncommon", 3: "Rare", 4: "Legendary"}
+    )
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.rarity not in self.RARITY_NAMES:
+            raise ContentError(f"joker {self.key!r}: rarity must be 1..4, got {self.rarity!r}")
+        if not isinstance(self.cost, int) or self.cost < 0:
+            raise ContentError(f"joker {self.key!r}: cost must be a non-negative int")
+        object.__setattr__(self, "config", _freeze(dict(self.config)))
+
+    @property
+    def rarity_name(self) -> str:
+        return self.RARITY_NAMES[self.rarity]
+
+    def initial_state(self) -> dict[str, Any]:
+        """Fresh counters for a new instance, built as the game builds a joker's ability."""
+        cfg = self.config
+        state: dict[str, Any] = {
+            "mult": cfg.get("mult", 0),
+            "x_mult": cfg.get("Xmult", 1),
+            "t_mult": cfg.get("t_mult", 0),
+            "t_chips": cfg.get("t_chips", 0),
+            "type": cfg.get("type", ""),
+            "h_size": cfg.get("h_size", 0),
+            "d_size": cfg.get("d_size", 0),
+            "extra_value": 0,
+        }
+        if "extra" in cfg:
+            state["extra"] = _thaw(cfg["extra"])
+        for name, value in cfg.items():
+            if name not in state and name != "Xmult":
+                state[name] = _thaw(value)
+        return state
+
+
+@dataclass(frozen=True)
+class BlindType(ContentType):
+    """A blind: its size multiplier, reward, and where it may appear."""
+
+    prefix: ClassVar[str] = "bl_"
+    family: ClassVar[str] = "blind"
+
+    kind: str = "boss"  # "small" | "big" | "boss" | "showdown"
+    mult: float = 2
+    dollars: int = 5
+    min_ante: int = 1
+    max_ante: int = 10
+    order: int = 0
+    debuff: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+
+    @property
+    def is_boss(self) -> bool:
+        return self.kind in ("boss", "showdown")
+
+
+@dataclass(frozen=True)
+class DeckType(ContentType):
+    """A deck (the game's "back")."""
+
+    prefix: ClassVar[str] = "b_"
+    family: ClassVar[str] = "deck"
+
+    config: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+    selectable: bool = True
+    order: int = 0
+
+
+@dataclass(frozen=True)
+class ConsumableType(ContentType):
+    """A Tarot, Planet or Spectral card."""
+
+    prefix: ClassVar[str] = "c_"
+    family: ClassVar[str] = "consumable"
+
+    set: str = "Tarot"  # "Tarot" | "Planet" | "Spectral"
+    cost: int = 3
+    config: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+    order: int = 0
+    #: For Planets: the poker hand it levels.
+    hand: str | None = None
+    #: Planets that join pools only once their poker hand has been played.
+    secret: bool = False
+    #: Never drawn from a pool (The Soul, Black Hole: they replace pool draws by chance).
+    hidden: bool = False
+
+
+@dataclass(frozen=True)
+class VoucherType(ContentType):
+    """A voucher."""
+
+    prefix: ClassVar[str] = "v_"
+    family: ClassVar[str] = "voucher"
+
+    cost: int = 10
+    config: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+    requires: tuple[str, ...] = ()
+    order: int = 0

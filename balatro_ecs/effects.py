@@ -1,0 +1,44 @@
+"""What a hook gives back: an :class:`Effect`, a frozen value the engine applies.
+
+Plugins never write to the score. They return an effect and the engine applies its parts
+in the game's fixed order for that context, recording each change in the breakdown:
+
+* a scored card (``joker_individual``): chips, mult, dollars, then ×mult;
+* a held card (``joker_held_individual``): dollars, mult, then ×mult;
+* a joker (``joker_main``, ``joker_other_joker``, ``consumable_main``): mult, chips, then ×mult.
+
+Unset parts are ``None``. Effects are immutable and hashable, so a plugin can build the
+ones it gives often once, at import.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+__all__ = ["Effect"]
+
+
+class Effect(NamedTuple):
+    """A change a hook asks for.
+
+    >>> Effect(mult=4)
+    Effect(mult=4)
+    >>> Effect(chips=20, mult=4).chips
+    20
+    """
+
+    chips: float | None = None
+    mult: float | None = None
+    x_mult: float | None = None
+    dollars: int | None = None
+    #: Levels to add to the played poker hand before it scores (Space Joker, ``joker_before``).
+    level_up: int | None = None
+    #: A short note for the breakdown ("Upgrade!"), shown when nothing numeric changed.
+    message: str | None = None
+
+    def __repr__(self) -> str:
+        parts = [f"{name}={value!r}" for name, value in zip(self._fields, self) if value is not None]
+        return f"Effect({', '.join(parts)})"
+
+    def __bool__(self) -> bool:
+        return any(value is not None for value in self)

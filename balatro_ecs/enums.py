@@ -1,0 +1,222 @@
+"""Small integer enums for the card vocabulary, plus parsers that accept the names people type.
+
+Hot paths compare plain ints (the enums are :class:`~enum.IntEnum`); the parsers at the
+API edge accept the game's spellings (``"S"``, ``"Spades"``, ``"T"``, ``"10"``, ``"Jack"``)
+and raise :class:`~balatro_ecs.errors.UnknownNameError` naming the bad value.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from .errors import UnknownNameError
+
+__all__ = [
+    "HAND_NAMES",
+    "RANK_NAMES",
+    "Edition",
+    "Enhancement",
+    "HandType",
+    "Seal",
+    "Suit",
+    "parse_edition",
+    "parse_enhancement",
+    "parse_rank",
+    "parse_seal",
+    "parse_suit",
+    "rank_label",
+]
+
+
+class Suit(IntEnum):
+    """The four suits, numbered in the order the game checks them for a flush."""
+
+    SPADES = 0
+    HEARTS = 1
+    CLUBS = 2
+    DIAMONDS = 3
+
+    @property
+    def letter(self) -> str:
+        return "SHCD"[self]
+
+    @property
+    def symbol(self) -> str:
+        return "♠♥♣♦"[self]
+
+    @property
+    def title(self) -> str:
+        return ("Spades", "Hearts", "Clubs", "Diamonds")[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+class Enhancement(IntEnum):
+    """A playing card's enhancement; ``NONE`` is a plain card."""
+
+    NONE = 0
+    BONUS = 1
+    MULT = 2
+    WILD = 3
+    GLASS = 4
+    STEEL = 5
+    STONE = 6
+    GOLD = 7
+    LUCKY = 8
+
+    @property
+    def key(self) -> str:
+        return "c_base" if self is Enhancement.NONE else f"m_{self.name.lower()}"
+
+
+class Edition(IntEnum):
+    """A card's or joker's edition."""
+
+    NONE = 0
+    FOIL = 1
+    HOLO = 2
+    POLYCHROME = 3
+    NEGATIVE = 4
+
+    @property
+    def key(self) -> str:
+        return "e_base" if self is Edition.NONE else f"e_{self.name.lower()}"
+
+
+class Seal(IntEnum):
+    """A playing card's seal."""
+
+    NONE = 0
+    GOLD = 1
+    RED = 2
+    BLUE = 3
+    PURPLE = 4
+
+
+class HandType(IntEnum):
+    """The twelve poker hands, best first (the order the game checks them in)."""
+
+    FLUSH_FIVE = 0
+    FLUSH_HOUSE = 1
+    FIVE_OF_A_KIND = 2
+    STRAIGHT_FLUSH = 3
+    FOUR_OF_A_KIND = 4
+    FULL_HOUSE = 5
+    FLUSH = 6
+    STRAIGHT = 7
+    THREE_OF_A_KIND = 8
+    TWO_PAIR = 9
+    PAIR = 10
+    HIGH_CARD = 11
+
+    @property
+    def title(self) -> str:
+        return HAND_NAMES[self]
+
+    @classmethod
+    def from_name(cls, name: str) -> HandType:
+        """Parse a hand name (``"Two Pair"``, ``"two_pair"``, ``"TWO PAIR"``)."""
+        norm = name.strip().lower().replace("_", " ")
+        for hand in cls:
+            if HAND_NAMES[hand].lower() == norm:
+                return hand
+        raise UnknownNameError("poker hand", name, HAND_NAMES)
+
+
+HAND_NAMES: tuple[str, ...] = (
+    "Flush Five",
+    "Flush House",
+    "Five of a Kind",
+    "Straight Flush",
+    "Four of a Kind",
+    "Full House",
+    "Flush",
+    "Straight",
+    "Three of a Kind",
+    "Two Pair",
+    "Pair",
+    "High Card",
+)
+
+#: Rank ids as the game numbers them: 2..10, Jack 11, Queen 12, King 13, Ace 14.
+RANK_NAMES: dict[int, str] = {
+    2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
+    11: "J", 12: "Q", 13: "K", 14: "A",
+}
+_RANK_WORDS = {"jack": 11, "queen": 12, "king": 13, "ace": 14, "t": 10, "ten": 10}
+_SUIT_WORDS = {
+    "s": Suit.SPADES, "spade": Suit.SPADES, "spades": Suit.SPADES, "♠": Suit.SPADES,
+    "h": Suit.HEARTS, "heart": Suit.HEARTS, "hearts": Suit.HEARTS, "♥": Suit.HEARTS,
+    "c": Suit.CLUBS, "club": Suit.CLUBS, "clubs": Suit.CLUBS, "♣": Suit.CLUBS,
+    "d": Suit.DIAMONDS, "diamond": Suit.DIAMONDS, "diamonds": Suit.DIAMONDS,
+    "♦": Suit.DIAMONDS,
+}
+
+
+def rank_label(rank: int) -> str:
+    """``"A"`` for 14, ``"10"`` for 10."""
+    return RANK_NAMES[rank]
+
+
+def parse_rank(value: object) -> int:
+    """Parse a rank: ``"2"``..``"10"``, ``"T"``, ``"J"``/``"Jack"``, ..., ``"A"``, or an int 2..14."""
+    if isinstance(value, bool):
+        raise UnknownNameError("rank", value, RANK_NAMES.values())
+    if isinstance(value, int):
+        if 2 <= value <= 14:
+            return value
+        raise UnknownNameError("rank", value, RANK_NAMES.values())
+    if isinstance(value, str):
+        text = value.strip().lower()
+        for rank, label in RANK_NAMES.items():
+            if text == label.lower():
+                return rank
+        if text in _RANK_WORDS:
+            return _RANK_WORDS[text]
+    raise UnknownNameError("rank", value, RANK_NAMES.values())
+
+
+def parse_suit(value: object) -> Suit:
+    """Parse a suit: ``"S"``/``"Spades"``/``"♠"`` and so on, or a :class:`Suit`."""
+    if isinstance(value, Suit):
+        return value
+    if isinstance(value, str):
+        suit = _SUIT_WORDS.get(value.strip().lower())
+        if suit is not None:
+            return suit
+    raise UnknownNameError("suit", value, ("S", "H", "C", "D", "Spades", "Hearts", "Clubs", "Diamonds"))
+
+
+def _parse_member(kind: str, enum: type[IntEnum], value: object, prefix: str) -> int:
+    if value is None or value == "":
+        return 0
+    if isinstance(value, enum):
+        return int(value)
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text.startswith(prefix):
+            text = text[len(prefix):]
+        aliases = {"holographic": "holo", "base": "none", "c_base": "none", "e_base": "none"}
+        text = aliases.get(text, text)
+        for member in enum:
+            if member.name.lower() == text:
+                return int(member)
+    names = [m.name.lower() for m in enum if m.value]
+    raise UnknownNameError(kind, value, names)
+
+
+def parse_enhancement(value: object) -> Enhancement:
+    """Parse ``"bonus"``, ``"m_glass"``, ... (``None`` or ``""`` for none)."""
+    return Enhancement(_parse_member("enhancement", Enhancement, value, "m_"))
+
+
+def parse_edition(value: object) -> Edition:
+    """Parse ``"foil"``, ``"holo"``/``"holographic"``, ``"e_polychrome"``, ``"negative"``."""
+    return Edition(_parse_member("edition", Edition, value, "e_"))
+
+
+def parse_seal(value: object) -> Seal:
+    """Parse ``"gold"``, ``"red"``, ``"blue"``, ``"purple"`` (any case)."""
+    return Seal(_parse_member("seal", Seal, value, "__"))

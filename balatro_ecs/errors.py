@@ -1,0 +1,81 @@
+"""The exceptions balatro_ecs raises. Every message names the bad field and value.
+
+All of them derive from :class:`BalatroError`, so a caller can catch the whole family;
+the CLI prints ``str(error)`` on one line and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+__all__ = [
+    "BalatroError",
+    "ContentError",
+    "IllegalActionError",
+    "PluginError",
+    "ScenarioError",
+    "ScheduleError",
+    "UnknownNameError",
+    "close_matches",
+]
+
+
+class BalatroError(Exception):
+    """Base class of every error raised on purpose by balatro_ecs."""
+
+
+def close_matches(value: object, choices: Iterable[str], n: int = 3) -> list[str]:
+    """The choices that look most like ``value`` (case-insensitive), best first."""
+    text = str(value)
+    pool = list(dict.fromkeys(str(c) for c in choices))
+    lowered = {c.lower(): c for c in pool}
+    found = difflib.get_close_matches(text.lower(), list(lowered), n=n, cutoff=0.6)
+    return [lowered[f] for f in found]
+
+
+class UnknownNameError(BalatroError, ValueError):
+    """A name (joker, blind, rank, suit, ...) that the engine does not know.
+
+    The message offers the closest known names.
+    """
+
+    def __init__(self, kind: str, value: object, choices: Iterable[str] = (), where: str = "") -> None:
+        self.kind = kind
+        self.value = value
+        self.suggestions = close_matches(value, choices)
+        place = f"{where}: " if where else ""
+        hint = f" (did you mean {', '.join(repr(s) for s in self.suggestions)}?)" if self.suggestions else ""
+        super().__init__(f"{place}unknown {kind} {value!r}{hint}")
+
+    def at(self, where: str) -> UnknownNameError:
+        """The same error, located (``played[2].rank``)."""
+        err = UnknownNameError.__new__(UnknownNameError)
+        err.kind, err.value, err.suggestions = self.kind, self.value, self.suggestions
+        hint = (
+            f" (did you mean {', '.join(repr(s) for s in self.suggestions)}?)"
+            if self.suggestions
+            else ""
+        )
+        Exception.__init__(err, f"{where}: unknown {self.kind} {self.value!r}{hint}")
+        return err
+
+
+class ScenarioError(BalatroError, ValueError):
+    """A scenario that cannot be played: the message names the field and the value."""
+
+
+class PluginError(BalatroError):
+    """A plugin that cannot be loaded or that breaks a rule (duplicate key, bad hook)."""
+
+
+class ContentError(BalatroError, ValueError):
+    """Content that is declared wrongly (a key without its prefix, a missing field)."""
+
+
+class ScheduleError(BalatroError):
+    """Systems whose order cannot be decided (a cycle, or two systems with no declared order)."""
+
+
+class IllegalActionError(BalatroError):
+    """An action that the rules do not allow now. The game is left exactly as it was."""

@@ -1,0 +1,149 @@
+"""Live jokers and consumables: handles on their entities, as hooks receive them.
+
+A hook gets the :class:`Joker` whose ability is being evaluated. When Blueprint or
+Brainstorm copies a joker, the hook gets a :class:`CopiedJoker` instead: it reads the
+copied joker's state and says who copied it (:attr:`Joker.copied_by`), so a joker that
+grows (Green Joker, Vampire, Runner, ...) knows to leave its counters alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import components as C
+from .content import ConsumableType, JokerType
+from .enums import Edition
+
+__all__ = ["EDITION_SURCHARGE", "Consumable", "CopiedJoker", "Joker"]
+
+#: Extra shop cost of each edition (editions.toml ``extra_shop_cost``).
+EDITION_SURCHARGE = {Edition.NONE: 0, Edition.FOIL: 2, Edition.HOLO: 3, Edition.POLYCHROME: 5, Edition.NEGATIVE: 5}
+
+
+class Joker:
+    """A joker in a game.
+
+    ``state`` is the joker's own counters (``mult``, ``x_mult``, ``extra``, ...), named as
+    in the game; a hook may change the counters of the joker it was called for, unless
+    :attr:`copied_by` is set.
+    """
+
+    __slots__ = ("_debuff", "_edition", "_price", "_stickers", "entity", "state", "type", "zone")
+
+    #: The copier (Blueprint, Brainstorm) when this is a copied call; ``None`` otherwise.
+    copied_by: Joker | None = None
+
+    def __init__(self, entity: int, type_: JokerType, components: dict[type, Any]) -> None:
+        self.entity = entity
+        self.type = type_
+        self.state: dict[str, Any] = components[C.Counters].values
+        self._edition: C.Edition = components[C.Edition]
+        self._debuff: C.Debuff = components[C.Debuff]
+        self._stickers: C.Stickers = components[C.Stickers]
+        self._price: C.Price = components[C.Price]
+        self.zone: C.Zone = components[C.Zone]
+
+    @property
+    def key(self) -> str:
+        return self.type.key
+
+    @property
+    def name(self) -> str:
+        return self.type.name
+
+    @property
+    def rarity(self) -> int:
+        return self.type.rarity
+
+    @property
+    def edition(self) -> Edition:
+        return self._edition.kind  # type: ignore[no-any-return]
+
+    @property
+    def debuffed(self) -> bool:
+        d = self._debuff
+        return d.forced or d.by_blind  # type: ignore[no-any-return]
+
+    @property
+    def slot(self) -> int:
+        """Position in the joker row, 0 = leftmost."""
+        return self.zone.slot
+
+    @property
+    def eternal(self) -> bool:
+        return self._stickers.eternal
+
+    @property
+    def sell_value(self) -> int:
+        """What selling it pays: half its price (at least $1) plus value it gained."""
+        if self._price.sell_override is not None:
+            return self._price.sell_override
+        return max(1, self._price.buy // 2) + int(self.state.get("extra_value", 0))
+
+    @property
+    def buy_cost(self) -> int:
+        return self._price.buy
+
+    def set_edition(self, edition: Edition) -> None:
+        self._edition.kind = Edition(edition)
+
+    def __repr__(self) -> str:
+        extra = f" {self.edition.name.lower()}" if self.edition else ""
+        debuff = " (debuffed)" if self.debuffed else ""
+        return f"<Joker #{self.entity} {self.type.name}{extra}{debuff}>"
+
+
+class CopiedJoker:
+    """The view a copied call gets: the copied joker's state, plus who copied it.
+
+    It shares the copied joker's ``state`` so effects read the live numbers; a hook must
+    not grow that state when :attr:`copied_by` is set (the game's ``context.blueprint``).
+    """
+
+    __slots__ = ("copied_by", "entity", "state", "target", "type")
+
+    def __init__(self, target: Joker, copier: Joker) -> None:
+        self.target = target
+        self.copied_by = copier
+        self.entity = target.entity
+        self.type = target.type
+        self.state = target.state
+
+    key = property(lambda self: self.type.key)
+    name = property(lambda self: self.type.name)
+    rarity = property(lambda self: self.type.rarity)
+    edition = property(lambda self: self.target.edition)
+    debuffed = property(lambda self: self.target.debuffed)
+    slot = property(lambda self: self.target.slot)
+    sell_value = property(lambda self: self.target.sell_value)
+
+    def __repr__(self) -> str:
+        return f"<CopiedJoker {self.type.name} via {self.copied_by.type.name}>"
+
+
+class Consumable:
+    """A Tarot, Planet or Spectral card held in the consumable area."""
+
+    __slots__ = ("_edition", "entity", "state", "type", "zone")
+
+    def __init__(self, entity: int, type_: ConsumableType, components: dict[type, Any]) -> None:
+        self.entity = entity
+        self.type = type_
+        self.state: dict[str, Any] = components[C.Counters].values
+        self._edition: C.Edition = components[C.Edition]
+        self.zone: C.Zone = components[C.Zone]
+
+    @property
+    def key(self) -> str:
+        return self.type.key
+
+    @property
+    def name(self) -> str:
+        return self.type.name
+
+    @property
+    def edition(self) -> Edition:
+        return self._edition.kind  # type: ignore[no-any-return]
+
+    def __repr__(self) -> str:
+        return f"<Consumable #{self.entity} {self.type.name}>"

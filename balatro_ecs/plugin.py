@@ -1,0 +1,84 @@
+"""Write balatro_ecs plugins: new jokers, blinds, decks and consumables.
+
+Quickstart -- a joker that gives +7 Mult for every scored 7::
+
+    # lucky7/__init__.py
+    from balatro_ecs.plugin import Effect, JokerType, content, hookimpl
+
+    JOKER = JokerType(key="j_lucky7_seven", name="Lucky Seven", rarity=1, cost=5,
+                      effect="Each scored 7 gives +7 Mult.")
+    balatro_content = content(JOKER)
+
+    @hookimpl
+    def joker_individual(ctx, joker, card):
+        if card.rank == 7:
+            return Effect(mult=7)
+
+and advertise it in your package's ``pyproject.toml``::
+
+    [project.entry-points.balatro_ecs]
+    lucky7 = "lucky7"
+
+After ``pip install``, every new game finds "Lucky Seven" by name, in scenarios and on
+the command line. Hook names, their arguments and when they are called are listed in
+:mod:`balatro_ecs.hookspecs` (and ``docs/hooks.md``). Keys are namespaced
+(``j_<pack>_<name>``) so that packs cannot collide; users can block a plugin by name or
+key (``--block j_lucky7_seven``).
+
+A module may register more plugins by listing them in ``balatro_plugins`` (module names
+or plugin objects), which is how the vanilla content is loaded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from . import reference
+from .cards import Card, CardSpec
+from .content import BlindType, ConsumableType, ContentType, DeckType, JokerType, VoucherType
+from .effects import Effect
+from .enums import Edition, Enhancement, HandType, Seal, Suit
+from .hookspecs import hookimpl
+from .jokers import Consumable, CopiedJoker, Joker
+from .rules import Rules
+from .schedule import System
+from .scoring.context import ScoringContext
+
+__all__ = [
+    "BlindType",
+    "Card",
+    "CardSpec",
+    "Consumable",
+    "ConsumableType",
+    "ContentType",
+    "CopiedJoker",
+    "DeckType",
+    "Edition",
+    "Effect",
+    "Enhancement",
+    "HandType",
+    "Joker",
+    "JokerType",
+    "Rules",
+    "ScoringContext",
+    "Seal",
+    "Suit",
+    "System",
+    "VoucherType",
+    "content",
+    "hookimpl",
+    "reference",
+]
+
+
+def content(declaration: ContentType) -> Callable[[], ContentType]:
+    """A ready-made ``balatro_content`` hook implementation returning ``declaration``.
+
+    Assign it to a module attribute named ``balatro_content``.
+    """
+
+    @hookimpl
+    def balatro_content() -> ContentType:
+        return declaration
+
+    return balatro_content

@@ -1,0 +1,212 @@
+"""The scoring context: one played hand's transient state, handed to every scoring hook.
+
+It holds what the game calls ``hand_chips`` and ``mult`` plus the played, scoring and
+held cards, the joker row and the run state. Hooks read it freely; they change the
+score only by returning effects, and change the world through its methods
+(:meth:`ScoringContext.set_enhancement`, :meth:`ScoringContext.copy_to_hand`, ...), which
+record what they did in the breakdown.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from ..cards import Card
+from ..components import Area
+from ..enums import HAND_NAMES, Enhancement, HandType
+from ..hands import Detection
+
+if TYPE_CHECKING:
+    from ..blinds import Blind, Deck
+    from ..dispatch import JokerPlans
+    from ..game import Game
+    from ..jokers import Consumable, Joker
+    from ..rng import GameRandom
+    from ..rules import Rules
+    from ..state import RunState
+
+__all__ = ["ScoringContext"]
+
+
+class ScoringContext:
+    """Everything about the hand being scored.
+
+    Read-only for hooks, apart from the methods that change the world.
+
+    :ivar chips: current chips (the game's ``hand_chips``).
+    :ivar mult: current mult.
+    :ivar hand: the detected :class:`~balatro_ecs.enums.HandType`.
+    :ivar hand_name: its name, e.g. ``"Two Pair"``.
+    :ivar played: every played card, left to right (the game's ``full_hand``).
+    :ivar scoring: the cards that score, left to right (``scoring_hand``).
+    :ivar held: the cards still in hand, left to right.
+    :ivar jokers: the joker row, left to right.
+    :ivar dollar_buffer: money earned so far this hand, not yet added to the run.
+    :ivar lucky_trigger: whether the card being evaluated hit a Lucky chance (Lucky Cat).
+    :ivar debuffed: whether the blind refused the hand.
+    """
+
+    __slots__ = (
+        "_changes",
+        "_created",
+        "_tally",
+        "blind",
+        "consumables_pending",
+        "chips",
+        "consumables",
+        "debuffed",
+        "deck",
+        "destroyed",
+        "detection",
+        "dollar_buffer",
+        "events",
+        "game",
+        "jokers_destroyed",
+        "hand",
+        "hand_name",
+        "held",
+        "jokers",
+        "lucky_trigger",
+        "memo",
+        "mult",
+        "phase",
+        "plans",
+        "played",
+        "rng",
+        "rules",
+        "run",
+        "score",
+        "scoring",
+    )
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.run: RunState = game.run
+        self.rng: GameRandom = game.rng
+        self.rules: Rules = game.rules
+        self.blind: Blind | None = game.blind
+        self.deck: Deck = game.deck
+        self.plans: JokerPlans = game.plans
+        self.played: list[Card] = game.area(Area.PLAY)
+        self.held: list[Card] = game.area(Area.HAND)
+        self.jokers: list[Joker] = game.jokers
+        self.consumables: list[Consumable] = game.consumables
+        self.detection: Detection | None = None
+        self.hand: HandType = HandType.HIGH_CARD
+        self.hand_name = ""
+        self.scoring: list[Card] = []
+        self.chips = 0.0
+        self.mult = 0.0
+        self.score = 0
+        self.dollar_buffer = 0
+        self.lucky_trigger = False
+        self.debuffed = False
+        self.destroyed: list[Card] = []
+        self.jokers_destroyed: list[Joker] = []
+        self.consumables_pending: list[tuple[str, str]] = []
+        #: Scratch space for plugins' per-hand computations, keyed by the plugin's content key.
+        self.memo: dict[str, Any] = {}
+        self.events: list[tuple[Any, ...]] = []
+        self.phase = "detect"
+        self._changes: list[tuple[Enhancement, Enhancement]] = []
+        self._created: list[Card] = []
+        self._tally: Counter[Enhancement] | None = None
+
+    # -- questions hooks ask -------------------------------------------------------------
+    def contains(self, hand: HandType | str) -> bool:
+        """Does the played hand contain ``hand`` (a Pair inside a Full House, ...)?"""
+        if isinstance(hand, str):
+            hand = HandType.from_name(hand)
+        assert self.detection is not None
+        return bool(self.detection.contains >> hand & 1)
+
+    @property
+    def probability(self) -> float:
+        """The numerator of every "1 in N" chance (1 normally, 2 with Oops! All 6s)."""
+        return self.run.probability * self.rules.probability_scale
+
+    def chance(self, key: str, odds: float) -> bool:
+        """A "1 in ``odds``" roll on the game's stream ``key``."""
+        return self.rng.random(key) < self.run.probability * self.rules.probability_scale / odds
+
+    @property
+    def dollars(self) -> int:
+        """Money as the game counts it mid-hand: the run's money plus money earned so far."""
+        return self.run.dollars + self.dollar_buffer
+
+    def deck_enhancements(self) -> Counter[Enhancement]:
+        """Enhancement counts over every playing card, as they were when the hand began.
+
+        The game tallies the deck for Steel Joker, Stone Joker and Driver's License between
+        frames, so changes made while a hand scores (Vampire, Midas Mask, DNA) are not
+        counted until the next hand.
+        """
+        if self._tally is None:
+            counts = self.game.enhancement_counts()
+            for old, new in self._changes:
+                counts[new] -= 1
+                counts[old] += 1
+            for card in self._created:
+                counts[card.enhancement] -= 1
+            self._tally = counts
+        return self._tally
+
+    def hand_stats(self, hand: HandType | None = None) -> Any:
+        """The :class:`~balatro_ecs.state.HandLevel` of ``hand`` (default: the played hand)."""
+        return self.run.hands[self.hand if hand is None else hand]
+
+    # -- changing the world ----------------------------------------------------------------
+    def set_enhancement(self, card: Card, enhancement: Enhancement, source: object) -> None:
+        """Change a card's enhancement (Midas Mask, Vampire) and record it."""
+        self._changes.append((card.enhancement, Enhancement(enhancement)))
+        card.set_enhancement(enhancement)
+        self.events.append((self.phase, source, "enhance", Enhancement(enhancement), card, self.chips, self.mult))
+
+    def level_up(self, hand: HandType, levels: int, source: object) -> None:
+        """Change a poker hand's level (at least 0) and record it."""
+        stats = self.run.hands[hand]
+        stats.level = max(0, stats.level + levels)
+        self.events.append((self.phase, source, "level", levels, HAND_NAMES[hand], self.chips, self.mult))
+
+    def copy_to_hand(self, card: Card, source: object) -> Card:
+        """Add a permanent copy of ``card`` to the deck and draw it to hand (DNA)."""
+        spec = card.spec().replace(debuff=False)
+        new = self.game.add_card(spec, Area.HAND)
+        self._created.append(new)
+        self.events.append((self.phase, source, "create", None, new, self.chips, self.mult))
+        return new
+
+    def add_perma_bonus(self, card: Card, chips: int, source: object) -> None:
+        """Give a card chips for good (Hiker) and record it."""
+        card.add_perma_bonus(chips)
+        self.events.append((self.phase, source, "message", f"+{chips} chips for good", card, self.chips, self.mult))
+
+    def set_dollars(self, dollars: int, source: object) -> None:
+        """Set the run's money at once (The Ox) and record the change."""
+        change = dollars - self.run.dollars
+        self.run.dollars = dollars
+        self.events.append((self.phase, source, "dollars", change, None, self.chips, self.mult))
+
+    def destroy_joker(self, joker: Joker, source: object) -> None:
+        """Remove a joker once the hand is over (Ice Cream melts, Seltzer is drunk)."""
+        if joker not in self.jokers_destroyed:
+            self.jokers_destroyed.append(joker)
+            self.events.append((self.phase, source, "destroy", None, joker, self.chips, self.mult))
+
+    def create_consumable(self, card_set: str, key_append: str, source: object) -> bool:
+        """Create a random ``card_set`` card ("Tarot", "Planet", "Spectral") if there is room.
+
+        Draws from the game's pool for that set on the stream the game uses
+        (``card_set + key_append + ante``). Returns whether a card was made.
+        """
+        if len(self.consumables) + len(self.consumables_pending) >= self.game.consumable_limit:
+            return False
+        # Like the game, the card appears once the hand is over: it takes no part in this one.
+        self.consumables_pending.append((card_set, key_append))
+        self.events.append((self.phase, source, "create", None, card_set, self.chips, self.mult))
+        return True
+
+    def note(self, source: object, message: str) -> None:
+        """Record a message in the breakdown (no numbers change)."""
+        self.events.append((self.phase, source, "message", message, None, self.chips, self.mult))

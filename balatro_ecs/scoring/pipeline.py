@@ -1,0 +1,53 @@
+"""Run the scoring schedule over the cards in play and package the result."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..schedule import Schedule, compile_schedule
+from .context import ScoringContext
+from .result import ScoreResult
+from .systems import SCORING_PHASES, vanilla_systems
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..manager import Plugins
+
+__all__ = ["score_play", "scoring_schedule"]
+
+def scoring_schedule(plugins: Plugins) -> Schedule:
+    """The compiled scoring order for a plugin set: vanilla systems plus plugins' own."""
+    schedule = plugins.cache.get("scoring_schedule")
+    if schedule is None:
+        systems = vanilla_systems()
+        for contributed in plugins.pm.hook.balatro_scoring_systems():
+            systems.extend(contributed or ())
+        schedule = plugins.cache["scoring_schedule"] = compile_schedule(SCORING_PHASES, systems)
+    return schedule  # type: ignore[no-any-return]
+
+
+def score_play(game: Game) -> ScoreResult:
+    """Score the cards in the play area against the cards held in hand.
+
+    Mutates the game as the real game does while scoring (counters grow, cards change,
+    money is earned); destroyed cards are returned in the result and removed by the
+    caller.
+    """
+    ctx = ScoringContext(game)
+    for system in scoring_schedule(game.plugins).systems:
+        system.run(ctx)
+    result = ScoreResult(
+        hand_name=ctx.hand_name,
+        chips=ctx.chips,
+        mult=ctx.mult,
+        score=ctx.score,
+        debuffed=ctx.debuffed,
+        dollars=ctx.dollar_buffer,
+        scoring_cards=tuple(c.label for c in ctx.scoring),
+        destroyed_cards=tuple(c.label for c in ctx.destroyed),
+        events=tuple(ctx.events),
+    )
+    game._after_scoring(ctx)
+    if game.plugins.broadcast_has_impls("balatro_hand_scored"):
+        game.plugins.pm.hook.balatro_hand_scored(game=game, result=result)
+    return result

@@ -1,0 +1,190 @@
+"""What scoring a hand returns: :class:`ScoreResult` and its :class:`Breakdown`.
+
+The breakdown lists every change to chips, mult and money in the order it happened,
+with its source (a card, a joker, the blind, the deck, the hand's level) and the
+context it happened in. It is built from the raw events only when somebody reads it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Breakdown", "ScoreEvent", "ScoreResult"]
+
+
+def _describe(obj: object) -> tuple[str, str]:
+    """``(kind, label)`` of an event source or target."""
+    if obj is None:
+        return ("hand", "")
+    if isinstance(obj, str):
+        return ("hand", obj)
+    kind = type(obj).__name__.lower()
+    if kind == "copiedjoker":
+        kind = "joker"
+    label = getattr(obj, "label", None) or getattr(obj, "name", None) or repr(obj)
+    return (kind, str(label))
+
+
+@dataclass(frozen=True)
+class ScoreEvent:
+    """One recorded step of a hand's scoring.
+
+    ``kind`` is one of ``base`` (chips and mult from the hand's level), ``chips``,
+    ``mult``, ``x_mult``, ``set`` (chips and mult replaced: The Flint, Plasma Deck),
+    ``dollars``, ``retrigger``, ``debuffed``, ``level``, ``enhance``, ``create``,
+    ``destroy`` or ``message``.
+    """
+
+    phase: str
+    source_kind: str
+    source: str
+    kind: str
+    value: Any
+    target: str
+    chips: float
+    mult: float
+
+    def describe_change(self) -> str:
+        v = self.value
+        return {
+            "base": lambda: f"chips {v[0]:g}, mult {v[1]:g}",
+            "set": lambda: f"chips = {v[0]:g}, mult = {v[1]:g}",
+            "chips": lambda: f"+{v:g} chips",
+            "mult": lambda: f"+{v:g} mult",
+            "x_mult": lambda: f"x{v:g} mult",
+            "dollars": lambda: f"+${v}" if v >= 0 else f"-${-v}",
+            "retrigger": lambda: "retrigger",
+            "debuffed": lambda: "debuffed",
+            "level": lambda: f"level {v:+d}",
+            "enhance": lambda: f"becomes {getattr(v, 'name', v)!s}".lower(),
+            "create": lambda: "created",
+            "destroy": lambda: "destroyed",
+            "message": lambda: str(v),
+        }.get(self.kind, lambda: f"{self.kind} {v!r}")()
+
+    def to_dict(self) -> dict[str, Any]:
+        value = self.value
+        if isinstance(value, tuple):
+            value = list(value)
+        elif not isinstance(value, (int, float, str, type(None))):
+            value = str(getattr(value, "name", value)).lower()
+        return {
+            "phase": self.phase,
+            "source_kind": self.source_kind,
+            "source": self.source,
+            "kind": self.kind,
+            "value": value,
+            "target": self.target,
+            "chips": self.chips,
+            "mult": self.mult,
+        }
+
+
+class Breakdown(Sequence[ScoreEvent]):
+    """The ordered events of one hand, with a text table and a replay check."""
+
+    def __init__(self, events: Sequence[ScoreEvent]) -> None:
+        self._events = tuple(events)
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._events[index]
+
+    def __len__(self) -> int:
+        return len(self._events)
+
+    def __iter__(self) -> Iterator[ScoreEvent]:
+        return iter(self._events)
+
+    def replay(self) -> tuple[float, float]:
+        """Recompute the final chips and mult from the recorded changes alone."""
+        chips = mult = 0.0
+        for e in self._events:
+            if e.kind in ("base", "set"):
+                chips, mult = e.value
+            elif e.kind == "chips":
+                chips += e.value
+            elif e.kind == "mult":
+                mult += e.value
+            elif e.kind == "x_mult":
+                mult *= e.value
+            elif e.kind == "debuffed" and e.source_kind == "blind":
+                chips = mult = 0.0
+        return chips, mult
+
+    def table(self) -> str:
+        """The breakdown as an aligned text table."""
+        rows = [("#", "phase", "source", "on", "change", "chips", "mult")]
+        for i, e in enumerate(self._events, 1):
+            rows.append(
+                (
+                    str(i),
+                    e.phase,
+                    e.source or e.source_kind,
+                    e.target,
+                    e.describe_change(),
+                    f"{e.chips:g}",
+                    f"{e.mult:.10g}",
+                )
+            )
+        widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]))]
+        lines = []
+        for n, row in enumerate(rows):
+            cells = [
+                cell.rjust(widths[c]) if c in (0, 5, 6) else cell.ljust(widths[c])
+                for c, cell in enumerate(row)
+            ]
+            lines.append("  ".join(cells).rstrip())
+            if n == 0:
+                lines.append("  ".join("-" * w for w in widths))
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    """A scored hand.
+
+    ``chips`` and ``mult`` are the final values (IEEE doubles, as in the game);
+    ``score = floor(chips * mult)``; a hand the blind refused scores 0 with chips and
+    mult 0.
+    """
+
+    hand_name: str
+    chips: float
+    mult: float
+    score: int
+    debuffed: bool = False
+    dollars: int = 0
+    scoring_cards: tuple[str, ...] = ()
+    destroyed_cards: tuple[str, ...] = ()
+    events: tuple[tuple[Any, ...], ...] = field(default=(), repr=False, compare=False)
+
+    @property
+    def breakdown(self) -> Breakdown:
+        """Every change to chips, mult and money during the hand, in order."""
+        out = []
+        for phase, source, kind, value, target, chips, mult in self.events:
+            source_kind, source_label = _describe(source)
+            _, target_label = _describe(target)
+            out.append(
+                ScoreEvent(phase, source_kind, source_label, kind, value, target_label, chips, mult)
+            )
+        return Breakdown(out)
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{hand_name, chips, mult, score}``: the fields the conformance vectors compare."""
+        return {
+            "hand_name": self.hand_name,
+            "chips": _plain(self.chips),
+            "mult": _plain(self.mult),
+            "score": self.score,
+        }
+
+
+def _plain(x: float) -> float | int:
+    """Whole doubles as ints for JSON (``30`` not ``30.0``), others untouched."""
+    if math.isfinite(x) and x == int(x) and abs(x) < 2**53:
+        return int(x)
+    return x

@@ -1,0 +1,7 @@
+"""Tools for testing jokers and mods without launching the game.
+
+* :mod:`balatro_ecs.testing.strategies`: hypothesis strategies for cards, hands, joker
+  rows and whole scenarios (needs ``hypothesis``).
+* :mod:`balatro_ecs.testing.pytest_plugin`: pytest fixtures, active automatically once
+  balatro_ecs is installed (``balatro_plugins``, ``balatro_game``, ``make_plugins``).
+"""

@@ -1,0 +1,6 @@
+"""Big Blind: no ability; may be skipped for its tag."""
+
+from balatro_ecs.plugin import content, reference
+
+BLIND = reference.blind("bl_big")
+balatro_content = content(BLIND)

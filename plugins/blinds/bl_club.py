@@ -1,0 +1,10 @@
+"""The Club: every Club card is debuffed (Wild cards too)."""
+
+from balatro_ecs.plugin import content, reference
+
+from . import _shapes
+
+BLIND = reference.blind("bl_club")
+balatro_content = content(BLIND)
+
+blind_debuff_card = _shapes.suit_debuff(BLIND)

@@ -1,0 +1,11 @@
+"""Verdant Leaf: every playing card is debuffed until a joker is sold."""
+
+from balatro_ecs.plugin import content, hookimpl, reference
+
+BLIND = reference.blind("bl_final_leaf")
+balatro_content = content(BLIND)
+
+
+@hookimpl
+def blind_debuff_card(game, blind, card):
+    return True

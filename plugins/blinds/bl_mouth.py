@@ -1,0 +1,20 @@
+"""The Mouth: only the first poker hand played this round can score."""
+
+from balatro_ecs.plugin import content, hookimpl, reference
+
+BLIND = reference.blind("bl_mouth")
+balatro_content = content(BLIND)
+
+
+MEMORY_KEY = "only_hand"  # the poker hand name locked in by the first hand
+
+
+@hookimpl
+def blind_debuff_hand(ctx, blind):
+    locked = blind.memory.get(MEMORY_KEY)
+    return locked is not None and locked != ctx.hand_name
+
+
+@hookimpl
+def blind_before_hand(ctx, blind):
+    blind.memory.setdefault(MEMORY_KEY, ctx.hand_name)

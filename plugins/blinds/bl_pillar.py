@@ -1,0 +1,11 @@
+"""The Pillar: cards already played this ante are debuffed."""
+
+from balatro_ecs.plugin import content, hookimpl, reference
+
+BLIND = reference.blind("bl_pillar")
+balatro_content = content(BLIND)
+
+
+@hookimpl
+def blind_debuff_card(game, blind, card):
+    return card.played_this_ante

@@ -1,0 +1,11 @@
+"""The Plant: every face card is debuffed."""
+
+from balatro_ecs.plugin import content, hookimpl, reference
+
+BLIND = reference.blind("bl_plant")
+balatro_content = content(BLIND)
+
+
+@hookimpl
+def blind_debuff_card(game, blind, card):
+    return card.counts_as_face()

@@ -1,0 +1,10 @@
+"""The Window: every Diamond card is debuffed (Wild cards too)."""
+
+from balatro_ecs.plugin import content, reference
+
+from . import _shapes
+
+BLIND = reference.blind("bl_window")
+balatro_content = content(BLIND)
+
+blind_debuff_card = _shapes.suit_debuff(BLIND)

@@ -1,0 +1,34 @@
+"""The twelve Planet cards: each levels up one poker hand when used.
+
+While held, a Planet gives X1.5 Mult when its poker hand scores, if the run owns the
+Observatory voucher -- in the game this check lives on the Planet card, so it does here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from balatro_ecs.plugin import ConsumableType, Effect, hookimpl, reference
+
+OBSERVATORY = reference.voucher("v_observatory")
+
+
+class Planet:
+    """One Planet card's plugin."""
+
+    def __init__(self, key: str) -> None:
+        self.type: ConsumableType = reference.planet(key)
+        self._boost = Effect(x_mult=OBSERVATORY.config["extra"])
+
+    @hookimpl
+    def balatro_content(self) -> ConsumableType:
+        return self.type
+
+    @hookimpl
+    def consumable_main(self, ctx: Any, consumable: Any) -> Effect | None:
+        if ctx.hand_name == self.type.hand and ctx.run.has_voucher(OBSERVATORY.key):
+            return self._boost
+        return None
+
+
+balatro_plugins = tuple(Planet(key) for key in reference.keys("planets", "planet"))

@@ -1,0 +1,6 @@
+"""Challenge Deck: the deck challenge runs use (not selectable)."""
+
+from balatro_ecs.plugin import content, reference
+
+DECK = reference.deck("b_challenge")
+balatro_content = content(DECK)

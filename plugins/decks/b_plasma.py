@@ -1,0 +1,14 @@
+"""Plasma Deck: chips and mult are balanced at the end of scoring; blinds are twice as large."""
+
+import math
+
+from balatro_ecs.plugin import content, hookimpl, reference
+
+DECK = reference.deck("b_plasma")
+balatro_content = content(DECK)
+
+
+@hookimpl
+def deck_final_scoring_step(ctx, deck, chips, mult):
+    balanced = math.floor((chips + mult) / 2)
+    return balanced, balanced

@@ -1,0 +1,13 @@
+"""Arrowhead: each scored Spade gives +50 Chips."""
+
+from balatro_ecs.plugin import Effect, Suit, content, hookimpl, reference
+
+JOKER = reference.joker("j_arrowhead")
+balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_individual(ctx, joker, card):
+    if card.is_suit(Suit.SPADES):
+        return Effect(chips=joker.state["extra"])
+    return None

@@ -1,0 +1,14 @@
+"""Bloodstone: each scored Heart has a 1 in 2 chance to give X1.5 Mult."""
+
+from balatro_ecs.plugin import Effect, Suit, content, hookimpl, reference
+
+JOKER = reference.joker("j_bloodstone")
+balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_individual(ctx, joker, card):
+    extra = joker.state["extra"]
+    if card.is_suit(Suit.HEARTS) and ctx.chance("bloodstone", extra["odds"]):
+        return Effect(x_mult=extra["Xmult"])
+    return None

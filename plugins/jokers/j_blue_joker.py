@@ -1,0 +1,15 @@
+"""Blue Joker: +2 Chips for each card left in the draw pile."""
+
+from balatro_ecs.components import Area
+from balatro_ecs.plugin import Effect, content, hookimpl, reference
+
+JOKER = reference.joker("j_blue_joker")
+balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_main(ctx, joker):
+    remaining = len(ctx.game.area(Area.DECK))
+    if remaining > 0:
+        return Effect(chips=joker.state["extra"] * remaining)
+    return None

@@ -1,0 +1,24 @@
+"""Canio: gains X1 Mult for every face card destroyed."""
+
+from balatro_ecs.plugin import Effect, content, hookimpl, reference
+
+JOKER = reference.joker("j_caino")
+balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_cards_destroyed(ctx, joker, cards):
+    if joker.copied_by is not None:
+        return None
+    faces = sum(1 for card in cards if card.is_face())
+    if faces:
+        joker.state["caino_xmult"] = joker.state.get("caino_xmult", 1) + joker.state["extra"] * faces
+    return None
+
+
+@hookimpl
+def joker_main(ctx, joker):
+    x_mult = joker.state.get("caino_xmult", 1)
+    if x_mult > 1:
+        return Effect(x_mult=x_mult)
+    return None

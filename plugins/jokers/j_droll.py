@@ -1,0 +1,10 @@
+"""Droll Joker: +10 Mult if the played hand contains a Flush."""
+
+from balatro_ecs.plugin import content, reference
+
+from . import _shapes
+
+JOKER = reference.joker("j_droll")
+balatro_content = content(JOKER)
+
+joker_main = _shapes.type_mult(JOKER)

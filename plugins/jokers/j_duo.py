@@ -1,0 +1,10 @@
+"""The Duo: X2 Mult if the played hand contains a Pair."""
+
+from balatro_ecs.plugin import content, reference
+
+from . import _shapes
+
+JOKER = reference.joker("j_duo")
+balatro_content = content(JOKER)
+
+joker_main = _shapes.type_x_mult(JOKER)

@@ -1,0 +1,13 @@
+"""Dusk: retriggers every scored card on the last hand of the round."""
+
+from balatro_ecs.plugin import content, hookimpl, reference
+
+JOKER = reference.joker("j_dusk")
+balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_repetition(ctx, joker, card):
+    if ctx.run.hands_left == 0:
+        return joker.state["extra"]
+    return None

@@ -1,0 +1,14 @@
+"""Erosion: +4 Mult for each card the full deck is below its starting size."""
+
+from balatro_ecs.plugin import Effect, content, hookimpl, reference
+
+JOKER = reference.joker("j_erosion")
+balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_main(ctx, joker):
+    missing = ctx.run.starting_deck_size - len(ctx.game.playing_cards)
+    if missing > 0:
+        return Effect(mult=missing * joker.state["extra"])
+    return None

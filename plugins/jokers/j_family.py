@@ -1,0 +1,10 @@
+"""The Family: X4 Mult if the played hand contains Four of a Kind."""
+
+from balatro_ecs.plugin import content, reference
+
+from . import _shapes
+
+JOKER = reference.joker("j_family")
+balatro_content = content(JOKER)
+
+joker_main = _shapes.type_x_mult(JOKER)

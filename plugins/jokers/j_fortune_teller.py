@@ -1,0 +1,14 @@
+"""Fortune Teller: +1 Mult for each Tarot card used this run."""
+
+from balatro_ecs.plugin import Effect, content, hookimpl, reference
+
+JOKER = reference.joker("j_fortune_teller")
+balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_main(ctx, joker):
+    used = ctx.run.tarots_used
+    if used > 0:
+        return Effect(mult=used * joker.state["extra"])
+    return None

@@ -1,0 +1,21 @@
+"""Glass Joker: gains X0.75 Mult for every Glass card destroyed."""
+
+from balatro_ecs.plugin import Enhancement, content, hookimpl, reference
+
+from . import _shapes
+
+JOKER = reference.joker("j_glass")
+balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_cards_destroyed(ctx, joker, cards):
+    if joker.copied_by is not None:
+        return None
+    glass = sum(1 for card in cards if card.enhancement == Enhancement.GLASS)
+    if glass:
+        joker.state["x_mult"] += joker.state["extra"] * glass
+    return None
+
+
+joker_main = _shapes.x_mult_counter(JOKER)

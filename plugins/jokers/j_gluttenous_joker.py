@@ -1,0 +1,10 @@
+"""Gluttonous Joker: each scored Club gives +3 Mult."""
+
+from balatro_ecs.plugin import content, reference
+
+from . import _shapes
+
+JOKER = reference.joker("j_gluttenous_joker")
+balatro_content = content(JOKER)
+
+joker_individual = _shapes.suit_mult(JOKER)

@@ -1,0 +1,10 @@
+"""Joker: +4 Mult."""
+
+from balatro_ecs.plugin import content, reference
+
+from . import _shapes
+
+JOKER = reference.joker("j_joker")
+balatro_content = content(JOKER)
+
+joker_main = _shapes.mult_counter(JOKER)

@@ -1,0 +1,10 @@
+"""Jolly Joker: +8 Mult if the played hand contains a Pair."""
+
+from balatro_ecs.plugin import content, reference
+
+from . import _shapes
+
+JOKER = reference.joker("j_jolly")
+balatro_content = content(JOKER)
+
+joker_main = _shapes.type_mult(JOKER)

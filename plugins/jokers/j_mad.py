@@ -1,0 +1,10 @@
+"""Mad Joker: +10 Mult if the played hand contains Two Pair."""
+
+from balatro_ecs.plugin import content, reference
+
+from . import _shapes
+
+JOKER = reference.joker("j_mad")
+balatro_content = content(JOKER)
+
+joker_main = _shapes.type_mult(JOKER)

@@ -1,0 +1,6 @@
+"""Merry Andy: +3 discards each round, -1 hand size. No effect on a hand's score."""
+
+from balatro_ecs.plugin import content, reference
+
+JOKER = reference.joker("j_merry_andy")
+balatro_content = content(JOKER)

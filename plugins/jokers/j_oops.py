@@ -1,0 +1,11 @@
+"""Oops! All 6s: doubles every listed probability."""
+
+from balatro_ecs.plugin import content, hookimpl, reference
+
+JOKER = reference.joker("j_oops")
+balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_rules(joker, rules):
+    rules.probability_scale *= 2

@@ -1,0 +1,10 @@
+"""The Order: X3 Mult if the played hand contains a Straight."""
+
+from balatro_ecs.plugin import content, reference
+
+from . import _shapes
+
+JOKER = reference.joker("j_order")
+balatro_content = content(JOKER)
+
+joker_main = _shapes.type_x_mult(JOKER)

@@ -1,0 +1,13 @@
+"""Rough Gem: each scored Diamond gives $1."""
+
+from balatro_ecs.plugin import Effect, Suit, content, hookimpl, reference
+
+JOKER = reference.joker("j_rough_gem")
+balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_individual(ctx, joker, card):
+    if card.is_suit(Suit.DIAMONDS):
+        return Effect(dollars=joker.state["extra"])
+    return None

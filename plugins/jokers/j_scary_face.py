@@ -1,0 +1,13 @@
+"""Scary Face: each scored face card gives +30 Chips."""
+
+from balatro_ecs.plugin import Effect, content, hookimpl, reference
+
+JOKER = reference.joker("j_scary_face")
+balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_individual(ctx, joker, card):
+    if card.is_face():
+        return Effect(chips=joker.state["extra"])
+    return None

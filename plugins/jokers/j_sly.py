@@ -1,0 +1,10 @@
+"""Sly Joker: +50 Chips if the played hand contains a Pair."""
+
+from balatro_ecs.plugin import content, reference
+
+from . import _shapes
+
+JOKER = reference.joker("j_sly")
+balatro_content = content(JOKER)
+
+joker_main = _shapes.type_chips(JOKER)

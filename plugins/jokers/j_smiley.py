@@ -1,0 +1,13 @@
+"""Smiley Face: each scored face card gives +5 Mult."""
+
+from balatro_ecs.plugin import Effect, content, hookimpl, reference
+
+JOKER = reference.joker("j_smiley")
+balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_individual(ctx, joker, card):
+    if card.is_face():
+        return Effect(mult=joker.state["extra"])
+    return None

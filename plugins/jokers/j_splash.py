@@ -1,0 +1,11 @@
+"""Splash: every played card counts in scoring."""
+
+from balatro_ecs.plugin import content, hookimpl, reference
+
+JOKER = reference.joker("j_splash")
+balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_rules(joker, rules):
+    rules.all_played_score = True

@@ -1,0 +1,14 @@
+"""Steel Joker: X0.2 Mult for each Steel card in the full deck."""
+
+from balatro_ecs.plugin import Effect, Enhancement, content, hookimpl, reference
+
+JOKER = reference.joker("j_steel_joker")
+balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_main(ctx, joker):
+    steel = ctx.deck_enhancements()[Enhancement.STEEL]
+    if steel > 0:
+        return Effect(x_mult=1 + joker.state["extra"] * steel)
+    return None

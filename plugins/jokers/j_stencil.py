@@ -1,0 +1,15 @@
+"""Joker Stencil: X1 Mult for each empty joker slot; each Joker Stencil counts as empty."""
+
+from balatro_ecs.plugin import Effect, content, hookimpl, reference
+
+JOKER = reference.joker("j_stencil")
+balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_main(ctx, joker):
+    row = ctx.jokers
+    x_mult = ctx.game.joker_limit - len(row) + sum(1 for j in row if j.type.key == JOKER.key)
+    if x_mult > 1:
+        return Effect(x_mult=x_mult)
+    return None

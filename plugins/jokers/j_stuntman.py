@@ -1,0 +1,11 @@
+"""Stuntman: +250 Chips, -2 hand size."""
+
+from balatro_ecs.plugin import Effect, content, hookimpl, reference
+
+JOKER = reference.joker("j_stuntman")
+balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_main(ctx, joker):
+    return Effect(chips=joker.state["extra"]["chip_mod"])

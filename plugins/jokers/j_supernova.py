@@ -1,0 +1,11 @@
+"""Supernova: +Mult equal to the times this poker hand was played this run."""
+
+from balatro_ecs.plugin import Effect, content, hookimpl, reference
+
+JOKER = reference.joker("j_supernova")
+balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_main(ctx, joker):
+    return Effect(mult=ctx.hand_stats().played)

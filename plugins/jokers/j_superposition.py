@@ -1,0 +1,13 @@
+"""Superposition: creates a Tarot card if the hand has a scoring Ace and contains a Straight (if there is room)."""
+
+from balatro_ecs.plugin import HandType, content, hookimpl, reference
+
+JOKER = reference.joker("j_superposition")
+balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_main(ctx, joker):
+    if any(card.rank == 14 for card in ctx.scoring) and ctx.contains(HandType.STRAIGHT):
+        ctx.create_consumable("Tarot", "sup", joker)
+    return None

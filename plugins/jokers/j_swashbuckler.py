@@ -1,0 +1,14 @@
+"""Swashbuckler: +Mult equal to the sell value of every other joker owned."""
+
+from balatro_ecs.plugin import Effect, content, hookimpl, reference
+
+JOKER = reference.joker("j_swashbuckler")
+balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_main(ctx, joker):
+    total = sum(other.sell_value for other in ctx.jokers if other.entity != joker.entity)
+    if total > 0:
+        return Effect(mult=total)
+    return None

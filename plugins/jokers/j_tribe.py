@@ -1,0 +1,10 @@
+"""The Tribe: X2 Mult if the played hand contains a Flush."""
+
+from balatro_ecs.plugin import content, reference
+
+from . import _shapes
+
+JOKER = reference.joker("j_tribe")
+balatro_content = content(JOKER)
+
+joker_main = _shapes.type_x_mult(JOKER)

@@ -1,0 +1,10 @@
+"""Wily Joker: +100 Chips if the played hand contains Three of a Kind."""
+
+from balatro_ecs.plugin import content, reference
+
+from . import _shapes
+
+JOKER = reference.joker("j_wily")
+balatro_content = content(JOKER)
+
+joker_main = _shapes.type_chips(JOKER)

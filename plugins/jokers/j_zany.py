@@ -1,0 +1,10 @@
+"""Zany Joker: +12 Mult if the played hand contains Three of a Kind."""
+
+from balatro_ecs.plugin import content, reference
+
+from . import _shapes
+
+JOKER = reference.joker("j_zany")
+balatro_content = content(JOKER)
+
+joker_main = _shapes.type_mult(JOKER)
