@@ -216,17 +216,26 @@ class Card:
         "_edition",
         "_enhancement",
         "_flags",
+        "_key",
         "_perma",
+        "_plain_key",
         "_rank",
         "_rules",
         "_seal",
         "_serial",
         "_suit",
+        "_tally",
         "entity",
         "zone",
     )
 
-    def __init__(self, entity: int, components: tuple[Any, ...], rules: Rules) -> None:
+    def __init__(
+        self,
+        entity: int,
+        components: tuple[Any, ...],
+        rules: Rules,
+        tally: list[int] | None = None,
+    ) -> None:
         self.entity = entity
         (
             self._rank,
@@ -241,6 +250,12 @@ class Card:
             self.zone,
         ) = components
         self._rules = rules
+        #: The owning game's count of cards per enhancement, kept current by set_enhancement.
+        self._tally = tally
+        #: Cached :meth:`detect_key`; every change that affects it resets it to ``None``.
+        self._key: tuple[int, int, int] | None = None
+        #: The detection key of the card as printed (no Wild, Stone or Smeared involved).
+        self._plain_key = self._printed_key()
 
     # -- what the card is -----------------------------------------------------
     @property
@@ -342,11 +357,31 @@ class Card:
         ``order`` ranks cards for "highest card": rank, then suit (Spades high); Stone
         cards rank below everything and have no rank to pair with.
         """
-        if self._enhancement.kind == _STONE:
+        key = self._key
+        if key is None:
+            key = self._key = self._detect_key()
+        return key
+
+    def _printed_key(self) -> tuple[int, int, int]:
+        rank, suit = self._rank.value, self._suit.value
+        return (rank, 1 << suit, rank * 4 + 3 - suit)
+
+    def _detect_key(self) -> tuple[int, int, int]:
+        kind = self._enhancement.kind
+        if kind != _WILD and kind != _STONE and not self._rules.smeared_suits:
+            return self._plain_key
+        if kind == _STONE:
             return (NO_RANK, 0, -1)
         rank = self._rank.value
         suit = self._suit.value
-        return (rank, self.flush_suits(), rank * 4 + 3 - suit)
+        d = self._debuff
+        if kind == _WILD and not (d.forced or d.by_blind):
+            suits = _ALL_SUITS
+        elif self._rules.smeared_suits:
+            suits = _RED if (1 << suit) & _RED else _BLACK
+        else:
+            suits = 1 << suit
+        return (rank, suits, rank * 4 + 3 - suit)
 
     def is_face(self) -> bool:
         """Is it a face card for jokers? Never when debuffed; always with Pareidolia."""
@@ -363,7 +398,25 @@ class Card:
 
     # -- changes ---------------------------------------------------------------
     def set_enhancement(self, enhancement: Enhancement) -> None:
-        self._enhancement.kind = Enhancement(enhancement)
+        new = Enhancement(enhancement)
+        tally = self._tally
+        if tally is not None:
+            tally[self._enhancement.kind] -= 1
+            tally[new] += 1
+        self._enhancement.kind = new
+        self._key = None
+
+    def set_debuff(self, *, by_blind: bool | None = None, forced: bool | None = None) -> None:
+        """Set why the card is debuffed (by the blind, or forced); unset values stay."""
+        if by_blind is not None:
+            self._debuff.by_blind = by_blind
+        if forced is not None:
+            self._debuff.forced = forced
+        self._key = None
+
+    def rules_changed(self) -> None:
+        """Forget what depended on the game's rules (called by the game when they change)."""
+        self._key = None
 
     def set_edition(self, edition: Edition) -> None:
         self._edition.kind = Edition(edition)

@@ -1,7 +1,7 @@
 """Call plans: which function runs for which joker, in slot order, for one joker row.
 
-For each content hook the engine compiles, once per joker row (and plugin set), the
-list of calls to make: one entry per joker in slot order that implements the hook,
+For each joker content hook the engine compiles, once per joker row (and plugin set),
+the list of calls to make: one entry per joker in slot order that implements the hook,
 with Blueprint/Brainstorm copies resolved to the copied joker's implementation and
 debuffed jokers left out. Scoring then only walks these lists.
 
@@ -18,9 +18,24 @@ from typing import Any
 from .jokers import CopiedJoker, Joker
 from .manager import Plugins
 
-__all__ = ["JokerPlans", "PlanEntry", "resolve_copy"]
+__all__ = ["JOKER_HOOKS", "JokerPlans", "PlanEntry", "resolve_copy"]
 
 PlanEntry = tuple[Callable[..., Any], "Joker | CopiedJoker", Joker]
+
+#: The joker hooks that are called per joker instance and so get a plan.
+JOKER_HOOKS: tuple[str, ...] = (
+    "joker_debuffed_hand",
+    "joker_before",
+    "joker_repetition",
+    "joker_individual",
+    "joker_held_individual",
+    "joker_held_repetition",
+    "joker_main",
+    "joker_other_joker",
+    "joker_destroying_card",
+    "joker_cards_destroyed",
+    "joker_after",
+)
 
 
 def resolve_copy(plugins: Plugins, jokers: Sequence[Joker], index: int) -> Joker | None:
@@ -47,50 +62,40 @@ def resolve_copy(plugins: Plugins, jokers: Sequence[Joker], index: int) -> Joker
 
 
 class JokerPlans:
-    """Compiled call plans for one joker row, built lazily per hook."""
+    """Compiled call plans for one joker row: every joker hook, compiled at once."""
 
-    __slots__ = ("_by_slot", "_plans", "_resolved", "jokers", "plugins")
+    __slots__ = ("_by_slot", "_plans", "jokers", "views")
 
     def __init__(self, plugins: Plugins, jokers: Sequence[Joker]) -> None:
-        self.plugins = plugins
         self.jokers = tuple(jokers)
-        self._plans: dict[str, tuple[PlanEntry, ...]] = {}
+        #: What each slot acts as: itself, a copy, or nothing (debuffed, copying nothing).
+        self.views: tuple[Joker | CopiedJoker | None, ...] = tuple(
+            self._view(plugins, i) for i in range(len(self.jokers))
+        )
         self._by_slot: dict[str, tuple[PlanEntry | None, ...]] = {}
-        self._resolved: list[Joker | CopiedJoker | None] = []
-        for i, joker in enumerate(self.jokers):
-            if joker.debuffed:
-                self._resolved.append(None)
-                continue
-            target = resolve_copy(plugins, self.jokers, i)
-            if target is None:
-                self._resolved.append(None)
-            elif target is joker:
-                self._resolved.append(joker)
-            else:
-                self._resolved.append(CopiedJoker(target, joker))
+        self._plans: dict[str, tuple[PlanEntry, ...]] = {}
+        for hook in JOKER_HOOKS:
+            table = plugins.table(hook)
+            row: list[PlanEntry | None] = []
+            for view, joker in zip(self.views, self.jokers):
+                fn = table.get(view.type.key) if view is not None else None
+                row.append((fn, view, joker) if fn is not None else None)
+            self._by_slot[hook] = tuple(row)
+            self._plans[hook] = tuple(e for e in row if e is not None)
 
-    def _entry(self, table: dict[str, Callable[..., Any]], i: int) -> PlanEntry | None:
-        view = self._resolved[i]
-        if view is None:
+    def _view(self, plugins: Plugins, i: int) -> Joker | CopiedJoker | None:
+        joker = self.jokers[i]
+        if joker.debuffed:
             return None
-        fn = table.get(view.type.key)
-        if fn is None:
-            return None
-        return (fn, view, self.jokers[i])
+        target = resolve_copy(plugins, self.jokers, i)
+        if target is None or target is joker:
+            return target
+        return CopiedJoker(target, joker)
 
     def plan(self, hook: str) -> tuple[PlanEntry, ...]:
         """The calls for ``hook``, left to right."""
-        found = self._plans.get(hook)
-        if found is None:
-            found = tuple(e for e in self.by_slot(hook) if e is not None)
-            self._plans[hook] = found
-        return found
+        return self._plans[hook]
 
     def by_slot(self, hook: str) -> tuple[PlanEntry | None, ...]:
         """The call for ``hook`` at each slot (``None`` where there is none)."""
-        found = self._by_slot.get(hook)
-        if found is None:
-            table = self.plugins.table(hook)
-            found = tuple(self._entry(table, i) for i in range(len(self.jokers)))
-            self._by_slot[hook] = found
-        return found
+        return self._by_slot[hook]

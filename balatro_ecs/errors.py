@@ -43,21 +43,27 @@ class UnknownNameError(BalatroError, ValueError):
     def __init__(self, kind: str, value: object, choices: Iterable[str] = (), where: str = "") -> None:
         self.kind = kind
         self.value = value
-        self.suggestions = close_matches(value, choices)
+        pool = list(dict.fromkeys(str(c) for c in choices))
+        self.suggestions = close_matches(value, pool)
+        if self.suggestions:
+            self.hint = f" (did you mean {', '.join(repr(s) for s in self.suggestions)}?)"
+        elif 0 < len(pool) <= 20:
+            self.hint = f" (expected one of {', '.join(pool)})"
+        else:
+            self.hint = ""
         place = f"{where}: " if where else ""
-        hint = f" (did you mean {', '.join(repr(s) for s in self.suggestions)}?)" if self.suggestions else ""
-        super().__init__(f"{place}unknown {kind} {value!r}{hint}")
+        super().__init__(f"{place}unknown {kind} {value!r}{self.hint}")
 
     def at(self, where: str) -> UnknownNameError:
         """The same error, located (``played[2].rank``)."""
         err = UnknownNameError.__new__(UnknownNameError)
-        err.kind, err.value, err.suggestions = self.kind, self.value, self.suggestions
-        hint = (
-            f" (did you mean {', '.join(repr(s) for s in self.suggestions)}?)"
-            if self.suggestions
-            else ""
+        err.kind, err.value, err.suggestions, err.hint = (
+            self.kind,
+            self.value,
+            self.suggestions,
+            self.hint,
         )
-        Exception.__init__(err, f"{where}: unknown {self.kind} {self.value!r}{hint}")
+        Exception.__init__(err, f"{where}: unknown {self.kind} {self.value!r}{self.hint}")
         return err
 
 

@@ -81,6 +81,8 @@ class Game:
         deck_type = deck if isinstance(deck, DeckType) else self.plugins.deck(deck)
         self.deck = Deck(self.world.create(C.DeckKind(deck_type.key)), deck_type)
         self._serial = itertools.count(1)
+        #: Playing cards per enhancement, kept current as cards come, go and change.
+        self._tally = [0] * len(Enhancement)
         self.row_version = 0
         self._plans: JokerPlans | None = None
         self._synced: tuple[int, int] | None = None
@@ -106,7 +108,8 @@ class Game:
         """Create a playing card in ``area`` (at the end, or at ``index``)."""
         comps = spec.components(next(self._serial), area)
         entity = self.world.create(*comps)
-        card = Card(entity, comps, self.rules)
+        card = Card(entity, comps, self.rules, self._tally)
+        self._tally[spec.enhancement] += 1
         row = self._areas[area]
         row.insert(len(row) if index is None else index, card)
         self._renumber(row)
@@ -128,6 +131,8 @@ class Game:
         row = self._areas[card.zone.area]
         row.remove(card)
         self._renumber(row)
+        self._tally[card.enhancement] -= 1
+        card._tally = None
         self.world.delete(card.entity)
 
     @staticmethod
@@ -137,7 +142,7 @@ class Game:
 
     def enhancement_counts(self) -> Counter[Enhancement]:
         """How many playing cards the run owns with each enhancement."""
-        return Counter(c.enhancement for c in self.playing_cards)
+        return Counter({Enhancement(kind): n for kind, n in enumerate(self._tally) if n})
 
     # -- jokers and consumables ----------------------------------------------------------
     def add_joker(
@@ -252,13 +257,14 @@ class Game:
     def _debuff_card(self, card: Card) -> None:
         blind = self.blind
         if blind is None or blind.disabled:
-            card._debuff.by_blind = False
+            card.set_debuff(by_blind=False)
             return
         rule = self.plugins.impl("blind_debuff_card", blind.key)
-        card._debuff.by_blind = bool(rule(self, blind, card)) if rule is not None else False
+        card.set_debuff(by_blind=bool(rule(self, blind, card)) if rule is not None else False)
 
     def _refresh_debuffs(self) -> None:
         for card in self.playing_cards:
+            card.rules_changed()
             self._debuff_card(card)
 
     # -- rules and plans -----------------------------------------------------------------
@@ -301,8 +307,7 @@ class Game:
             raise BalatroError("no cards in the play area to score")
         if len(self._areas[C.Area.PLAY]) > 5:
             raise BalatroError(f"at most 5 cards can be played, got {len(self._areas[C.Area.PLAY])}")
-        self._sync()
-        return score_play(self)
+        return score_play(self, self.plans)
 
     def _after_scoring(self, ctx: Any) -> None:
         """What the game's queued events do once a hand is scored."""

@@ -77,48 +77,48 @@ def contains_names(mask: int) -> tuple[str, ...]:
     return tuple(HAND_NAMES[h] for h in HandType if mask >> h & 1)
 
 
-def _groups(cards: Sequence[DetectCard]) -> dict[int, list[int]]:
-    by_rank: dict[int, list[int]] = {}
-    for pos, card in enumerate(cards):
-        rank = card[0]
-        if rank >= 0:
-            by_rank.setdefault(rank, []).append(pos)
-    return by_rank
-
-
 def _flush(cards: Sequence[DetectCard], size: int) -> list[int] | None:
+    """The first suit (Spades, Hearts, Clubs, Diamonds) that ``size`` cards count as."""
     n = len(cards)
     if n > 5 or n < size:
         return None
-    for suit in range(4):  # Spades, Hearts, Clubs, Diamonds: the game's order
-        bit = 1 << suit
-        members = [pos for pos, card in enumerate(cards) if card[1] & bit]
+    if n == size:  # every card must share the suit
+        common = 15
+        for card in cards:
+            common &= card[1]
+        if not common:
+            return None
+        return list(range(n))
+    for bit in (1, 2, 4, 8):
+        members = [pos for pos in range(n) if cards[pos][1] & bit]
         if len(members) >= size:
             return members
     return None
 
 
 def _straight(cards: Sequence[DetectCard], size: int, skips: bool) -> list[int] | None:
+    """The cards of the first run of ``size`` ranks (Ace low or high; Shortcut skips)."""
     n = len(cards)
     if n > 5 or n < size:
         return None
-    by_rank: dict[int, list[int]] = {}
-    for pos, card in enumerate(cards):
+    present = 0
+    for card in cards:
         rank = card[0]
         if 1 < rank < 15:
-            by_rank.setdefault(rank, []).append(pos)
-    run: list[int] = []
-    length = 0
-    found = False
-    skipped = False
-    # Ace counts low (position 1) and high (14); a rank may be skipped with Shortcut,
-    # but never twice in a row and never at the top.
+            present |= 1 << rank
+    if present & (1 << 14):
+        present |= 2  # the Ace also sits below the 2
+    # Scan ranks upwards as the game does: a missing rank may be skipped (Shortcut), but
+    # never twice in a row and never at the top; the run ends at the first gap after it
+    # reached ``size``.
+    length, found, skipped, first, last = 0, False, False, 0, 0
     for j in range(1, 15):
-        members = by_rank.get(14 if j == 1 else j)
-        if members:
+        if present >> j & 1:
+            if length == 0:
+                first = j
             length += 1
+            last = j
             skipped = False
-            run.extend(members)
         elif skips and not skipped and j != 14:
             skipped = True
         else:
@@ -126,10 +126,12 @@ def _straight(cards: Sequence[DetectCard], size: int, skips: bool) -> list[int] 
                 break
             length = 0
             skipped = False
-            run = []
         if length >= size:
             found = True
-    return run if found else None
+    if not found:
+        return None
+    ranks = {14 if j == 1 else j for j in range(first, last + 1) if present >> j & 1}
+    return [pos for pos in range(n) if cards[pos][0] in ranks]
 
 
 def detect_uncached(cards: Sequence[DetectCard], rules_key: tuple[int, int, bool, bool]) -> Detection:
@@ -137,60 +139,78 @@ def detect_uncached(cards: Sequence[DetectCard], rules_key: tuple[int, int, bool
     if not cards:
         raise ValueError("cannot detect a hand from no cards")
     flush_size, straight_size, skips, _smeared = rules_key
-    groups = _groups(cards)
+    by_rank: dict[int, list[int]] = {}
+    for pos, card in enumerate(cards):
+        rank = card[0]
+        if rank >= 0:
+            group = by_rank.get(rank)
+            if group is None:
+                by_rank[rank] = [pos]
+            else:
+                group.append(pos)
     # Exact-size groups, highest rank first, as the game's get_X_same returns them.
-    same: dict[int, list[list[int]]] = {2: [], 3: [], 4: [], 5: []}
-    for rank in sorted(groups, reverse=True):
-        members = groups[rank]
-        if len(members) in same:
-            same[len(members)].append(members)
-    fives, fours, threes, pairs = same[5], same[4], same[3], same[2]
+    fives: list[list[int]] = []
+    fours: list[list[int]] = []
+    threes: list[list[int]] = []
+    pairs: list[list[int]] = []
+    for rank in sorted(by_rank, reverse=True):
+        group = by_rank[rank]
+        size = len(group)
+        if size == 2:
+            pairs.append(group)
+        elif size == 3:
+            threes.append(group)
+        elif size == 4:
+            fours.append(group)
+        elif size == 5:
+            fives.append(group)
     flush = _flush(cards, flush_size)
-    straight = _straight(cards, straight_size, skips)
+    # A straight needs ``straight_size`` different ranks (skipped ranks do not count).
+    straight = _straight(cards, straight_size, skips) if len(by_rank) >= straight_size else None
 
-    contains = 0
-    best: tuple[HandType, list[int]] | None = None
-
-    def found(hand: HandType, scoring: list[int]) -> None:
-        nonlocal contains, best
-        contains |= 1 << hand
-        if best is None:
-            best = (hand, scoring)
-
+    # Every hand the cards contain, best first; the first one is the played hand.
+    made: list[tuple[HandType, list[int]]] = []
     if fives and flush:
-        found(_FLUSH_FIVE, fives[0])
+        made.append((_FLUSH_FIVE, fives[0]))
     if threes and pairs and flush:
-        found(_FLUSH_HOUSE, threes[0] + pairs[0])
+        made.append((_FLUSH_HOUSE, threes[0] + pairs[0]))
     if fives:
-        found(_FIVE, fives[0])
+        made.append((_FIVE, fives[0]))
     if flush and straight:
-        found(_STRAIGHT_FLUSH, flush + [p for p in straight if p not in flush])
+        made.append((_STRAIGHT_FLUSH, flush + [p for p in straight if p not in flush]))
     if fours:
-        found(_FOUR, fours[0])
+        made.append((_FOUR, fours[0]))
     if threes and pairs:
-        found(_FULL_HOUSE, threes[0] + pairs[0])
+        made.append((_FULL_HOUSE, threes[0] + pairs[0]))
     if flush:
-        found(_FLUSH, flush)
+        made.append((_FLUSH, flush))
     if straight:
-        found(_STRAIGHT, straight)
+        made.append((_STRAIGHT, straight))
     if threes:
-        found(_THREE, threes[0])
+        made.append((_THREE, threes[0]))
     if len(pairs) == 2 or (len(threes) == 1 and len(pairs) == 1):
-        found(_TWO_PAIR, pairs[0] + (pairs[1] if len(pairs) == 2 else threes[0]))
+        made.append((_TWO_PAIR, pairs[0] + (pairs[1] if len(pairs) == 2 else threes[0])))
     if pairs:
-        found(_PAIR, pairs[0])
+        made.append((_PAIR, pairs[0]))
+    contains = 1 << _HIGH
+    for hand, _ in made:
+        contains |= 1 << hand
     # Larger same-rank hands also contain the smaller ones (not Two Pair).
     if fives:
         contains |= (1 << _FOUR) | (1 << _THREE) | (1 << _PAIR)
-    if fours:
+    elif fours:
         contains |= (1 << _THREE) | (1 << _PAIR)
-    if threes:
+    elif threes:
         contains |= 1 << _PAIR
-    # The highest card: the best rank, then suit (Spades high); Stone cards rank below all.
-    highest = max(range(len(cards)), key=lambda pos: cards[pos][2])
-    found(_HIGH, [highest])
-    assert best is not None
-    hand, scoring = best
+    if made:
+        hand, scoring = made[0]
+    else:
+        # The highest card: the best rank, then suit (Spades high); Stone ranks below all.
+        best = 0
+        for pos in range(1, len(cards)):
+            if cards[pos][2] > cards[best][2]:
+                best = pos
+        hand, scoring = _HIGH, [best]
     return Detection(hand, tuple(sorted(scoring)), contains)
 
 

@@ -151,6 +151,8 @@ class Plugins:
         self.pm = pluggy.PluginManager(hookspecs.PROJECT)
         self.pm.add_hookspecs(hookspecs)
         self.blocked: set[str] = set(block) | _env_blocked()
+        #: Content whose plugin was blocked, so lookups can say so.
+        self.blocked_content: dict[str, ContentType] = {}
         for name in self.blocked:
             self.pm.set_blocked(name)
         self.version = 0
@@ -197,6 +199,8 @@ class Plugins:
         if (name is not None and name in self.blocked) or (
             content is not None and content.key in self.blocked
         ):
+            if content is not None:
+                self.blocked_content[content.key] = content
             return None
         if content is not None and content.key in self._content:
             other = _plugin_label(self._owner[content.key])
@@ -211,7 +215,7 @@ class Plugins:
         except ValueError as err:
             raise PluginError(f"cannot register plugin {name or _plugin_label(plugin)}: {err}") from None
         except pluggy.PluginValidationError as err:
-            raise PluginError(f"plugin {err.plugin_name}: {err}") from None
+            raise PluginError(f"plugin {name or _plugin_label(plugin)}: {err}") from None
         if registered is None:
             return None
         if content is not None:
@@ -282,7 +286,8 @@ class Plugins:
             ]
             guesses = [g for name in unknown for g in close_matches(name, known, n=1)]
             hint = f" (did you mean {guesses[0]!r}?)" if guesses else ""
-            raise PluginError(f"plugin {err.plugin_name}: {err}{hint}") from None
+            name = self.pm.get_name(err.plugin) or _plugin_label(err.plugin)
+            raise PluginError(f"plugin {name}: {err}{hint}") from None
         content_of = {id(owner): self._content[key] for key, owner in self._owner.items()}
         tables: dict[str, dict[str, Callable[..., Any]]] = {}
         for hook_name in self._content_hooks:
@@ -331,10 +336,9 @@ class Plugins:
 
     def broadcast_has_impls(self, hook: str) -> bool:
         """Whether any plugin implements a broadcast hook (to skip calling it when none do)."""
-        key = f"has:{hook}"
-        found = self.cache.get(key)
+        found = self.cache.get(hook)
         if found is None:
-            found = self.cache[key] = bool(getattr(self.pm.hook, hook).get_hookimpls())
+            found = self.cache[hook] = bool(getattr(self.pm.hook, hook).get_hookimpls())
         return bool(found)
 
     # -- content lookups -----------------------------------------------------------------
@@ -351,13 +355,16 @@ class Plugins:
             raise UnknownNameError(family.family, name, ())
         key = self._names.get(family, {}).get(fold_name(name))
         if key is None:
-            choices = [c.name for c in self._content.values() if isinstance(c, family)]
-            choices += [c.key for c in self._content.values() if isinstance(c, family)]
-            blocked = [b for b in self.blocked if fold_name(b) == fold_name(name)]
-            err = UnknownNameError(family.family, name, choices)
-            if blocked:
-                raise UnknownNameError(f"{family.family} (it is blocked)", name, ())
-            raise err
+            folded = fold_name(name)
+            for blocked in self.blocked_content.values():
+                if isinstance(blocked, family) and folded in {fold_name(n) for n in blocked.names()}:
+                    raise UnknownNameError(f"{family.family} (blocked: {blocked.key})", name, ())
+            if any(fold_name(b) == folded for b in self.blocked):
+                raise UnknownNameError(f"{family.family} (blocked)", name, ())
+            members = [c for c in self._content.values() if isinstance(c, family)]
+            by_key = name.startswith(family.prefix)
+            choices = [c.key if by_key else c.name for c in members]
+            raise UnknownNameError(family.family, name, choices)
         content = self._content[key]
         assert isinstance(content, family)
         return content

@@ -48,10 +48,11 @@ class Schedule:
 
     phases: tuple[str, ...]
     systems: tuple[System, ...]
+    #: The systems' functions in order (what a runner loops over).
+    functions: tuple[Callable[[Any], Any], ...] = field(init=False, repr=False)
 
-    @property
-    def functions(self) -> tuple[Callable[[Any], Any], ...]:
-        return tuple(s.run for s in self.systems)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "functions", tuple(s.run for s in self.systems))
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass, field
-from functools import cache
 from typing import Any
 
 from . import reference
@@ -17,13 +16,24 @@ from .enums import HAND_NAMES, HandType, Suit
 __all__ = ["HandLevel", "RunState", "hand_values"]
 
 
-@cache
+def _level_rows() -> tuple[tuple[int, int, int, int], ...]:
+    table = reference.hand_table()
+    return tuple(
+        (row["base_chips"], row["chips_per_level"], row["base_mult"], row["mult_per_level"])
+        for row in (table[name] for name in HAND_NAMES)
+    )
+
+
+_LEVEL_ROWS = _level_rows()
+
+
 def hand_values(hand: HandType, level: int) -> tuple[float, float]:
     """Base ``(chips, mult)`` of a poker hand at a level (chips >= 0, mult >= 1)."""
-    row = reference.hand_table()[HAND_NAMES[hand]]
-    chips = max(row["base_chips"] + row["chips_per_level"] * (level - 1), 0)
-    mult = max(row["base_mult"] + row["mult_per_level"] * (level - 1), 1)
-    return float(chips), float(mult)
+    chips, chips_per_level, mult, mult_per_level = _LEVEL_ROWS[hand]
+    return (
+        float(max(chips + chips_per_level * (level - 1), 0)),
+        float(max(mult + mult_per_level * (level - 1), 1)),
+    )
 
 
 @dataclass(slots=True)

@@ -28,6 +28,10 @@ if TYPE_CHECKING:
 
 __all__ = ["ScoringContext"]
 
+_PLAY = Area.PLAY
+_HAND = Area.HAND
+_HIGH_CARD = HandType.HIGH_CARD
+
 
 class ScoringContext:
     """Everything about the hand being scored.
@@ -80,20 +84,21 @@ class ScoringContext:
         "scoring",
     )
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, plans: JokerPlans) -> None:
         self.game = game
         self.run: RunState = game.run
         self.rng: GameRandom = game.rng
         self.rules: Rules = game.rules
         self.blind: Blind | None = game.blind
         self.deck: Deck = game.deck
-        self.plans: JokerPlans = game.plans
-        self.played: list[Card] = game.area(Area.PLAY)
-        self.held: list[Card] = game.area(Area.HAND)
+        self.plans = plans
+        areas = game._areas
+        self.played: list[Card] = areas[_PLAY]
+        self.held: list[Card] = areas[_HAND]
         self.jokers: list[Joker] = game.jokers
         self.consumables: list[Consumable] = game.consumables
         self.detection: Detection | None = None
-        self.hand: HandType = HandType.HIGH_CARD
+        self.hand: HandType = _HIGH_CARD
         self.hand_name = ""
         self.scoring: list[Card] = []
         self.chips = 0.0

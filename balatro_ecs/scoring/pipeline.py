@@ -10,6 +10,7 @@ from .result import ScoreResult
 from .systems import SCORING_PHASES, vanilla_systems
 
 if TYPE_CHECKING:
+    from ..dispatch import JokerPlans
     from ..game import Game
     from ..manager import Plugins
 
@@ -26,28 +27,29 @@ def scoring_schedule(plugins: Plugins) -> Schedule:
     return schedule  # type: ignore[no-any-return]
 
 
-def score_play(game: Game) -> ScoreResult:
+def score_play(game: Game, plans: JokerPlans) -> ScoreResult:
     """Score the cards in the play area against the cards held in hand.
 
     Mutates the game as the real game does while scoring (counters grow, cards change,
     money is earned); destroyed cards are returned in the result and removed by the
     caller.
     """
-    ctx = ScoringContext(game)
-    for system in scoring_schedule(game.plugins).systems:
-        system.run(ctx)
+    plugins = game.plugins
+    ctx = ScoringContext(game, plans)
+    for run in scoring_schedule(plugins).functions:
+        run(ctx)
     result = ScoreResult(
-        hand_name=ctx.hand_name,
-        chips=ctx.chips,
-        mult=ctx.mult,
-        score=ctx.score,
-        debuffed=ctx.debuffed,
-        dollars=ctx.dollar_buffer,
-        scoring_cards=tuple(c.label for c in ctx.scoring),
-        destroyed_cards=tuple(c.label for c in ctx.destroyed),
-        events=tuple(ctx.events),
+        ctx.hand_name,
+        ctx.chips,
+        ctx.mult,
+        ctx.score,
+        ctx.debuffed,
+        ctx.dollar_buffer,
+        ctx.scoring,
+        ctx.destroyed,
+        ctx.events,
     )
     game._after_scoring(ctx)
-    if game.plugins.broadcast_has_impls("balatro_hand_scored"):
-        game.plugins.pm.hook.balatro_hand_scored(game=game, result=result)
+    if plugins.broadcast_has_impls("balatro_hand_scored"):
+        plugins.pm.hook.balatro_hand_scored(game=game, result=result)
     return result

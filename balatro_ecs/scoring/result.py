@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
 __all__ = ["Breakdown", "ScoreEvent", "ScoreResult"]
@@ -21,6 +22,8 @@ def _describe(obj: object) -> tuple[str, str]:
         return ("hand", "")
     if isinstance(obj, str):
         return ("hand", obj)
+    if isinstance(obj, Enum):
+        return (type(obj).__name__.lower(), f"{obj.name.lower()} edition" if type(obj).__name__ == "Edition" else obj.name.lower())
     kind = type(obj).__name__.lower()
     if kind == "copiedjoker":
         kind = "joker"
@@ -142,7 +145,7 @@ class Breakdown(Sequence[ScoreEvent]):
         return "\n".join(lines)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True, eq=False)
 class ScoreResult:
     """A scored hand.
 
@@ -157,9 +160,16 @@ class ScoreResult:
     score: int
     debuffed: bool = False
     dollars: int = 0
-    scoring_cards: tuple[str, ...] = ()
-    destroyed_cards: tuple[str, ...] = ()
-    events: tuple[tuple[Any, ...], ...] = field(default=(), repr=False, compare=False)
+    #: The cards that scored and the cards the hand destroyed, as live handles.
+    scoring: Sequence[Any] = field(default=(), repr=False)
+    destroyed: Sequence[Any] = field(default=(), repr=False)
+    #: The raw events; :attr:`breakdown` turns them into :class:`ScoreEvent` records.
+    events: Sequence[tuple[Any, ...]] = field(default=(), repr=False)
+
+    @property
+    def scoring_cards(self) -> tuple[str, ...]:
+        """Labels of the cards that scored, left to right."""
+        return tuple(c.label for c in self.scoring)
 
     @property
     def breakdown(self) -> Breakdown:

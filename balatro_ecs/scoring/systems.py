@@ -18,7 +18,7 @@ from typing import Any
 from .. import hands, reference
 from ..cards import Card
 from ..effects import Effect
-from ..enums import Edition, Enhancement, Seal
+from ..enums import HAND_NAMES, Edition, Enhancement, Seal
 from ..schedule import System
 from ..state import hand_values
 from .context import ScoringContext
@@ -84,27 +84,42 @@ _GOLD_SEAL = Seal.GOLD
 
 
 def detect_hand(ctx: ScoringContext) -> None:
-    """Find the poker hand and its scoring cards; count the play for that hand type."""
+    """Find the poker hand and its scoring cards; count the play for that hand type.
+
+    The scoring cards are the hand's own cards plus every played Stone card (all played
+    cards with Splash), left to right.
+    """
     played = ctx.played
     if not played:
         raise ValueError("no cards in play")
-    detection = hands.detect([c.detect_key() for c in played], ctx.rules.detection_key())
+    rules = ctx.rules
+    keys = []
+    stones = False
+    for card in played:
+        key = card._key
+        if key is None:
+            key = card.detect_key()
+        if key[0] < 0:
+            stones = True
+        keys.append(key)
+    detection = hands.detect(keys, rules.detection_key())
     ctx.detection = detection
     hand = detection.hand
     ctx.hand = hand
-    ctx.hand_name = detection.name
-    if ctx.rules.all_played_score:
+    ctx.hand_name = HAND_NAMES[hand]
+    positions = detection.scoring
+    if rules.all_played_score:
         ctx.scoring = list(played)
+    elif stones:
+        ctx.scoring = [c for i, c in enumerate(played) if i in positions or keys[i][0] < 0]
     else:
-        positions = set(detection.scoring)
-        ctx.scoring = [
-            c for i, c in enumerate(played) if i in positions or c.enhancement == _STONE
-        ]
-    stats = ctx.run.hands[hand]
+        ctx.scoring = [played[i] for i in positions]
+    run = ctx.run
+    stats = run.hands[hand]
     stats.played += 1
     stats.played_this_round += 1
     stats.visible = True
-    ctx.run.last_hand_played = hand
+    run.last_hand_played = hand
 
 
 # ---------------------------------------------------------------------------------------
@@ -126,8 +141,11 @@ def check_hand_debuff(ctx: ScoringContext) -> None:
         ctx.debuffed = True
         ctx.chips = ctx.mult = 0.0
         ctx.events.append((ctx.phase, blind, "debuffed", None, None, 0.0, 0.0))
+        ctx.phase = "debuffed hand"
         for fn, view, source in ctx.plans.plan("joker_debuffed_hand"):
-            _apply_joker_effect(ctx, fn(ctx, view), source, None)
+            effect = fn(ctx, view)
+            if effect is not None:
+                _joker_effect(ctx, effect, source, None, 0.0, 0.0)
         return
     act = table("blind_before_hand").get(blind.key)
     if act is not None:
@@ -184,104 +202,114 @@ def _add_dollars(ctx: ScoringContext, dollars: int, source: object, target: obje
     ctx.events.append((ctx.phase, source, "dollars", dollars, target, ctx.chips, ctx.mult))
 
 
-def _apply_card_effect(ctx: ScoringContext, effect: Any, source: object, card: Card) -> None:
-    """A joker's effect on a scored card: chips, mult, dollars, then ×mult."""
-    if effect is None:
-        return
-    events = ctx.events
-    phase = ctx.phase
-    if effect.chips is not None:
-        ctx.chips += effect.chips
-        events.append((phase, source, "chips", effect.chips, card, ctx.chips, ctx.mult))
-    if effect.mult is not None:
-        ctx.mult += effect.mult
-        events.append((phase, source, "mult", effect.mult, card, ctx.chips, ctx.mult))
-    if effect.dollars is not None:
-        _add_dollars(ctx, effect.dollars, source, card)
-    if effect.x_mult is not None:
-        ctx.mult *= effect.x_mult
-        events.append((phase, source, "x_mult", effect.x_mult, card, ctx.chips, ctx.mult))
-    if effect.message is not None:
-        events.append((phase, source, "message", effect.message, card, ctx.chips, ctx.mult))
-
-
-def _score_card_once(ctx: ScoringContext, card: Card, individual: tuple[Any, ...]) -> None:
-    """One evaluation of a scored card: its own values, its edition, then every joker."""
-    events = ctx.events
-    phase = ctx.phase
-    enh = card.enhancement
-    # (a) the card's own values: chips, mult, money, ×mult
-    if enh == _STONE:
-        chips = STONE_CHIPS + card.perma_bonus
-    else:
-        chips = card.chip_value + card.perma_bonus + (BONUS_CHIPS if enh == _BONUS else 0)
-    if chips > 0:
-        ctx.chips += chips
-        events.append((phase, card, "chips", chips, card, ctx.chips, ctx.mult))
-    lucky = False
-    if enh == _MULT:
-        ctx.mult += MULT_CARD_MULT
-        events.append((phase, card, "mult", MULT_CARD_MULT, card, ctx.chips, ctx.mult))
-    elif enh == _LUCKY and ctx.chance("lucky_mult", LUCKY_MULT_ODDS):
-        lucky = True
-        ctx.mult += LUCKY_MULT
-        events.append((phase, card, "mult", LUCKY_MULT, card, ctx.chips, ctx.mult))
-    dollars = GOLD_SEAL_DOLLARS if card.seal == _GOLD_SEAL else 0
-    if enh == _LUCKY and ctx.chance("lucky_money", LUCKY_DOLLARS_ODDS):
-        lucky = True
-        dollars += LUCKY_DOLLARS
-    if dollars:
-        _add_dollars(ctx, dollars, card, card)
-    if enh == _GLASS:
-        ctx.mult *= GLASS_X_MULT
-        events.append((phase, card, "x_mult", GLASS_X_MULT, card, ctx.chips, ctx.mult))
-    # (b) the card's edition
-    edition = card.edition
-    if edition:
-        if edition == _FOIL:
-            ctx.chips += FOIL_CHIPS
-            events.append((phase, card, "chips", FOIL_CHIPS, card, ctx.chips, ctx.mult))
-        elif edition == _HOLO:
-            ctx.mult += HOLO_MULT
-            events.append((phase, card, "mult", HOLO_MULT, card, ctx.chips, ctx.mult))
-        elif edition == _POLY:
-            ctx.mult *= POLYCHROME_X_MULT
-            events.append((phase, card, "x_mult", POLYCHROME_X_MULT, card, ctx.chips, ctx.mult))
-    # (c) every joker's effect on this card, left to right
-    ctx.lucky_trigger = lucky
-    for fn, view, source in individual:
-        effect = fn(ctx, view, card)
-        if effect is not None:
-            _apply_card_effect(ctx, effect, source, card)
-    ctx.lucky_trigger = False
-
-
 def score_played_cards(ctx: ScoringContext) -> None:
-    """Each scoring card left to right, with its retriggers (red seal, then jokers)."""
+    """Each scoring card left to right, with its retriggers (red seal, then jokers).
+
+    Each evaluation of a card applies (a) its own chips, mult, money and ×mult, (b) its
+    edition, (c) every joker's ``joker_individual`` effect (chips, mult, money, ×mult).
+
+    This is the hottest loop of the engine: chips and mult live in locals and are
+    written back to the context before any hook runs, so hooks always see live values.
+    """
     if ctx.debuffed:
         return
-    ctx.phase = "scored cards"
+    ctx.phase = phase = "scored cards"
     plans = ctx.plans
     repetition = plans.plan("joker_repetition")
     individual = plans.plan("joker_individual")
-    events = ctx.events
+    event = ctx.events.append
+    chips = ctx.chips
+    mult = ctx.mult
     for card in ctx.scoring:
-        if card.debuffed:
+        debuff = card._debuff
+        if debuff.forced or debuff.by_blind:
             if ctx.blind is not None:
                 ctx.blind.triggered = True
-            events.append((ctx.phase, card, "debuffed", None, card, ctx.chips, ctx.mult))
+            event((phase, card, "debuffed", None, card, chips, mult))
             continue
-        retriggers: list[object] = []
-        if card.seal == _RED_SEAL:
-            retriggers.append(card)
-        for fn, view, source in repetition:
-            times = fn(ctx, view, card)
-            if times:
-                retriggers.extend([source] * times)
-        _score_card_once(ctx, card, individual)
-        for source in retriggers:
-            events.append((ctx.phase, source, "retrigger", None, card, ctx.chips, ctx.mult))
-            _score_card_once(ctx, card, individual)
+        triggers: list[object | None] = [None]
+        if card._seal.kind == _RED_SEAL:
+            triggers.append(card)
+        if repetition:
+            ctx.chips, ctx.mult = chips, mult
+            for fn, view, source in repetition:
+                times = fn(ctx, view, card)
+                if times:
+                    triggers.extend([source] * times)
+        for retrigger in triggers:
+            if retrigger is not None:
+                event((phase, retrigger, "retrigger", None, card, chips, mult))
+            # (a) the card's own values: chips, mult, money, ×mult
+            enh = card._enhancement.kind
+            if enh == _STONE:
+                gain = STONE_CHIPS + card._perma.chips
+            else:
+                rank = card._rank.value
+                gain = (11 if rank == 14 else 10 if rank > 10 else rank) + card._perma.chips
+                if enh == _BONUS:
+                    gain += BONUS_CHIPS
+            if gain > 0:
+                chips += gain
+                event((phase, card, "chips", gain, card, chips, mult))
+            lucky = False
+            dollars = GOLD_SEAL_DOLLARS if card._seal.kind == _GOLD_SEAL else 0
+            if enh == _MULT:
+                mult += MULT_CARD_MULT
+                event((phase, card, "mult", MULT_CARD_MULT, card, chips, mult))
+            elif enh == _LUCKY:
+                if ctx.chance("lucky_mult", LUCKY_MULT_ODDS):
+                    lucky = True
+                    mult += LUCKY_MULT
+                    event((phase, card, "mult", LUCKY_MULT, card, chips, mult))
+                if ctx.chance("lucky_money", LUCKY_DOLLARS_ODDS):
+                    lucky = True
+                    dollars += LUCKY_DOLLARS
+            if dollars:
+                ctx.dollar_buffer += dollars
+                event((phase, card, "dollars", dollars, card, chips, mult))
+            if enh == _GLASS:
+                mult *= GLASS_X_MULT
+                event((phase, card, "x_mult", GLASS_X_MULT, card, chips, mult))
+            # (b) the card's edition
+            edition = card._edition.kind
+            if edition == _FOIL:
+                chips += FOIL_CHIPS
+                event((phase, card, "chips", FOIL_CHIPS, _FOIL, chips, mult))
+            elif edition == _HOLO:
+                mult += HOLO_MULT
+                event((phase, card, "mult", HOLO_MULT, _HOLO, chips, mult))
+            elif edition == _POLY:
+                mult *= POLYCHROME_X_MULT
+                event((phase, card, "x_mult", POLYCHROME_X_MULT, _POLY, chips, mult))
+            # (c) every joker's effect on this card, left to right
+            if individual:
+                ctx.chips, ctx.mult = chips, mult
+                ctx.lucky_trigger = lucky
+                for fn, view, source in individual:
+                    effect = fn(ctx, view, card)
+                    if effect is None:
+                        continue
+                    value = effect.chips
+                    if value is not None:
+                        chips += value
+                        event((phase, source, "chips", value, card, chips, mult))
+                    value = effect.mult
+                    if value is not None:
+                        mult += value
+                        event((phase, source, "mult", value, card, chips, mult))
+                    value = effect.dollars
+                    if value is not None:
+                        ctx.dollar_buffer += value
+                        event((phase, source, "dollars", value, card, chips, mult))
+                    value = effect.x_mult
+                    if value is not None:
+                        mult *= value
+                        event((phase, source, "x_mult", value, card, chips, mult))
+                    if effect.message is not None:
+                        event((phase, source, "message", effect.message, card, chips, mult))
+                    ctx.chips, ctx.mult = chips, mult
+                ctx.lucky_trigger = False
+    ctx.chips, ctx.mult = chips, mult
 
 
 # ---------------------------------------------------------------------------------------
@@ -290,8 +318,9 @@ def score_played_cards(ctx: ScoringContext) -> None:
 
 
 def _held_effects(ctx: ScoringContext, card: Card, individual: tuple[Any, ...]) -> list[tuple[object, Any]]:
+    """One evaluation of a held card: its own effect (Steel), then every joker's."""
     found: list[tuple[object, Any]] = []
-    if card.enhancement == _STEEL and not card.debuffed:
+    if card._enhancement.kind == _STEEL and not card.debuffed:
         found.append((card, _STEEL_EFFECT))
     for fn, view, source in individual:
         effect = fn(ctx, view, card)
@@ -301,23 +330,24 @@ def _held_effects(ctx: ScoringContext, card: Card, individual: tuple[Any, ...]) 
 
 
 def _apply_held(ctx: ScoringContext, card: Card, found: list[tuple[object, Any]]) -> None:
-    """Held-card effects apply money, then mult, then ×mult."""
-    events = ctx.events
+    """Held-card effects apply money, then mult, then ×mult (then chips, which vanilla never gives)."""
+    event = ctx.events.append
     phase = ctx.phase
     for source, effect in found:
         if effect.dollars is not None:
-            _add_dollars(ctx, effect.dollars, source, card)
+            ctx.dollar_buffer += effect.dollars
+            event((phase, source, "dollars", effect.dollars, card, ctx.chips, ctx.mult))
         if effect.mult is not None:
             ctx.mult += effect.mult
-            events.append((phase, source, "mult", effect.mult, card, ctx.chips, ctx.mult))
+            event((phase, source, "mult", effect.mult, card, ctx.chips, ctx.mult))
         if effect.x_mult is not None:
             ctx.mult *= effect.x_mult
-            events.append((phase, source, "x_mult", effect.x_mult, card, ctx.chips, ctx.mult))
+            event((phase, source, "x_mult", effect.x_mult, card, ctx.chips, ctx.mult))
         if effect.chips is not None:
             ctx.chips += effect.chips
-            events.append((phase, source, "chips", effect.chips, card, ctx.chips, ctx.mult))
+            event((phase, source, "chips", effect.chips, card, ctx.chips, ctx.mult))
         if effect.message is not None:
-            events.append((phase, source, "message", effect.message, card, ctx.chips, ctx.mult))
+            event((phase, source, "message", effect.message, card, ctx.chips, ctx.mult))
 
 
 def score_held_cards(ctx: ScoringContext) -> None:
@@ -325,18 +355,20 @@ def score_held_cards(ctx: ScoringContext) -> None:
     seals and Mime only when something happened."""
     if ctx.debuffed:
         return
-    ctx.phase = "held cards"
     plans = ctx.plans
     individual = plans.plan("joker_held_individual")
+    if not individual and not ctx.game._tally[_STEEL]:
+        return  # nothing can happen to a held card
+    ctx.phase = "held cards"
     repetition = plans.plan("joker_held_repetition")
-    if not individual and not any(c.enhancement == _STEEL for c in ctx.held):
-        return
     for card in list(ctx.held):
+        if not individual and card._enhancement.kind != _STEEL:
+            continue
         found = _held_effects(ctx, card, individual)
         if not found:
             continue
         retriggers: list[object] = []
-        if card.seal == _RED_SEAL and not card.debuffed:
+        if card._seal.kind == _RED_SEAL and not card.debuffed:
             retriggers.append(card)
         for fn, view, source in repetition:
             times = fn(ctx, view, card)
@@ -353,74 +385,84 @@ def score_held_cards(ctx: ScoringContext) -> None:
 # ---------------------------------------------------------------------------------------
 
 
-def _apply_joker_effect(ctx: ScoringContext, effect: Any, source: object, target: object) -> None:
-    """A joker-pass effect: mult, chips, then ×mult."""
-    if effect is None:
-        return
-    events = ctx.events
+def _joker_effect(
+    ctx: ScoringContext, effect: Any, source: object, target: object, chips: float, mult: float
+) -> tuple[float, float]:
+    """Apply one joker-pass effect (mult, chips, ×mult, money); return the new chips and mult."""
+    event = ctx.events.append
     phase = ctx.phase
-    if effect.mult is not None:
-        ctx.mult += effect.mult
-        events.append((phase, source, "mult", effect.mult, target, ctx.chips, ctx.mult))
-    if effect.chips is not None:
-        ctx.chips += effect.chips
-        events.append((phase, source, "chips", effect.chips, target, ctx.chips, ctx.mult))
-    if effect.x_mult is not None:
-        ctx.mult *= effect.x_mult
-        events.append((phase, source, "x_mult", effect.x_mult, target, ctx.chips, ctx.mult))
-    if effect.dollars is not None:
-        _add_dollars(ctx, effect.dollars, source, target)
+    value = effect.mult
+    if value is not None:
+        mult += value
+        event((phase, source, "mult", value, target, chips, mult))
+    value = effect.chips
+    if value is not None:
+        chips += value
+        event((phase, source, "chips", value, target, chips, mult))
+    value = effect.x_mult
+    if value is not None:
+        mult *= value
+        event((phase, source, "x_mult", value, target, chips, mult))
+    value = effect.dollars
+    if value is not None:
+        ctx.dollar_buffer += value
+        event((phase, source, "dollars", value, target, chips, mult))
     if effect.message is not None:
-        events.append((phase, source, "message", effect.message, target, ctx.chips, ctx.mult))
+        event((phase, source, "message", effect.message, target, chips, mult))
+    ctx.chips, ctx.mult = chips, mult
+    return chips, mult
 
 
 def joker_pass(ctx: ScoringContext) -> None:
     """Each joker left to right: Foil/Holo, its main effect, joker-on-joker effects,
-    Polychrome; then each consumable the same way."""
+    Polychrome; then each consumable the same way.
+
+    Effects apply mult, then chips, then ×mult. Chips and mult live in locals as in
+    :func:`score_played_cards`.
+    """
     if ctx.debuffed:
         return
     ctx.phase = "jokers"
     plans = ctx.plans
     main = plans.by_slot("joker_main")
     other = plans.plan("joker_other_joker")
-    events = ctx.events
-    for i, joker in enumerate(ctx.jokers):
-        edition = Edition.NONE if joker.debuffed else joker.edition
+    event = ctx.events.append
+    chips = ctx.chips
+    mult = ctx.mult
+    consumables = ctx.consumables
+    consumable_main = ctx.game.plugins.table("consumable_main") if consumables else {}
+    for i, holder in enumerate((*ctx.jokers, *consumables) if consumables else ctx.jokers):
+        edition = holder._edition.kind
+        if edition and getattr(holder, "debuffed", False):
+            edition = 0  # a debuffed joker's edition does nothing either
         if edition == _FOIL:
-            ctx.chips += FOIL_CHIPS
-            events.append(("jokers", joker, "chips", FOIL_CHIPS, None, ctx.chips, ctx.mult))
+            chips += FOIL_CHIPS
+            event(("jokers", holder, "chips", FOIL_CHIPS, _FOIL, chips, mult))
         elif edition == _HOLO:
-            ctx.mult += HOLO_MULT
-            events.append(("jokers", joker, "mult", HOLO_MULT, None, ctx.chips, ctx.mult))
-        entry = main[i]
-        if entry is not None:
-            fn, view, source = entry
-            _apply_joker_effect(ctx, fn(ctx, view), source, None)
-        for fn, view, source in other:
-            _apply_joker_effect(ctx, fn(ctx, view, joker), source, joker)
-        if edition == _POLY:
-            ctx.mult *= POLYCHROME_X_MULT
-            events.append(("jokers", joker, "x_mult", POLYCHROME_X_MULT, None, ctx.chips, ctx.mult))
-    if ctx.consumables:
-        consumable_main = ctx.game.plugins.table("consumable_main")
-        for consumable in ctx.consumables:
-            edition = consumable.edition
-            if edition == _FOIL:
-                ctx.chips += FOIL_CHIPS
-                events.append(("jokers", consumable, "chips", FOIL_CHIPS, None, ctx.chips, ctx.mult))
-            elif edition == _HOLO:
-                ctx.mult += HOLO_MULT
-                events.append(("jokers", consumable, "mult", HOLO_MULT, None, ctx.chips, ctx.mult))
-            fn = consumable_main.get(consumable.key)
+            mult += HOLO_MULT
+            event(("jokers", holder, "mult", HOLO_MULT, _HOLO, chips, mult))
+        ctx.chips, ctx.mult = chips, mult
+        if i < len(main):
+            entry = main[i]
+            if entry is not None:
+                fn, view, source = entry
+                effect = fn(ctx, view)
+                if effect is not None:
+                    chips, mult = _joker_effect(ctx, effect, source, None, chips, mult)
+        else:
+            fn = consumable_main.get(holder.key)
             if fn is not None:
-                _apply_joker_effect(ctx, fn(ctx, consumable), consumable, None)
-            for fn, view, source in other:
-                _apply_joker_effect(ctx, fn(ctx, view, consumable), source, consumable)
-            if edition == _POLY:
-                ctx.mult *= POLYCHROME_X_MULT
-                events.append(
-                    ("jokers", consumable, "x_mult", POLYCHROME_X_MULT, None, ctx.chips, ctx.mult)
-                )
+                effect = fn(ctx, holder)
+                if effect is not None:
+                    chips, mult = _joker_effect(ctx, effect, holder, None, chips, mult)
+        for fn, view, source in other:
+            effect = fn(ctx, view, holder)
+            if effect is not None:
+                chips, mult = _joker_effect(ctx, effect, source, holder, chips, mult)
+        if edition == _POLY:
+            mult *= POLYCHROME_X_MULT
+            event(("jokers", holder, "x_mult", POLYCHROME_X_MULT, _POLY, chips, mult))
+    ctx.chips, ctx.mult = chips, mult
 
 
 # ---------------------------------------------------------------------------------------
@@ -446,25 +488,30 @@ def destroy_cards(ctx: ScoringContext) -> None:
     if ctx.debuffed:
         return
     ctx.phase = "destroy"
-    destroying = ctx.plans.plan("joker_destroying_card")
+    plans = ctx.plans
+    destroying = plans.plan("joker_destroying_card")
     destroyed = ctx.destroyed
-    for card in ctx.scoring:
-        gone = False
-        for fn, view, _source in destroying:
-            if fn(ctx, view, card):
+    if destroying or ctx.game._tally[_GLASS]:
+        for card in ctx.scoring:
+            gone = False
+            for fn, view, _source in destroying:
+                if fn(ctx, view, card):
+                    gone = True
+                    break
+            if (
+                card._enhancement.kind == _GLASS
+                and not card.debuffed
+                and ctx.chance("glass", GLASS_SHATTER_ODDS)
+            ):
                 gone = True
-                break
-        if (
-            card.enhancement == _GLASS
-            and not card.debuffed
-            and ctx.chance("glass", GLASS_SHATTER_ODDS)
-        ):
-            gone = True
-        if gone:
-            destroyed.append(card)
-            ctx.events.append(("destroy", card, "destroy", None, card, ctx.chips, ctx.mult))
-    for fn, view, _source in ctx.plans.plan("joker_cards_destroyed"):
-        fn(ctx, view, tuple(destroyed))
+            if gone:
+                destroyed.append(card)
+                ctx.events.append(("destroy", card, "destroy", None, card, ctx.chips, ctx.mult))
+    react = plans.plan("joker_cards_destroyed")
+    if react:
+        gone_cards = tuple(destroyed)
+        for fn, view, _source in react:
+            fn(ctx, view, gone_cards)
 
 
 def add_score(ctx: ScoringContext) -> None:

@@ -93,10 +93,13 @@ def scenarios(
 
     Chances default to ``"never"`` so that results depend on nothing random.
     """
-    keys = joker_keys(only=jokers) if jokers is not None else joker_keys()
     played = draw(st.lists(card_dicts(plain_cards), min_size=1, max_size=5))
     held = draw(st.lists(card_dicts(plain_cards), max_size=8))
-    row = draw(st.lists(joker_dicts(keys), max_size=max_jokers))
+    if jokers is not None and not jokers:
+        row: list[dict[str, Any]] = []
+    else:
+        keys = joker_keys(only=jokers) if jokers is not None else joker_keys()
+        row = draw(st.lists(joker_dicts(keys), max_size=max_jokers))
     levels = draw(
         st.dictionaries(st.sampled_from([h.title for h in HandType]), st.integers(1, 6), max_size=3)
     )

@@ -18,7 +18,7 @@ class Planet:
 
     def __init__(self, key: str) -> None:
         self.type: ConsumableType = reference.planet(key)
-        self._boost = Effect(x_mult=OBSERVATORY.config["extra"])
+        self._boost = Effect.x_mult_of(OBSERVATORY.config["extra"])
 
     @hookimpl
     def balatro_content(self) -> ConsumableType:

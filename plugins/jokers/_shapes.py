@@ -26,7 +26,7 @@ def suit_mult(jtype: JokerType) -> Hook:
     @hookimpl
     def joker_individual(ctx: Any, joker: Any, card: Any) -> Effect | None:
         if card.is_suit(suit):
-            return Effect(mult=joker.state["extra"]["s_mult"])
+            return Effect.mult_of(joker.state["extra"]["s_mult"])
         return None
 
     return joker_individual
@@ -43,7 +43,7 @@ def type_mult(jtype: JokerType) -> Hook:
     @hookimpl
     def joker_main(ctx: Any, joker: Any) -> Effect | None:
         if ctx.contains(hand):
-            return Effect(mult=joker.state["t_mult"])
+            return Effect.mult_of(joker.state["t_mult"])
         return None
 
     return joker_main
@@ -56,7 +56,7 @@ def type_chips(jtype: JokerType) -> Hook:
     @hookimpl
     def joker_main(ctx: Any, joker: Any) -> Effect | None:
         if ctx.contains(hand):
-            return Effect(chips=joker.state["t_chips"])
+            return Effect.chips_of(joker.state["t_chips"])
         return None
 
     return joker_main
@@ -70,7 +70,7 @@ def type_x_mult(jtype: JokerType) -> Hook:
     def joker_main(ctx: Any, joker: Any) -> Effect | None:
         x_mult = joker.state["x_mult"]
         if x_mult > 1 and ctx.contains(hand):
-            return Effect(x_mult=x_mult)
+            return Effect.x_mult_of(x_mult)
         return None
 
     return joker_main
@@ -83,7 +83,7 @@ def x_mult_counter(jtype: JokerType) -> Hook:
     def joker_main(ctx: Any, joker: Any) -> Effect | None:
         x_mult = joker.state["x_mult"]
         if x_mult > 1:
-            return Effect(x_mult=x_mult)
+            return Effect.x_mult_of(x_mult)
         return None
 
     return joker_main
@@ -96,7 +96,7 @@ def mult_counter(jtype: JokerType) -> Hook:
     def joker_main(ctx: Any, joker: Any) -> Effect | None:
         mult = joker.state["mult"]
         if mult > 0:
-            return Effect(mult=mult)
+            return Effect.mult_of(mult)
         return None
 
     return joker_main
@@ -109,7 +109,7 @@ def chips_counter(jtype: JokerType) -> Hook:
     def joker_main(ctx: Any, joker: Any) -> Effect | None:
         chips = joker.state["extra"]["chips"]
         if chips > 0:
-            return Effect(chips=chips)
+            return Effect.chips_of(chips)
         return None
 
     return joker_main

@@ -8,4 +8,4 @@ balatro_content = content(JOKER)
 
 @hookimpl
 def joker_main(ctx, joker):
-    return Effect(mult=len(ctx.jokers) * joker.state["extra"])
+    return Effect.mult_of(len(ctx.jokers) * joker.state["extra"])

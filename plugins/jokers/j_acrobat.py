@@ -9,5 +9,5 @@ balatro_content = content(JOKER)
 @hookimpl
 def joker_main(ctx, joker):
     if ctx.run.hands_left == 0:
-        return Effect(x_mult=joker.state["extra"])
+        return Effect.x_mult_of(joker.state["extra"])
     return None

@@ -9,5 +9,5 @@ balatro_content = content(JOKER)
 @hookimpl
 def joker_individual(ctx, joker, card):
     if card.is_suit(ctx.run.ancient_suit):
-        return Effect(x_mult=joker.state["extra"])
+        return Effect.x_mult_of(joker.state["extra"])
     return None

@@ -10,5 +10,5 @@ balatro_content = content(JOKER)
 def joker_main(ctx, joker):
     discards = ctx.run.discards_left
     if discards > 0:
-        return Effect(chips=discards * joker.state["extra"])
+        return Effect.chips_of(discards * joker.state["extra"])
     return None

@@ -11,5 +11,5 @@ def joker_held_individual(ctx, joker, card):
     if card.rank == 13:
         if card.debuffed:
             return Effect(message="debuffed")
-        return Effect(x_mult=joker.state["extra"])
+        return Effect.x_mult_of(joker.state["extra"])
     return None

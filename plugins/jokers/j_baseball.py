@@ -9,5 +9,5 @@ balatro_content = content(JOKER)
 @hookimpl
 def joker_other_joker(ctx, joker, other):
     if isinstance(other, Joker) and other.rarity == 2 and other.entity != joker.entity:
-        return Effect(x_mult=joker.state["extra"])
+        return Effect.x_mult_of(joker.state["extra"])
     return None

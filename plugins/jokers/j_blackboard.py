@@ -12,5 +12,5 @@ _BLACK = (1 << Suit.SPADES) | (1 << Suit.CLUBS)
 @hookimpl
 def joker_main(ctx, joker):
     if all(card.flush_suits() & _BLACK for card in ctx.held):
-        return Effect(x_mult=joker.state["extra"])
+        return Effect.x_mult_of(joker.state["extra"])
     return None

@@ -10,5 +10,5 @@ balatro_content = content(JOKER)
 def joker_individual(ctx, joker, card):
     extra = joker.state["extra"]
     if card.is_suit(Suit.HEARTS) and ctx.chance("bloodstone", extra["odds"]):
-        return Effect(x_mult=extra["Xmult"])
+        return Effect.x_mult_of(extra["Xmult"])
     return None

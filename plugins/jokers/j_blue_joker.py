@@ -11,5 +11,5 @@ balatro_content = content(JOKER)
 def joker_main(ctx, joker):
     remaining = len(ctx.game.area(Area.DECK))
     if remaining > 0:
-        return Effect(chips=joker.state["extra"] * remaining)
+        return Effect.chips_of(joker.state["extra"] * remaining)
     return None

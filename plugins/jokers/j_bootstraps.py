@@ -11,5 +11,5 @@ def joker_main(ctx, joker):
     extra = joker.state["extra"]
     steps = ctx.dollars // extra["dollars"]
     if steps > 0:
-        return Effect(mult=extra["mult"] * steps)
+        return Effect.mult_of(extra["mult"] * steps)
     return None

@@ -10,5 +10,5 @@ balatro_content = content(JOKER)
 def joker_main(ctx, joker):
     dollars = ctx.dollars
     if dollars > 0:
-        return Effect(chips=joker.state["extra"] * dollars)
+        return Effect.chips_of(joker.state["extra"] * dollars)
     return None

@@ -12,5 +12,5 @@ DOLLARS = 2  # the payout is a constant in the game's code; ``extra`` holds the 
 @hookimpl
 def joker_individual(ctx, joker, card):
     if card.is_face() and ctx.chance("business", joker.state["extra"]):
-        return Effect(dollars=DOLLARS)
+        return Effect.dollars_of(DOLLARS)
     return None

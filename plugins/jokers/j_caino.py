@@ -20,5 +20,5 @@ def joker_cards_destroyed(ctx, joker, cards):
 def joker_main(ctx, joker):
     x_mult = joker.state.get("caino_xmult", 1)
     if x_mult > 1:
-        return Effect(x_mult=x_mult)
+        return Effect.x_mult_of(x_mult)
     return None

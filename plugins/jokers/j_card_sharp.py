@@ -9,5 +9,5 @@ balatro_content = content(JOKER)
 @hookimpl
 def joker_main(ctx, joker):
     if ctx.hand_stats().played_this_round > 1:
-        return Effect(x_mult=joker.state["extra"]["Xmult"])
+        return Effect.x_mult_of(joker.state["extra"]["Xmult"])
     return None

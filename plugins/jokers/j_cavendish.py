@@ -8,4 +8,4 @@ balatro_content = content(JOKER)
 
 @hookimpl
 def joker_main(ctx, joker):
-    return Effect(x_mult=joker.state["extra"]["Xmult"])
+    return Effect.x_mult_of(joker.state["extra"]["Xmult"])

@@ -14,5 +14,5 @@ def joker_main(ctx, joker):
     counts = ctx.deck_enhancements()
     enhanced = sum(n for kind, n in counts.items() if kind != Enhancement.NONE)
     if enhanced >= ENHANCED_NEEDED:
-        return Effect(x_mult=joker.state["extra"])
+        return Effect.x_mult_of(joker.state["extra"])
     return None

@@ -10,5 +10,5 @@ balatro_content = content(JOKER)
 def joker_main(ctx, joker):
     missing = ctx.run.starting_deck_size - len(ctx.game.playing_cards)
     if missing > 0:
-        return Effect(mult=missing * joker.state["extra"])
+        return Effect.mult_of(missing * joker.state["extra"])
     return None

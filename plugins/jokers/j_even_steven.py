@@ -10,5 +10,5 @@ balatro_content = content(JOKER)
 def joker_individual(ctx, joker, card):
     rank = card.rank
     if 0 <= rank <= 10 and rank % 2 == 0:
-        return Effect(mult=joker.state["extra"])
+        return Effect.mult_of(joker.state["extra"])
     return None

@@ -12,5 +12,5 @@ _RANKS = frozenset({14, 2, 3, 5, 8})
 @hookimpl
 def joker_individual(ctx, joker, card):
     if card.rank in _RANKS:
-        return Effect(mult=joker.state["extra"])
+        return Effect.mult_of(joker.state["extra"])
     return None

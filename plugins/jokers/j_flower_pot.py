@@ -24,5 +24,5 @@ def joker_main(ctx, joker):
             if suit is not None:
                 found.add(suit)
     if len(found) == 4:
-        return Effect(x_mult=joker.state["extra"])
+        return Effect.x_mult_of(joker.state["extra"])
     return None

@@ -10,5 +10,5 @@ balatro_content = content(JOKER)
 def joker_main(ctx, joker):
     used = ctx.run.tarots_used
     if used > 0:
-        return Effect(mult=used * joker.state["extra"])
+        return Effect.mult_of(used * joker.state["extra"])
     return None

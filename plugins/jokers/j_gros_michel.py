@@ -8,4 +8,4 @@ balatro_content = content(JOKER)
 
 @hookimpl
 def joker_main(ctx, joker):
-    return Effect(mult=joker.state["extra"]["mult"])
+    return Effect.mult_of(joker.state["extra"]["mult"])

@@ -8,7 +8,7 @@ balatro_content = content(JOKER)
 
 @hookimpl
 def joker_main(ctx, joker):
-    return Effect(chips=joker.state["extra"]["chips"])
+    return Effect.chips_of(joker.state["extra"]["chips"])
 
 
 @hookimpl

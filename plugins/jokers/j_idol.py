@@ -10,5 +10,5 @@ balatro_content = content(JOKER)
 def joker_individual(ctx, joker, card):
     run = ctx.run
     if card.rank == run.idol_rank and card.is_suit(run.idol_suit):
-        return Effect(x_mult=joker.state["extra"])
+        return Effect.x_mult_of(joker.state["extra"])
     return None

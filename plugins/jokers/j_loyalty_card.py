@@ -15,5 +15,5 @@ def joker_main(ctx, joker):
     if joker.copied_by is None:
         joker.state["loyalty_remaining"] = remaining
     if remaining == every:
-        return Effect(x_mult=extra["Xmult"])
+        return Effect.x_mult_of(extra["Xmult"])
     return None

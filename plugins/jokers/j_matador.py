@@ -8,7 +8,7 @@ balatro_content = content(JOKER)
 
 def _paid(ctx, joker):
     if ctx.blind is not None and ctx.blind.triggered:
-        return Effect(dollars=joker.state["extra"])
+        return Effect.dollars_of(joker.state["extra"])
     return None
 
 

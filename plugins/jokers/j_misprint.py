@@ -9,4 +9,4 @@ balatro_content = content(JOKER)
 @hookimpl
 def joker_main(ctx, joker):
     extra = joker.state["extra"]
-    return Effect(mult=ctx.rng.randint("misprint", extra["min"], extra["max"]))
+    return Effect.mult_of(ctx.rng.randint("misprint", extra["min"], extra["max"]))

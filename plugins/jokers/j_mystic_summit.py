@@ -10,5 +10,5 @@ balatro_content = content(JOKER)
 def joker_main(ctx, joker):
     extra = joker.state["extra"]
     if ctx.run.discards_left == extra["d_remaining"]:
-        return Effect(mult=extra["mult"])
+        return Effect.mult_of(extra["mult"])
     return None

@@ -10,5 +10,5 @@ balatro_content = content(JOKER)
 def joker_individual(ctx, joker, card):
     rank = card.rank
     if (0 <= rank <= 10 and rank % 2 == 1) or rank == 14:
-        return Effect(chips=joker.state["extra"])
+        return Effect.chips_of(joker.state["extra"])
     return None

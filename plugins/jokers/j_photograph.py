@@ -12,5 +12,5 @@ def joker_individual(ctx, joker, card):
         return None
     first = next((c for c in ctx.scoring if c.is_face()), None)
     if card is first:
-        return Effect(x_mult=joker.state["extra"])
+        return Effect.x_mult_of(joker.state["extra"])
     return None

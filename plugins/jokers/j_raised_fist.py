@@ -21,4 +21,4 @@ def joker_held_individual(ctx, joker, card):
         return None
     if card.debuffed:
         return Effect(message="debuffed")
-    return Effect(mult=2 * card.chip_value)
+    return Effect.mult_of(2 * card.chip_value)

@@ -10,5 +10,5 @@ balatro_content = content(JOKER)
 def joker_held_individual(ctx, joker, card):
     extra = joker.state["extra"]
     if card.is_face() and ctx.chance("parking", extra["odds"]):
-        return Effect(dollars=extra["dollars"])
+        return Effect.dollars_of(extra["dollars"])
     return None

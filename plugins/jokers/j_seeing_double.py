@@ -23,5 +23,5 @@ def joker_main(ctx, joker):
                     break
     others = counts[Suit.HEARTS] or counts[Suit.DIAMONDS] or counts[Suit.SPADES]
     if counts[Suit.CLUBS] and others:
-        return Effect(x_mult=joker.state["extra"])
+        return Effect.x_mult_of(joker.state["extra"])
     return None

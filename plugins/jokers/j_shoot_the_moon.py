@@ -11,5 +11,5 @@ def joker_held_individual(ctx, joker, card):
     if card.rank == 12:
         if card.debuffed:
             return Effect(message="debuffed")
-        return Effect(mult=joker.state["extra"])
+        return Effect.mult_of(joker.state["extra"])
     return None

@@ -9,5 +9,5 @@ balatro_content = content(JOKER)
 @hookimpl
 def joker_individual(ctx, joker, card):
     if card.is_face():
-        return Effect(mult=joker.state["extra"])
+        return Effect.mult_of(joker.state["extra"])
     return None

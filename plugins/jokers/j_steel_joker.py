@@ -10,5 +10,5 @@ balatro_content = content(JOKER)
 def joker_main(ctx, joker):
     steel = ctx.deck_enhancements()[Enhancement.STEEL]
     if steel > 0:
-        return Effect(x_mult=1 + joker.state["extra"] * steel)
+        return Effect.x_mult_of(1 + joker.state["extra"] * steel)
     return None

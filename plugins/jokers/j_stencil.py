@@ -11,5 +11,5 @@ def joker_main(ctx, joker):
     row = ctx.jokers
     x_mult = ctx.game.joker_limit - len(row) + sum(1 for j in row if j.type.key == JOKER.key)
     if x_mult > 1:
-        return Effect(x_mult=x_mult)
+        return Effect.x_mult_of(x_mult)
     return None

@@ -10,5 +10,5 @@ balatro_content = content(JOKER)
 def joker_main(ctx, joker):
     stones = ctx.deck_enhancements()[Enhancement.STONE]
     if stones > 0:
-        return Effect(chips=joker.state["extra"] * stones)
+        return Effect.chips_of(joker.state["extra"] * stones)
     return None

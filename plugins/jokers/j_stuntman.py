@@ -8,4 +8,4 @@ balatro_content = content(JOKER)
 
 @hookimpl
 def joker_main(ctx, joker):
-    return Effect(chips=joker.state["extra"]["chip_mod"])
+    return Effect.chips_of(joker.state["extra"]["chip_mod"])

@@ -8,4 +8,4 @@ balatro_content = content(JOKER)
 
 @hookimpl
 def joker_main(ctx, joker):
-    return Effect(mult=ctx.hand_stats().played)
+    return Effect.mult_of(ctx.hand_stats().played)

@@ -10,5 +10,5 @@ balatro_content = content(JOKER)
 def joker_main(ctx, joker):
     total = sum(other.sell_value for other in ctx.jokers if other.entity != joker.entity)
     if total > 0:
-        return Effect(mult=total)
+        return Effect.mult_of(total)
     return None

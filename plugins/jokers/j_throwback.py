@@ -9,5 +9,5 @@ balatro_content = content(JOKER)
 @hookimpl
 def joker_main(ctx, joker):
     if ctx.run.skips > 0:
-        return Effect(x_mult=1 + ctx.run.skips * joker.state["extra"])
+        return Effect.x_mult_of(1 + ctx.run.skips * joker.state["extra"])
     return None

@@ -10,5 +10,5 @@ balatro_content = content(JOKER)
 def joker_before(ctx, joker):
     target = joker.state.get("to_do_poker_hand", joker.state["extra"]["poker_hand"])
     if ctx.hand_name == target:
-        return Effect(dollars=joker.state["extra"]["dollars"])
+        return Effect.dollars_of(joker.state["extra"]["dollars"])
     return None

@@ -1,0 +1,8 @@
+"""``python -m balatro_ecs``: the same command line as ``balatro-ecs``."""
+
+import sys
+
+from .cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,272 @@
+"""The ``balatro-ecs`` command line.
+
+    balatro-ecs score FILE [--explain]      score scenarios (FILE may be - for stdin)
+    balatro-ecs conformance [FILE]          check scored hands against expected results
+    balatro-ecs bench [FILE] [--passes N]   hands scored per second
+    balatro-ecs content [jokers|blinds|decks|consumables|vouchers]
+    balatro-ecs hooks                       the hook specifications
+    balatro-ecs schedule                    the scoring systems, in order
+
+Bad input gets one line on standard error naming the field and the value, and exit
+status 2; no traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import json
+import math
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from . import __version__, hookspecs
+from .bench import default_vectors, main_bench
+from .content import BlindType, ConsumableType, ContentType, DeckType, JokerType, VoucherType
+from .errors import BalatroError
+from .manager import Plugins
+from .scenario import Scenario, load_scenarios
+from .scoring.pipeline import scoring_schedule
+from .scoring.result import ScoreResult
+
+__all__ = ["main"]
+
+_FAMILIES: dict[str, type[ContentType]] = {
+    "jokers": JokerType,
+    "blinds": BlindType,
+    "decks": DeckType,
+    "consumables": ConsumableType,
+    "vouchers": VoucherType,
+}
+
+
+class CliError(BalatroError):
+    """A problem with the command line itself (missing file, ...)."""
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text("utf-8")
+    except FileNotFoundError:
+        raise CliError(f"{path}: no such file") from None
+    except OSError as err:
+        raise CliError(f"{path}: {err.strerror}") from None
+
+
+def _scenario_of(item: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A scenario dict, whether ``item`` is a scenario or a conformance vector."""
+    scenario = item.get("scenario")
+    return scenario if isinstance(scenario, Mapping) else item
+
+
+def _plugins(args: argparse.Namespace) -> Plugins:
+    if not args.block:
+        return Plugins.default()
+    return Plugins(block=args.block)
+
+
+def _locate(err: BalatroError, index: int, item: Mapping[str, Any], many: bool) -> BalatroError:
+    if not many:
+        return err
+    label = item.get("id") if isinstance(item.get("id"), str) else f"item {index}"
+    return type(err)(f"{label}: {err}") if isinstance(err, BalatroError) else err
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    text = _read(args.file)
+    items = load_scenarios(text)
+    many = text.lstrip().startswith("[")
+    plugins = _plugins(args)
+    scenarios = []
+    for i, item in enumerate(items):
+        try:
+            scenarios.append(Scenario.from_dict(_scenario_of(item), plugins))
+        except BalatroError as err:
+            raise _locate(err, i, item, many) from None
+    results: list[ScoreResult] = []
+    for i, scenario in enumerate(scenarios):
+        try:
+            results.append(scenario.score())
+        except BalatroError as err:
+            raise _locate(err, i, items[i], many) from None
+    if args.explain:
+        for i, (item, result) in enumerate(zip(items, results)):
+            if many:
+                label = item.get("id", f"item {i}")
+                print(f"== {label}")
+            print(result.breakdown.table())
+            print(
+                f"{result.hand_name}: {_num(result.chips)} chips x {_num(result.mult)} mult"
+                f" = {result.score}"
+            )
+            if many and i < len(results) - 1:
+                print()
+        return 0
+    payload: Any = [r.to_dict() for r in results] if many else results[0].to_dict()
+    print(json.dumps(payload, indent=None if args.compact else 2, ensure_ascii=False))
+    return 0
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if math.isfinite(x) and x == int(x) else repr(x)
+
+
+def _matches(got: ScoreResult, expected: Mapping[str, Any], tolerance: float) -> bool:
+    try:
+        return (
+            got.hand_name == expected["hand_name"]
+            and got.score == expected["score"]
+            and abs(got.chips - expected["chips"]) <= tolerance
+            and abs(got.mult - expected["mult"]) <= tolerance
+        )
+    except (KeyError, TypeError):
+        raise CliError(f"expected result {expected!r} needs hand_name, chips, mult and score") from None
+
+
+def cmd_conformance(args: argparse.Namespace) -> int:
+    path = args.file
+    if path is None:
+        found = default_vectors()
+        if found is None:
+            raise CliError("give a vectors file (no tests/data/scoring-vectors.json here)")
+        path = str(found)
+    items = load_scenarios(_read(path))
+    plugins = _plugins(args)
+    passed = failed = 0
+    for i, item in enumerate(items):
+        vid = item.get("id", f"item {i}")
+        expected = item.get("expected")
+        if not isinstance(expected, Mapping):
+            raise CliError(f"{vid}: a conformance vector needs an 'expected' object")
+        try:
+            got = Scenario.from_dict(_scenario_of(item), plugins).score()
+        except BalatroError as err:
+            failed += 1
+            print(f"{vid}: error: {err}")
+            continue
+        if _matches(got, expected, args.tolerance):
+            passed += 1
+            continue
+        failed += 1
+        exp = {k: expected[k] for k in ("hand_name", "chips", "mult", "score")}
+        print(f"{vid}: expected {json.dumps(exp)} got {json.dumps(got.to_dict())}")
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    return main_bench(args.file, args.passes, args.json)
+
+
+def cmd_content(args: argparse.Namespace) -> int:
+    plugins = _plugins(args)
+    families = [args.family] if args.family else list(_FAMILIES)
+    rows: list[dict[str, Any]] = []
+    for family in families:
+        for item in plugins.all(_FAMILIES[family]):
+            row: dict[str, Any] = {"family": family[:-1], "key": item.key, "name": item.name}
+            if isinstance(item, JokerType):
+                row["rarity"] = item.rarity_name
+                row["cost"] = item.cost
+            row["hooks"] = plugins.hooks_of(item.key)
+            row["effect"] = item.effect
+            rows.append(row)
+    if args.json:
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        return 0
+    for row in rows:
+        hooks = ", ".join(h for h in row["hooks"]) or "-"
+        print(f"{row['key']:<24} {row['name']:<24} {hooks}")
+    print(f"{len(rows)} items")
+    return 0
+
+
+def hook_signatures() -> list[tuple[str, str, str]]:
+    """``(name, signature, first docstring line)`` of every hook spec, in module order."""
+    out = []
+    for name, fn in vars(hookspecs).items():
+        if callable(fn) and hasattr(fn, f"{hookspecs.PROJECT}_spec"):
+            doc = inspect.getdoc(fn) or ""
+            signature = str(inspect.signature(fn)).replace("'", "")
+            out.append((name, f"{name}{signature}", doc.splitlines()[0] if doc else ""))
+    return out
+
+
+def cmd_hooks(args: argparse.Namespace) -> int:
+    for name, signature, summary in hook_signatures():
+        print(signature if args.signatures else f"{name:<26} {summary}")
+    return 0
+
+
+def cmd_schedule(args: argparse.Namespace) -> int:
+    print(scoring_schedule(_plugins(args)).describe())
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="balatro-ecs",
+        description="Score Balatro hands exactly, and extend the game with plugins.",
+    )
+    parser.add_argument("--version", action="version", version=f"balatro-ecs {__version__}")
+    parser.add_argument(
+        "--block",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="block a plugin by name or content key (repeatable; also BALATRO_ECS_BLOCK)",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("score", help="score scenarios and print {hand_name, chips, mult, score}")
+    p.add_argument("file", help="a JSON scenario, a list of them, or conformance vectors; - for stdin")
+    p.add_argument("--explain", action="store_true", help="print the breakdown of every step")
+    p.add_argument("--compact", action="store_true", help="one-line JSON")
+    p.set_defaults(func=cmd_score)
+
+    p = sub.add_parser("conformance", help="score conformance vectors and report mismatches")
+    p.add_argument("file", nargs="?", help="vectors file (default: tests/data/scoring-vectors.json)")
+    p.add_argument("--tolerance", type=float, default=1e-9, help="allowed chips/mult difference")
+    p.set_defaults(func=cmd_conformance)
+
+    p = sub.add_parser("bench", help="measure hands scored per second")
+    p.add_argument("file", nargs="?", help="scenarios or vectors (default: the conformance vectors)")
+    p.add_argument("--passes", type=int, default=7, help="timed passes (default 7)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("content", help="list registered content and the hooks it implements")
+    p.add_argument("family", nargs="?", choices=sorted(_FAMILIES))
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_content)
+
+    p = sub.add_parser("hooks", help="list the hook specifications")
+    p.add_argument("--signatures", action="store_true", help="full signatures")
+    p.set_defaults(func=cmd_hooks)
+
+    p = sub.add_parser("schedule", help="print the scoring systems in order")
+    p.set_defaults(func=cmd_schedule)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args))
+    except BalatroError as err:
+        print(f"balatro-ecs: error: {err}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # pragma: no cover - e.g. piped into head
+        return 0
+    except KeyboardInterrupt:  # pragma: no cover
+        print("balatro-ecs: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,117 @@
+"""The command line: score, conformance, bench, content, hooks, and one-line errors."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from balatro_ecs.cli import main
+
+from .conftest import DATA, cards
+
+PAIR = {"played": cards("KH", "KS"), "jokers": ["Joker"]}
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_score_one_scenario_from_stdin(capsys, monkeypatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(PAIR)))
+    code, out, _ = run(capsys, "score", "-")
+    assert code == 0
+    assert json.loads(out) == {"hand_name": "Pair", "chips": 30, "mult": 6, "score": 180}
+
+
+def test_score_a_list_keeps_the_input_order(capsys, tmp_path: Path) -> None:
+    path = tmp_path / "hands.json"
+    path.write_text(json.dumps([PAIR, {"played": cards("2H")}]))
+    code, out, _ = run(capsys, "score", str(path), "--compact")
+    assert code == 0
+    assert [r["hand_name"] for r in json.loads(out)] == ["Pair", "High Card"]
+
+
+def test_score_explain_prints_the_breakdown(capsys, tmp_path: Path) -> None:
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(PAIR))
+    code, out, _ = run(capsys, "score", str(path), "--explain")
+    assert code == 0
+    assert "+4 mult" in out and "Pair: 30 chips x 6 mult = 180" in out
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"played": [', "malformed JSON"),
+        ('{"played": [{"rank": "1", "suit": "H"}]}', "played[0].rank: unknown rank '1'"),
+        ('[{"played": [{"rank": "K", "suit": "H"}]}, {"played": [], "jokers": []}]', "item 1: played"),
+        ('{"played": [{"rank": "K", "suit": "H"}], "jokers": ["Jokr"]}', "did you mean 'Joker'"),
+    ],
+)
+def test_bad_input_is_one_line_with_status_2(capsys, monkeypatch, text: str, message: str) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    code, out, err = run(capsys, "score", "-")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_missing_file(capsys) -> None:
+    code, _, err = run(capsys, "score", "no-such-file.json")
+    assert code == 2 and "no-such-file.json: no such file" in err
+
+
+def test_conformance_reports_each_mismatch_and_a_summary(capsys, tmp_path: Path) -> None:
+    vectors = json.loads((DATA / "scoring-vectors.json").read_text())[:3]
+    vectors[1]["expected"]["score"] += 1
+    path = tmp_path / "v.json"
+    path.write_text(json.dumps(vectors))
+    code, out, _ = run(capsys, "conformance", str(path))
+    lines = out.strip().splitlines()
+    assert code == 1
+    assert lines[0].startswith(f"{vectors[1]['id']}: expected ")
+    assert lines[-1] == "2 passed, 1 failed"
+
+
+def test_conformance_on_the_shipped_vectors(capsys) -> None:
+    code, out, _ = run(capsys, "conformance", str(DATA / "scoring-vectors.json"))
+    assert code == 0
+    assert out.strip().splitlines()[-1] == "356 passed, 0 failed"
+
+
+def test_bench_prints_json_figures(capsys, tmp_path: Path) -> None:
+    path = tmp_path / "v.json"
+    path.write_text(json.dumps(json.loads((DATA / "scoring-vectors.json").read_text())[:20]))
+    code, out, _ = run(capsys, "bench", str(path), "--passes", "2", "--json")
+    figures = json.loads(out)
+    assert code == 0 and figures["hands_per_pass"] == 20 and figures["hands_per_second_median"] > 0
+
+
+def test_content_hooks_and_schedule_listings(capsys) -> None:
+    code, out, _ = run(capsys, "content", "jokers")
+    assert code == 0 and "j_blueprint" in out and out.strip().endswith("150 items")
+    code, out, _ = run(capsys, "--block", "j_joker", "content", "jokers", "--json")
+    assert "j_joker" not in {row["key"] for row in json.loads(out)}
+    code, out, _ = run(capsys, "hooks", "--signatures")
+    assert "joker_individual(ctx: ScoringContext, joker: Joker, card: Card) -> Effect | None" in out
+    code, out, _ = run(capsys, "schedule")
+    assert out.splitlines()[0].split() == ["detect", "detect_hand"]
+
+
+def test_the_installed_command_runs(tmp_path: Path) -> None:
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps({"played": cards("AS", "AH"), "jokers": ["Scholar"]}))
+    done = subprocess.run(
+        [sys.executable, "-m", "balatro_ecs", "score", str(path), "--compact"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["score"] == (10 + 11 + 11 + 40) * (2 + 8)

@@ -1,0 +1,52 @@
+"""The documentation is part of the product: these tests keep it true."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from balatro_ecs.cli import hook_signatures
+
+ROOT = Path(__file__).resolve().parent.parent
+HOOKS_DOC = (ROOT / "docs" / "hooks.md").read_text("utf-8")
+README = (ROOT / "README.md").read_text("utf-8")
+
+
+def test_every_hook_is_documented_with_its_exact_signature() -> None:
+    for name, signature, _ in hook_signatures():
+        assert f"### `{name}`" in HOOKS_DOC, f"docs/hooks.md lacks a section for {name}"
+        assert signature in HOOKS_DOC, f"docs/hooks.md has an outdated signature for {name}"
+
+
+def test_no_documented_hook_is_missing_from_the_code() -> None:
+    documented = set(re.findall(r"^### `(\w+)`", HOOKS_DOC, flags=re.M))
+    assert documented == {name for name, _, _ in hook_signatures()}
+
+
+def test_readme_states_the_two_commands_and_ci_runs_the_test_one() -> None:
+    ci = (ROOT / ".ci" / "run").read_text("utf-8")
+    blocks = re.findall(r"```(?:sh|bash|console)\n(.*?)```", README, flags=re.S)
+    commands = [line for block in blocks for line in block.splitlines()]
+    test_command = next(line for line in commands if "pytest" in line)
+    assert "python -m pytest" in test_command
+    assert "python\" -m pytest" in ci
+    assert any("balatro-ecs" in line and "score" in line for line in commands)
+
+
+def test_readme_example_scenario_file_exists_and_scores() -> None:
+    from balatro_ecs import score
+    from balatro_ecs.scenario import load_scenarios
+
+    example = ROOT / "examples" / "hand.json"
+    assert "examples/hand.json" in README
+    (scenario,) = load_scenarios(example.read_text("utf-8"))
+    assert score(scenario).score > 0
+
+
+def test_the_plugin_quickstart_matches_the_example_pack() -> None:
+    import balatro_ecs.plugin as plugin_api
+
+    doc = plugin_api.__doc__ or ""
+    assert "[project.entry-points.balatro_ecs]" in doc
+    pack = (ROOT / "examples" / "lucky7-pack" / "pyproject.toml").read_text("utf-8")
+    assert "[project.entry-points.balatro_ecs]" in pack
