@@ -103,7 +103,10 @@ def main_bench(path: str | None, passes: int, as_json: bool) -> int:
     """The ``balatro-ecs bench`` command."""
     source = Path(path) if path else default_vectors()
     if source is None:
-        print("bench: no scenario file given and no tests/data/scoring-vectors.json found", file=sys.stderr)
+        print(
+            "bench: no scenario file given and no tests/data/scoring-vectors.json found",
+            file=sys.stderr,
+        )
         return 2
     items = json.loads(source.read_text("utf-8"))
     items = items if isinstance(items, list) else [items]

@@ -237,18 +237,17 @@ class Card:
         tally: list[int] | None = None,
     ) -> None:
         self.entity = entity
-        (
-            self._rank,
-            self._suit,
-            self._enhancement,
-            self._edition,
-            self._seal,
-            self._perma,
-            self._debuff,
-            self._flags,
-            self._serial,
-            self.zone,
-        ) = components
+        rank, suit, enhancement, edition, seal, perma, debuff, flags, serial, zone = components
+        self._rank: C.Rank = rank
+        self._suit: C.Suit = suit
+        self._enhancement: C.Enhancement = enhancement
+        self._edition: C.Edition = edition
+        self._seal: C.Seal = seal
+        self._perma: C.PermaBonus = perma
+        self._debuff: C.Debuff = debuff
+        self._flags: C.CardFlags = flags
+        self._serial: C.Serial = serial
+        self.zone: C.Zone = zone
         self._rules = rules
         #: The owning game's count of cards per enhancement, kept current by set_enhancement.
         self._tally = tally
@@ -263,50 +262,50 @@ class Card:
         """The rank id the rules see (2..14), or :data:`NO_RANK` for a Stone card."""
         if self._enhancement.kind == _STONE:
             return NO_RANK
-        return self._rank.value  # type: ignore[no-any-return]
+        return self._rank.value
 
     @property
     def base_rank(self) -> int:
         """The printed rank id, even on a Stone card."""
-        return self._rank.value  # type: ignore[no-any-return]
+        return self._rank.value
 
     @property
     def suit(self) -> Suit:
         """The printed suit. Use :meth:`is_suit` for rule checks."""
-        return self._suit.value  # type: ignore[no-any-return]
+        return self._suit.value
 
     @property
     def enhancement(self) -> Enhancement:
-        return self._enhancement.kind  # type: ignore[no-any-return]
+        return self._enhancement.kind
 
     @property
     def edition(self) -> Edition:
-        return self._edition.kind  # type: ignore[no-any-return]
+        return self._edition.kind
 
     @property
     def seal(self) -> Seal:
-        return self._seal.kind  # type: ignore[no-any-return]
+        return self._seal.kind
 
     @property
     def perma_bonus(self) -> int:
-        return self._perma.chips  # type: ignore[no-any-return]
+        return self._perma.chips
 
     @property
     def debuffed(self) -> bool:
         d = self._debuff
-        return d.forced or d.by_blind  # type: ignore[no-any-return]
+        return d.forced or d.by_blind
 
     @property
     def played_this_ante(self) -> bool:
-        return self._flags.played_this_ante  # type: ignore[no-any-return]
+        return self._flags.played_this_ante
 
     @property
     def face_down(self) -> bool:
-        return self._flags.face_down  # type: ignore[no-any-return]
+        return self._flags.face_down
 
     @property
     def serial(self) -> int:
-        return self._serial.value  # type: ignore[no-any-return]
+        return self._serial.value
 
     @property
     def chip_value(self) -> int:

@@ -94,7 +94,7 @@ def cmd_score(args: argparse.Namespace) -> int:
         except BalatroError as err:
             raise _locate(err, i, items[i], many) from None
     if args.explain:
-        for i, (item, result) in enumerate(zip(items, results)):
+        for i, (item, result) in enumerate(zip(items, results, strict=True)):
             if many:
                 label = item.get("id", f"item {i}")
                 print(f"== {label}")
@@ -117,14 +117,16 @@ def _num(x: float) -> str:
 
 def _matches(got: ScoreResult, expected: Mapping[str, Any], tolerance: float) -> bool:
     try:
-        return (
+        return bool(
             got.hand_name == expected["hand_name"]
             and got.score == expected["score"]
             and abs(got.chips - expected["chips"]) <= tolerance
             and abs(got.mult - expected["mult"]) <= tolerance
         )
     except (KeyError, TypeError):
-        raise CliError(f"expected result {expected!r} needs hand_name, chips, mult and score") from None
+        raise CliError(
+            f"expected result {expected!r} needs hand_name, chips, mult and score"
+        ) from None
 
 
 def cmd_conformance(args: argparse.Namespace) -> int:
@@ -223,18 +225,24 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("score", help="score scenarios and print {hand_name, chips, mult, score}")
-    p.add_argument("file", help="a JSON scenario, a list of them, or conformance vectors; - for stdin")
+    p.add_argument(
+        "file", help="a JSON scenario, a list of them, or conformance vectors; - for stdin"
+    )
     p.add_argument("--explain", action="store_true", help="print the breakdown of every step")
     p.add_argument("--compact", action="store_true", help="one-line JSON")
     p.set_defaults(func=cmd_score)
 
     p = sub.add_parser("conformance", help="score conformance vectors and report mismatches")
-    p.add_argument("file", nargs="?", help="vectors file (default: tests/data/scoring-vectors.json)")
+    p.add_argument(
+        "file", nargs="?", help="vectors file (default: tests/data/scoring-vectors.json)"
+    )
     p.add_argument("--tolerance", type=float, default=1e-9, help="allowed chips/mult difference")
     p.set_defaults(func=cmd_conformance)
 
     p = sub.add_parser("bench", help="measure hands scored per second")
-    p.add_argument("file", nargs="?", help="scenarios or vectors (default: the conformance vectors)")
+    p.add_argument(
+        "file", nargs="?", help="scenarios or vectors (default: the conformance vectors)"
+    )
     p.add_argument("--passes", type=int, default=7, help="timed passes (default 7)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_bench)

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any
 
+from . import enums as E
+
 __all__ = [
     "Area",
     "BlindKind",
@@ -66,30 +68,30 @@ class Rank:
 
 @dataclass(slots=True)
 class Suit:
-    """The printed suit (:class:`balatro_ecs.enums.Suit` value)."""
+    """The printed suit."""
 
-    value: int
+    value: E.Suit
 
 
 @dataclass(slots=True)
 class Enhancement:
-    """The card's enhancement (:class:`balatro_ecs.enums.Enhancement` value; 0 = none)."""
+    """The card's enhancement (``NONE`` for a plain card)."""
 
-    kind: int = 0
+    kind: E.Enhancement = E.Enhancement.NONE
 
 
 @dataclass(slots=True)
 class Edition:
-    """Foil, Holographic, Polychrome or Negative (:class:`balatro_ecs.enums.Edition`)."""
+    """Foil, Holographic, Polychrome or Negative (``NONE`` for none)."""
 
-    kind: int = 0
+    kind: E.Edition = E.Edition.NONE
 
 
 @dataclass(slots=True)
 class Seal:
-    """The card's seal (:class:`balatro_ecs.enums.Seal`; 0 = none)."""
+    """The card's seal (``NONE`` for none)."""
 
-    kind: int = 0
+    kind: E.Seal = E.Seal.NONE
 
 
 @dataclass(slots=True)
@@ -143,14 +145,14 @@ class JokerKind:
 
 @dataclass(slots=True)
 class Counters:
-    """A joker's own state, named as in the game's ability table (``mult``, ``x_mult``, ``extra``)."""
+    """A joker's own state, named as in the game's ability table (``mult``, ``x_mult``, ...)."""
 
     values: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
 class Stickers:
-    """Stake stickers on a joker. ``perishable`` counts the rounds left, ``None`` if not perishable."""
+    """Stake stickers on a joker; ``perishable`` counts rounds left (``None``: not perishable)."""
 
     eternal: bool = False
     perishable: int | None = None

@@ -77,9 +77,9 @@ class JokerPlans:
         for hook in JOKER_HOOKS:
             table = plugins.table(hook)
             row: list[PlanEntry | None] = []
-            for view, joker in zip(self.views, self.jokers):
+            for view, joker in zip(self.views, self.jokers, strict=True):
                 fn = table.get(view.type.key) if view is not None else None
-                row.append((fn, view, joker) if fn is not None else None)
+                row.append((fn, view, joker) if fn is not None and view is not None else None)
             self._by_slot[hook] = tuple(row)
             self._plans[hook] = tuple(e for e in row if e is not None)
 

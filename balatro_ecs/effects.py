@@ -40,7 +40,8 @@ class Effect(NamedTuple):
     message: str | None = None
 
     def __repr__(self) -> str:
-        parts = [f"{name}={value!r}" for name, value in zip(self._fields, self) if value is not None]
+        pairs = zip(self._fields, self, strict=True)
+        parts = [f"{name}={value!r}" for name, value in pairs if value is not None]
         return f"Effect({', '.join(parts)})"
 
     def __bool__(self) -> bool:

@@ -142,15 +142,37 @@ HAND_NAMES: tuple[str, ...] = (
 
 #: Rank ids as the game numbers them: 2..10, Jack 11, Queen 12, King 13, Ace 14.
 RANK_NAMES: dict[int, str] = {
-    2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
-    11: "J", 12: "Q", 13: "K", 14: "A",
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "10",
+    11: "J",
+    12: "Q",
+    13: "K",
+    14: "A",
 }
 _RANK_WORDS = {"jack": 11, "queen": 12, "king": 13, "ace": 14, "t": 10, "ten": 10}
 _SUIT_WORDS = {
-    "s": Suit.SPADES, "spade": Suit.SPADES, "spades": Suit.SPADES, "♠": Suit.SPADES,
-    "h": Suit.HEARTS, "heart": Suit.HEARTS, "hearts": Suit.HEARTS, "♥": Suit.HEARTS,
-    "c": Suit.CLUBS, "club": Suit.CLUBS, "clubs": Suit.CLUBS, "♣": Suit.CLUBS,
-    "d": Suit.DIAMONDS, "diamond": Suit.DIAMONDS, "diamonds": Suit.DIAMONDS,
+    "s": Suit.SPADES,
+    "spade": Suit.SPADES,
+    "spades": Suit.SPADES,
+    "♠": Suit.SPADES,
+    "h": Suit.HEARTS,
+    "heart": Suit.HEARTS,
+    "hearts": Suit.HEARTS,
+    "♥": Suit.HEARTS,
+    "c": Suit.CLUBS,
+    "club": Suit.CLUBS,
+    "clubs": Suit.CLUBS,
+    "♣": Suit.CLUBS,
+    "d": Suit.DIAMONDS,
+    "diamond": Suit.DIAMONDS,
+    "diamonds": Suit.DIAMONDS,
     "♦": Suit.DIAMONDS,
 }
 
@@ -161,7 +183,7 @@ def rank_label(rank: int) -> str:
 
 
 def parse_rank(value: object) -> int:
-    """Parse a rank: ``"2"``..``"10"``, ``"T"``, ``"J"``/``"Jack"``, ..., ``"A"``, or an int 2..14."""
+    """Parse a rank: ``"2"``..``"10"``, ``"T"``, ``"J"``/``"Jack"``, ..., ``"A"``, or 2..14."""
     if isinstance(value, bool):
         raise UnknownNameError("rank", value, RANK_NAMES.values())
     if isinstance(value, int):
@@ -186,7 +208,9 @@ def parse_suit(value: object) -> Suit:
         suit = _SUIT_WORDS.get(value.strip().lower())
         if suit is not None:
             return suit
-    raise UnknownNameError("suit", value, ("S", "H", "C", "D", "Spades", "Hearts", "Clubs", "Diamonds"))
+    raise UnknownNameError(
+        "suit", value, ("S", "H", "C", "D", "Spades", "Hearts", "Clubs", "Diamonds")
+    )
 
 
 def _parse_member(kind: str, enum: type[IntEnum], value: object, prefix: str) -> int:
@@ -197,7 +221,7 @@ def _parse_member(kind: str, enum: type[IntEnum], value: object, prefix: str) ->
     if isinstance(value, str):
         text = value.strip().lower()
         if text.startswith(prefix):
-            text = text[len(prefix):]
+            text = text[len(prefix) :]
         aliases = {"holographic": "holo", "base": "none", "c_base": "none", "e_base": "none"}
         text = aliases.get(text, text)
         for member in enum:

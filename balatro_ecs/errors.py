@@ -40,7 +40,9 @@ class UnknownNameError(BalatroError, ValueError):
     The message offers the closest known names.
     """
 
-    def __init__(self, kind: str, value: object, choices: Iterable[str] = (), where: str = "") -> None:
+    def __init__(
+        self, kind: str, value: object, choices: Iterable[str] = (), where: str = ""
+    ) -> None:
         self.kind = kind
         self.value = value
         pool = list(dict.fromkeys(str(c) for c in choices))

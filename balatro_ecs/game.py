@@ -104,7 +104,9 @@ class Game:
             out.extend(self._areas[area])
         return out
 
-    def add_card(self, spec: CardSpec, area: C.Area = C.Area.DECK, index: int | None = None) -> Card:
+    def add_card(
+        self, spec: CardSpec, area: C.Area = C.Area.DECK, index: int | None = None
+    ) -> Card:
         """Create a playing card in ``area`` (at the end, or at ``index``)."""
         comps = spec.components(next(self._serial), area)
         entity = self.world.create(*comps)
@@ -210,9 +212,15 @@ class Game:
         """Joker slots: the run's slots plus one per Negative joker."""
         return self.run.joker_slots + sum(1 for j in self.jokers if j.edition == Edition.NEGATIVE)
 
-    def add_consumable(self, consumable: str | ConsumableType, *, edition: Edition = Edition.NONE) -> Consumable:
+    def add_consumable(
+        self, consumable: str | ConsumableType, *, edition: Edition = Edition.NONE
+    ) -> Consumable:
         """Add a Tarot, Planet or Spectral card to the consumable area."""
-        ctype = consumable if isinstance(consumable, ConsumableType) else self.plugins.consumable(consumable)
+        ctype = (
+            consumable
+            if isinstance(consumable, ConsumableType)
+            else self.plugins.consumable(consumable)
+        )
         comps: dict[type, Any] = {
             C.ConsumableKind: C.ConsumableKind(ctype.key),
             C.Counters: C.Counters(dict(ctype.config)),
@@ -234,7 +242,9 @@ class Game:
 
     def create_consumable_from_pool(self, card_set: str, key_append: str = "") -> Consumable:
         """Create a random card of ``card_set`` from the game's pool (8 Ball, Séance, ...)."""
-        return self.add_consumable(self.plugins.consumable(draw_consumable(self, card_set, key_append)))
+        return self.add_consumable(
+            self.plugins.consumable(draw_consumable(self, card_set, key_append))
+        )
 
     # -- blind ---------------------------------------------------------------------------
     def set_blind(self, blind: str | BlindType) -> Blind:
@@ -306,7 +316,9 @@ class Game:
         if not self._areas[C.Area.PLAY]:
             raise BalatroError("no cards in the play area to score")
         if len(self._areas[C.Area.PLAY]) > 5:
-            raise BalatroError(f"at most 5 cards can be played, got {len(self._areas[C.Area.PLAY])}")
+            raise BalatroError(
+                f"at most 5 cards can be played, got {len(self._areas[C.Area.PLAY])}"
+            )
         return score_play(self, self.plans)
 
     def _after_scoring(self, ctx: Any) -> None:

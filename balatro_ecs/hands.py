@@ -134,7 +134,9 @@ def _straight(cards: Sequence[DetectCard], size: int, skips: bool) -> list[int] 
     return [pos for pos in range(n) if cards[pos][0] in ranks]
 
 
-def detect_uncached(cards: Sequence[DetectCard], rules_key: tuple[int, int, bool, bool]) -> Detection:
+def detect_uncached(
+    cards: Sequence[DetectCard], rules_key: tuple[int, int, bool, bool]
+) -> Detection:
     """Detect the hand without the cache (see :func:`detect`)."""
     if not cards:
         raise ValueError("cannot detect a hand from no cards")

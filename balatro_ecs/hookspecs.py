@@ -244,7 +244,9 @@ def joker_main(ctx: ScoringContext, joker: Joker) -> Effect | None:
 
 
 @hookspec
-def joker_other_joker(ctx: ScoringContext, joker: Joker, other: Joker | Consumable) -> Effect | None:
+def joker_other_joker(
+    ctx: ScoringContext, joker: Joker, other: Joker | Consumable
+) -> Effect | None:
     """Score something for another joker (Baseball Card).
 
     :param ctx: The hand being scored.

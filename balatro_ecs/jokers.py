@@ -17,7 +17,13 @@ from .enums import Edition
 __all__ = ["EDITION_SURCHARGE", "Consumable", "CopiedJoker", "Joker"]
 
 #: Extra shop cost of each edition (editions.toml ``extra_shop_cost``).
-EDITION_SURCHARGE = {Edition.NONE: 0, Edition.FOIL: 2, Edition.HOLO: 3, Edition.POLYCHROME: 5, Edition.NEGATIVE: 5}
+EDITION_SURCHARGE = {
+    Edition.NONE: 0,
+    Edition.FOIL: 2,
+    Edition.HOLO: 3,
+    Edition.POLYCHROME: 5,
+    Edition.NEGATIVE: 5,
+}
 
 
 class Joker:
@@ -57,12 +63,12 @@ class Joker:
 
     @property
     def edition(self) -> Edition:
-        return self._edition.kind  # type: ignore[no-any-return]
+        return self._edition.kind
 
     @property
     def debuffed(self) -> bool:
         d = self._debuff
-        return d.forced or d.by_blind  # type: ignore[no-any-return]
+        return d.forced or d.by_blind
 
     @property
     def slot(self) -> int:
@@ -143,7 +149,7 @@ class Consumable:
 
     @property
     def edition(self) -> Edition:
-        return self._edition.kind  # type: ignore[no-any-return]
+        return self._edition.kind
 
     def __repr__(self) -> str:
         return f"<Consumable #{self.entity} {self.type.name}>"

@@ -103,7 +103,9 @@ def _plugin_label(plugin: object) -> str:
     return getattr(plugin, "plugin_name", None) or type(plugin).__name__
 
 
-def _adapt(function: Callable[..., Any], impl_args: tuple[str, ...], spec_args: tuple[str, ...]) -> Callable[..., Any]:
+def _adapt(
+    function: Callable[..., Any], impl_args: tuple[str, ...], spec_args: tuple[str, ...]
+) -> Callable[..., Any]:
     """Let the engine call every implementation with the spec's positional arguments."""
     if impl_args == spec_args:
         return function
@@ -213,7 +215,9 @@ class Plugins:
         try:
             registered = self.pm.register(plugin, name)
         except ValueError as err:
-            raise PluginError(f"cannot register plugin {name or _plugin_label(plugin)}: {err}") from None
+            raise PluginError(
+                f"cannot register plugin {name or _plugin_label(plugin)}: {err}"
+            ) from None
         except pluggy.PluginValidationError as err:
             raise PluginError(f"plugin {name or _plugin_label(plugin)}: {err}") from None
         if registered is None:
@@ -278,7 +282,9 @@ class Plugins:
         try:
             self.pm.check_pending()
         except pluggy.PluginValidationError as err:
-            known = [n for n in dir(hookspecs) if n.startswith(("balatro_", *CONTENT_HOOK_FAMILIES))]
+            known = [
+                n for n in dir(hookspecs) if n.startswith(("balatro_", *CONTENT_HOOK_FAMILIES))
+            ]
             unknown = [
                 name
                 for name, caller in vars(self.pm.hook).items()
@@ -300,7 +306,8 @@ class Plugins:
                 if content is None:
                     raise PluginError(
                         f"plugin {impl.plugin_name} implements {hook_name} but declares no "
-                        f"{family.family} (add a balatro_content hook returning a {family.__name__})"
+                        f"{family.family} (add a balatro_content hook returning a "
+                        f"{family.__name__})"
                     )
                 if not isinstance(content, family):
                     raise PluginError(
@@ -357,7 +364,9 @@ class Plugins:
         if key is None:
             folded = fold_name(name)
             for blocked in self.blocked_content.values():
-                if isinstance(blocked, family) and folded in {fold_name(n) for n in blocked.names()}:
+                if isinstance(blocked, family) and folded in {
+                    fold_name(n) for n in blocked.names()
+                }:
                     raise UnknownNameError(f"{family.family} (blocked: {blocked.key})", name, ())
             if any(fold_name(b) == folded for b in self.blocked):
                 raise UnknownNameError(f"{family.family} (blocked)", name, ())

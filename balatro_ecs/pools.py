@@ -29,7 +29,9 @@ def owned_keys(game: Game) -> set[str]:
     return {j.key for j in game.jokers} | {c.key for c in game.consumables}
 
 
-def consumable_pool(game: Game, card_set: str, key_append: str = "") -> tuple[list[str | None], str]:
+def consumable_pool(
+    game: Game, card_set: str, key_append: str = ""
+) -> tuple[list[str | None], str]:
     """The pool for ``card_set`` ("Tarot", "Planet", "Spectral") and its stream key.
 
     Unavailable entries are ``None``.

@@ -80,7 +80,9 @@ _WARMUP = 10
 
 
 def _word_step(z: int, k: int, q: int, s: int) -> int:
-    return ((((z << q) & _MASK64) ^ z) >> (k - s)) ^ (((z & ((_MASK64 << (64 - k)) & _MASK64)) << s) & _MASK64)
+    return ((((z << q) & _MASK64) ^ z) >> (k - s)) ^ (
+        ((z & ((_MASK64 << (64 - k)) & _MASK64)) << s) & _MASK64
+    )
 
 
 def _warmup_tables(steps: int = _WARMUP) -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -131,8 +133,14 @@ def first_draw(d: float) -> float:
             u += m
         t0, t1, t2, t3, t4, t5, t6, t7 = table
         out ^= (
-            t0[u & 255] ^ t1[(u >> 8) & 255] ^ t2[(u >> 16) & 255] ^ t3[(u >> 24) & 255]
-            ^ t4[(u >> 32) & 255] ^ t5[(u >> 40) & 255] ^ t6[(u >> 48) & 255] ^ t7[u >> 56]
+            t0[u & 255]
+            ^ t1[(u >> 8) & 255]
+            ^ t2[(u >> 16) & 255]
+            ^ t3[(u >> 24) & 255]
+            ^ t4[(u >> 32) & 255]
+            ^ t5[(u >> 40) & 255]
+            ^ t6[(u >> 48) & 255]
+            ^ t7[u >> 56]
         )
     return _bits_double((out & 0x000FFFFFFFFFFFFF) | 0x3FF0000000000000) - 1.0
 
@@ -140,8 +148,14 @@ def first_draw(d: float) -> float:
 def _warm(u: int, table: tuple[tuple[int, ...], ...]) -> int:
     t0, t1, t2, t3, t4, t5, t6, t7 = table
     return (
-        t0[u & 255] ^ t1[(u >> 8) & 255] ^ t2[(u >> 16) & 255] ^ t3[(u >> 24) & 255]
-        ^ t4[(u >> 32) & 255] ^ t5[(u >> 40) & 255] ^ t6[(u >> 48) & 255] ^ t7[u >> 56]
+        t0[u & 255]
+        ^ t1[(u >> 8) & 255]
+        ^ t2[(u >> 16) & 255]
+        ^ t3[(u >> 24) & 255]
+        ^ t4[(u >> 32) & 255]
+        ^ t5[(u >> 40) & 255]
+        ^ t6[(u >> 48) & 255]
+        ^ t7[u >> 56]
     )
 
 
@@ -202,7 +216,7 @@ class LuaRandom:
 
     def choice_index(self, n: int) -> int:
         """``math.random(n)`` minus one: a 0-based index in ``[0, n)``."""
-        return int(math.floor(self.random() * n))
+        return math.floor(self.random() * n)
 
 
 def _format13(x: float) -> float:
@@ -275,7 +289,7 @@ class GameRandom:
         if not items:
             raise ValueError(f"cannot draw from an empty list (stream {key!r})")
         ordered = sorted(items, key=sort_key) if sort_key is not None else list(items)
-        return ordered[int(math.floor(first_draw(self.seed_for(key)) * len(ordered)))]
+        return ordered[math.floor(first_draw(self.seed_for(key)) * len(ordered))]
 
     def shuffle(self, key: str, items: MutableSequence[Any]) -> None:
         """``pseudoshuffle``: the game's Fisher-Yates shuffle, in place."""

@@ -174,7 +174,9 @@ class Scenario:
                 raise ScenarioError(f"{where}: expected an object, got {entry!r}")
             bad = sorted(set(entry) - _STAT_KEYS)
             if bad:
-                raise ScenarioError(str(UnknownNameError("hand stat", bad[0], _STAT_KEYS).at(where)))
+                raise ScenarioError(
+                    str(UnknownNameError("hand stat", bad[0], _STAT_KEYS).at(where))
+                )
             checked: dict[str, Any] = {}
             for key in ("played", "played_this_round"):
                 if key in entry:
@@ -194,7 +196,9 @@ class Scenario:
         if not isinstance(eye_raw, list):
             raise ScenarioError(f"eye_hands_used: expected a list of hand names, got {eye_raw!r}")
         eye = tuple(_hand(h, f"eye_hands_used[{i}]") for i, h in enumerate(eye_raw))
-        mouth = _hand(data["mouth_hand"], "mouth_hand") if data.get("mouth_hand") is not None else None
+        mouth = (
+            _hand(data["mouth_hand"], "mouth_hand") if data.get("mouth_hand") is not None else None
+        )
         most = _hand(data.get("most_played_hand", "High Card"), "most_played_hand")
 
         run = {
@@ -210,7 +214,7 @@ class Scenario:
 
         idol = data.get("idol_card", {"rank": "A", "suit": "S"})
         if not isinstance(idol, Mapping) or set(idol) != {"rank", "suit"}:
-            raise ScenarioError(f"idol_card: expected {{\"rank\", \"suit\"}}, got {idol!r}")
+            raise ScenarioError(f'idol_card: expected {{"rank", "suit"}}, got {idol!r}')
         try:
             idol_rank = parse_rank(idol["rank"])
         except UnknownNameError as err:
@@ -229,7 +233,8 @@ class Scenario:
         draw_count = _int(data, "draw_pile_count", default_count)
         if draw_count < len(draw_pile):
             raise ScenarioError(
-                f"draw_pile_count: {draw_count} is less than the {len(draw_pile)} cards in draw_pile"
+                f"draw_pile_count: {draw_count} is less than the {len(draw_pile)} cards "
+                "in draw_pile"
             )
 
         consumables_raw = data.get("consumables", [])
@@ -242,7 +247,13 @@ class Scenario:
 
         chance = data.get("probabilities", "normal")
         if chance not in _PROBABILITIES:
-            raise ScenarioError(str(UnknownNameError("probabilities mode", chance, _PROBABILITIES).at("probabilities")))
+            raise ScenarioError(
+                str(
+                    UnknownNameError("probabilities mode", chance, _PROBABILITIES).at(
+                        "probabilities"
+                    )
+                )
+            )
         seed = data.get("seed", DEFAULT_SEED)
         if not isinstance(seed, str) or not seed:
             raise ScenarioError(f"seed: expected a non-empty string, got {seed!r}")
@@ -377,7 +388,9 @@ def load_scenarios(text: str) -> list[Mapping[str, Any]]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        raise ScenarioError(f"malformed JSON at line {err.lineno}, column {err.colno}: {err.msg}") from None
+        raise ScenarioError(
+            f"malformed JSON at line {err.lineno}, column {err.colno}: {err.msg}"
+        ) from None
     items = data if isinstance(data, list) else [data]
     for i, item in enumerate(items):
         if not isinstance(item, Mapping):

@@ -75,7 +75,8 @@ def compile_schedule(phases: Sequence[str], systems: Iterable[System]) -> Schedu
     for system in systems:
         if system.phase not in phase_index:
             raise ScheduleError(
-                f"system {system.name!r} names unknown phase {system.phase!r}; phases are {', '.join(phases)}"
+                f"system {system.name!r} names unknown phase {system.phase!r}; "
+                f"phases are {', '.join(phases)}"
             )
         if system.name in by_name:
             raise ScheduleError(f"two systems are named {system.name!r}")
@@ -125,7 +126,7 @@ def _check_total(phase: str, order: list[str], preds: dict[str, set[str]]) -> No
             seen |= reach[p]
         reach[name] = seen
     for i, a in enumerate(order):
-        for b in order[i + 1:]:
+        for b in order[i + 1 :]:
             if a not in reach[b]:
                 raise ScheduleError(
                     f"systems {a!r} and {b!r} are both in phase {phase!r} with no declared "

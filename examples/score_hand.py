@@ -1,6 +1,6 @@
 """Score a hand from Python, read its breakdown, and play it again in a live game.
 
-    python examples/score_hand.py
+python examples/score_hand.py
 """
 
 from balatro_ecs import Game, score

@@ -51,7 +51,10 @@ def test_score_explain_prints_the_breakdown(capsys, tmp_path: Path) -> None:
     [
         ('{"played": [', "malformed JSON"),
         ('{"played": [{"rank": "1", "suit": "H"}]}', "played[0].rank: unknown rank '1'"),
-        ('[{"played": [{"rank": "K", "suit": "H"}]}, {"played": [], "jokers": []}]', "item 1: played"),
+        (
+            '[{"played": [{"rank": "K", "suit": "H"}]}, {"played": [], "jokers": []}]',
+            "item 1: played",
+        ),
         ('{"played": [{"rank": "K", "suit": "H"}], "jokers": ["Jokr"]}', "did you mean 'Joker'"),
     ],
 )

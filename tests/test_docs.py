@@ -29,7 +29,7 @@ def test_readme_states_the_two_commands_and_ci_runs_the_test_one() -> None:
     commands = [line for block in blocks for line in block.splitlines()]
     test_command = next(line for line in commands if "pytest" in line)
     assert "python -m pytest" in test_command
-    assert "python\" -m pytest" in ci
+    assert 'python" -m pytest' in ci
     assert any("balatro-ecs" in line and "score" in line for line in commands)
 
 

@@ -67,10 +67,26 @@ def test_high_card_is_the_highest_rank(texts: tuple[str, ...], position: int) ->
 @pytest.mark.parametrize(
     ("texts", "contained", "absent"),
     [
-        (("7S", "7H", "7C", "7D", "2S"), {"Four of a Kind", "Three of a Kind", "Pair"}, {"Two Pair"}),
-        (("7S", "7H", "7C", "2D", "2S"), {"Full House", "Three of a Kind", "Two Pair", "Pair"}, set()),
-        (("9H", "10H", "JH", "QH", "KH"), {"Straight Flush", "Straight", "Flush", "High Card"}, {"Pair"}),
-        (("AS", "AH", "AS", "AC", "AD"), {"Five of a Kind", "Four of a Kind", "Three of a Kind", "Pair"}, {"Two Pair"}),
+        (
+            ("7S", "7H", "7C", "7D", "2S"),
+            {"Four of a Kind", "Three of a Kind", "Pair"},
+            {"Two Pair"},
+        ),
+        (
+            ("7S", "7H", "7C", "2D", "2S"),
+            {"Full House", "Three of a Kind", "Two Pair", "Pair"},
+            set(),
+        ),
+        (
+            ("9H", "10H", "JH", "QH", "KH"),
+            {"Straight Flush", "Straight", "Flush", "High Card"},
+            {"Pair"},
+        ),
+        (
+            ("AS", "AH", "AS", "AC", "AD"),
+            {"Five of a Kind", "Four of a Kind", "Three of a Kind", "Pair"},
+            {"Two Pair"},
+        ),
     ],
 )
 def test_containment(texts: tuple[str, ...], contained: set[str], absent: set[str]) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from balatro_ecs import Plugins, PluginError, Scenario, score
+from balatro_ecs import PluginError, Plugins, Scenario, score
 from balatro_ecs.errors import ScheduleError
 from balatro_ecs.plugin import BlindType, Effect, JokerType, System, content, hookimpl
 
@@ -22,7 +22,9 @@ def install_by_entry_point(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
     shutil.copytree(EXAMPLE / "lucky7_pack", tmp_path / "lucky7_pack")
     dist = tmp_path / "balatro_ecs_lucky7-1.0.0.dist-info"
     dist.mkdir()
-    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: balatro-ecs-lucky7\nVersion: 1.0.0\n")
+    (dist / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: balatro-ecs-lucky7\nVersion: 1.0.0\n"
+    )
     (dist / "entry_points.txt").write_text("[balatro_ecs]\nlucky7 = lucky7_pack\n")
     monkeypatch.syspath_prepend(str(tmp_path))
 
@@ -76,7 +78,9 @@ def test_a_pack_registered_by_hand_copies_and_debuffs_like_vanilla() -> None:
     plugins = Plugins(plugins=[pack], entry_points=False)
     copied = score({**SEVENS, "jokers": ["Blueprint", "Lucky Seven"]}, plugins=plugins)
     assert copied.mult == 2 + 7 + 7 + 7 + 7
-    debuffed = score({**SEVENS, "jokers": [{"name": "Lucky Seven", "debuff": True}]}, plugins=plugins)
+    debuffed = score(
+        {**SEVENS, "jokers": [{"name": "Lucky Seven", "debuff": True}]}, plugins=plugins
+    )
     assert debuffed.mult == 2
 
 

@@ -32,7 +32,14 @@ STATELESS = [
 ]  # fmt: skip
 
 #: Jokers that count or look at the row itself (so a debuffed neighbour can matter).
-ROW_READERS = {"j_abstract", "j_stencil", "j_swashbuckler", "j_baseball", "j_blueprint", "j_brainstorm"}
+ROW_READERS = {
+    "j_abstract",
+    "j_stencil",
+    "j_swashbuckler",
+    "j_baseball",
+    "j_blueprint",
+    "j_brainstorm",
+}
 
 PROPERTY_SETTINGS = settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -78,7 +85,10 @@ def test_a_debuffed_joker_changes_nothing(scenario: dict, key: str, where: int) 
 
 
 @PROPERTY_SETTINGS
-@given(bst.scenarios(probabilities="normal"), st.sampled_from([None, "The Flint", "The Club", "The Eye", "The Arm"]))
+@given(
+    bst.scenarios(probabilities="normal"),
+    st.sampled_from([None, "The Flint", "The Club", "The Eye", "The Arm"]),
+)
 def test_breakdown_replays_and_scores_are_floors(scenario: dict, blind: str | None) -> None:
     if blind is not None:
         scenario["blind"] = blind
@@ -89,7 +99,10 @@ def test_breakdown_replays_and_scores_are_floors(scenario: dict, blind: str | No
 
 
 @PROPERTY_SETTINGS
-@given(bst.scenarios(probabilities="normal"), st.text("ABCDEFGHJKLMNPQRSTUVWXYZ123456789", min_size=1, max_size=8))
+@given(
+    bst.scenarios(probabilities="normal"),
+    st.text("ABCDEFGHJKLMNPQRSTUVWXYZ123456789", min_size=1, max_size=8),
+)
 def test_same_seed_same_result(scenario: dict, seed: str) -> None:
     scenario["seed"] = seed
     first, again = score(scenario), score(scenario)

@@ -30,7 +30,9 @@ def test_math_random_sequence(case: dict) -> None:
 
 
 @pytest.mark.parametrize(
-    "case", GOLDEN["streams"], ids=lambda c: f"{c['seed']}-{c['key']}-{'shuffle' if 'shuffle' in c else ''}"
+    "case",
+    GOLDEN["streams"],
+    ids=lambda c: f"{c['seed']}-{c['key']}-{'shuffle' if 'shuffle' in c else ''}",
 )
 def test_named_streams(case: dict) -> None:
     rng = GameRandom(case["seed"])

@@ -26,8 +26,14 @@ from .conftest import cards
         ({"played": cards("KH"), "dollars": "lots"}, "dollars: expected a whole number"),
         ({"played": cards("KH"), "probabilities": "sometimes"}, "probabilities"),
         ({"played": cards("KH"), "playd": 1}, "did you mean 'played'"),
-        ({"played": cards("KH"), "jokers": [{"name": "Joker", "edition": "shiny"}]}, "jokers[0].edition"),
-        ({"played": cards("KH"), "draw_pile": cards("2S", "3S"), "draw_pile_count": 1}, "draw_pile_count"),
+        (
+            {"played": cards("KH"), "jokers": [{"name": "Joker", "edition": "shiny"}]},
+            "jokers[0].edition",
+        ),
+        (
+            {"played": cards("KH"), "draw_pile": cards("2S", "3S"), "draw_pile_count": 1},
+            "draw_pile_count",
+        ),
     ],
 )
 def test_bad_scenarios_name_the_problem(scenario: dict, message: str) -> None:
@@ -40,8 +46,13 @@ def test_names_are_accepted_in_several_spellings() -> None:
     base = {"played": [{"rank": "Ten", "suit": "Spades"}, {"rank": "T", "suit": "♠"}]}
     assert score(base).hand_name == "Pair"
     for name in ("Séance", "Seance", "seance", "j_seance"):
-        assert Scenario.from_dict({"played": cards("KH"), "jokers": [name]}).jokers[0].type.key == "j_seance"
-    assert Scenario.from_dict({"played": cards("KH"), "blind": "bl_flint"}).blind.name == "The Flint"
+        assert (
+            Scenario.from_dict({"played": cards("KH"), "jokers": [name]}).jokers[0].type.key
+            == "j_seance"
+        )
+    assert (
+        Scenario.from_dict({"played": cards("KH"), "blind": "bl_flint"}).blind.name == "The Flint"
+    )
 
 
 def test_defaults_fill_the_deck_to_52_cards() -> None:

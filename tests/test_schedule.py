@@ -33,10 +33,13 @@ def test_two_unordered_systems_in_one_phase_are_an_error() -> None:
 def test_cycles_and_contradictions_are_errors() -> None:
     with pytest.raises(ScheduleError, match="cycle"):
         compile_schedule(
-            PHASES, [System("a", "early", noop, after=("b",)), System("b", "early", noop, after=("a",))]
+            PHASES,
+            [System("a", "early", noop, after=("b",)), System("b", "early", noop, after=("a",))],
         )
     with pytest.raises(ScheduleError, match="cannot run before"):
-        compile_schedule(PHASES, [System("a", "late", noop, before=("b",)), System("b", "early", noop)])
+        compile_schedule(
+            PHASES, [System("a", "late", noop, before=("b",)), System("b", "early", noop)]
+        )
     with pytest.raises(ScheduleError, match="unknown phase"):
         compile_schedule(PHASES, [System("a", "middle", noop)])
     with pytest.raises(ScheduleError, match="unknown system"):

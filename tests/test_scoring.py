@@ -46,7 +46,9 @@ def test_gold_seal_pays_each_trigger_and_money_reaches_the_run() -> None:
 
 
 def test_stone_and_bonus_chips_with_perma_bonus() -> None:
-    result = score({"played": [{"rank": "9", "suit": "S", "enhancement": "stone", "perma_bonus": 5}]})
+    result = score(
+        {"played": [{"rank": "9", "suit": "S", "enhancement": "stone", "perma_bonus": 5}]}
+    )
     assert result.chips == 5 + 50 + 5
     result = score({"played": cards("9S bonus")})
     assert result.chips == 5 + 9 + 30
@@ -79,7 +81,9 @@ def test_held_red_seal_without_an_effect_does_not_retrigger() -> None:
 
 
 def test_raised_fist_takes_the_rightmost_lowest_card() -> None:
-    result = score({"played": cards("AS"), "held": cards("4D", "9S", "4C"), "jokers": ["Raised Fist"]})
+    result = score(
+        {"played": cards("AS"), "held": cards("4D", "9S", "4C"), "jokers": ["Raised Fist"]}
+    )
     fist = [e for e in result.breakdown if e.source == "Raised Fist"]
     assert [(e.target, e.value) for e in fist] == [("4♣", 8)]
 
@@ -91,7 +95,10 @@ def test_joker_editions_wrap_the_main_effect() -> None:
     result = score(
         {
             "played": cards("JC", "JD"),
-            "jokers": [{"name": "Joker", "edition": "polychrome"}, {"name": "Joker", "edition": "holo"}],
+            "jokers": [
+                {"name": "Joker", "edition": "polychrome"},
+                {"name": "Joker", "edition": "holo"},
+            ],
         }
     )
     # (2 + 4) x1.5 = 9, then +10 +4
@@ -106,17 +113,25 @@ def test_baseball_card_follows_each_uncommon_joker_before_its_polychrome() -> No
         }
     )
     sources = [(e.source, e.kind, e.target) for e in result.breakdown if e.phase == "jokers"]
-    assert sources == [("Baseball Card", "x_mult", "Hack"), ("Hack", "x_mult", "polychrome edition")]
+    assert sources == [
+        ("Baseball Card", "x_mult", "Hack"),
+        ("Hack", "x_mult", "polychrome edition"),
+    ]
 
 
 def test_baseball_card_still_counts_a_debuffed_uncommon_joker() -> None:
-    result = score({"played": cards("2H", "2S"), "jokers": [{"name": "Hack", "debuff": True}, "Baseball Card"]})
+    result = score(
+        {"played": cards("2H", "2S"), "jokers": [{"name": "Hack", "debuff": True}, "Baseball Card"]}
+    )
     assert result.mult == 2 * 1.5
 
 
 def test_joker_stencil_counts_empty_slots_and_negatives() -> None:
     assert score({"played": cards("2H"), "jokers": ["Joker Stencil"]}).mult == 5
-    negative = {"played": cards("2H"), "jokers": [{"name": "Joker", "edition": "negative"}, "Joker Stencil"]}
+    negative = {
+        "played": cards("2H"),
+        "jokers": [{"name": "Joker", "edition": "negative"}, "Joker Stencil"],
+    }
     # 6 slots (one from the Negative), 2 jokers, and the Stencil counts itself: x5
     assert score(negative).mult == (1 + 4) * 5
 
@@ -132,7 +147,9 @@ def test_swashbuckler_adds_the_other_jokers_sell_values() -> None:
 
 
 def test_blueprint_copies_the_effect_but_not_the_growth() -> None:
-    result, game = play(["KH", "KS"], jokers=["Blueprint", {"name": "Green Joker", "state": {"mult": 0}}])
+    result, game = play(
+        ["KH", "KS"], jokers=["Blueprint", {"name": "Green Joker", "state": {"mult": 0}}]
+    )
     assert result.mult == 2 + 1 + 1
     assert game.jokers[1].state["mult"] == 1
 
@@ -221,7 +238,9 @@ def test_sixth_sense_destroys_a_lone_six_and_makes_a_spectral() -> None:
 
 
 def test_money_earned_mid_hand_counts_for_bull() -> None:
-    result = score({"played": cards("4H gold_seal", "4S gold_seal"), "jokers": ["Bull"], "dollars": 10})
+    result = score(
+        {"played": cards("4H gold_seal", "4S gold_seal"), "jokers": ["Bull"], "dollars": 10}
+    )
     assert result.chips == 10 + 4 + 4 + 2 * 16
 
 
@@ -262,7 +281,9 @@ def test_misprint_is_seeded() -> None:
 def test_eight_ball_makes_a_tarot_after_the_hand_when_there_is_room() -> None:
     _, game = play(["8H", "8S"], jokers=["8 Ball"], probabilities="always")
     assert [c.type.set for c in game.consumables] == ["Tarot", "Tarot"]
-    _, game = play(["8H", "8S", "8C"], jokers=["8 Ball"], probabilities="always", consumables=["Pluto"])
+    _, game = play(
+        ["8H", "8S", "8C"], jokers=["8 Ball"], probabilities="always", consumables=["Pluto"]
+    )
     assert len(game.consumables) == 2  # one slot was left
 
 
@@ -326,8 +347,13 @@ def test_the_pillar_debuffs_cards_played_this_ante() -> None:
 
 
 def test_disabled_blind_does_nothing() -> None:
-    assert score({"played": cards("KH", "KS"), "blind": "The Flint", "blind_disabled": True}).score == 60
-    assert score({"played": cards("KH", "KS"), "blind": "The Flint", "jokers": ["Chicot"]}).score == 60
+    assert (
+        score({"played": cards("KH", "KS"), "blind": "The Flint", "blind_disabled": True}).score
+        == 60
+    )
+    assert (
+        score({"played": cards("KH", "KS"), "blind": "The Flint", "jokers": ["Chicot"]}).score == 60
+    )
 
 
 def test_plasma_deck_balances_chips_and_mult() -> None:

@@ -56,9 +56,9 @@ class ScoringContext:
         "_created",
         "_tally",
         "blind",
-        "consumables_pending",
         "chips",
         "consumables",
+        "consumables_pending",
         "debuffed",
         "deck",
         "destroyed",
@@ -66,11 +66,11 @@ class ScoringContext:
         "dollar_buffer",
         "events",
         "game",
-        "jokers_destroyed",
         "hand",
         "hand_name",
         "held",
         "jokers",
+        "jokers_destroyed",
         "lucky_trigger",
         "memo",
         "mult",
@@ -166,13 +166,17 @@ class ScoringContext:
         """Change a card's enhancement (Midas Mask, Vampire) and record it."""
         self._changes.append((card.enhancement, Enhancement(enhancement)))
         card.set_enhancement(enhancement)
-        self.events.append((self.phase, source, "enhance", Enhancement(enhancement), card, self.chips, self.mult))
+        self.events.append(
+            (self.phase, source, "enhance", Enhancement(enhancement), card, self.chips, self.mult)
+        )
 
     def level_up(self, hand: HandType, levels: int, source: object) -> None:
         """Change a poker hand's level (at least 0) and record it."""
         stats = self.run.hands[hand]
         stats.level = max(0, stats.level + levels)
-        self.events.append((self.phase, source, "level", levels, HAND_NAMES[hand], self.chips, self.mult))
+        self.events.append(
+            (self.phase, source, "level", levels, HAND_NAMES[hand], self.chips, self.mult)
+        )
 
     def copy_to_hand(self, card: Card, source: object) -> Card:
         """Add a permanent copy of ``card`` to the deck and draw it to hand (DNA)."""
@@ -185,7 +189,9 @@ class ScoringContext:
     def add_perma_bonus(self, card: Card, chips: int, source: object) -> None:
         """Give a card chips for good (Hiker) and record it."""
         card.add_perma_bonus(chips)
-        self.events.append((self.phase, source, "message", f"+{chips} chips for good", card, self.chips, self.mult))
+        self.events.append(
+            (self.phase, source, "message", f"+{chips} chips for good", card, self.chips, self.mult)
+        )
 
     def set_dollars(self, dollars: int, source: object) -> None:
         """Set the run's money at once (The Ox) and record the change."""

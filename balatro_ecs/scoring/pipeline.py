@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 __all__ = ["score_play", "scoring_schedule"]
 
+
 def scoring_schedule(plugins: Plugins) -> Schedule:
     """The compiled scoring order for a plugin set: vanilla systems plus plugins' own."""
     schedule = plugins.cache.get("scoring_schedule")
@@ -24,7 +25,8 @@ def scoring_schedule(plugins: Plugins) -> Schedule:
         for contributed in plugins.pm.hook.balatro_scoring_systems():
             systems.extend(contributed or ())
         schedule = plugins.cache["scoring_schedule"] = compile_schedule(SCORING_PHASES, systems)
-    return schedule  # type: ignore[no-any-return]
+    assert isinstance(schedule, Schedule)
+    return schedule
 
 
 def score_play(game: Game, plans: JokerPlans) -> ScoreResult:

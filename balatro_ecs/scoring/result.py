@@ -23,7 +23,10 @@ def _describe(obj: object) -> tuple[str, str]:
     if isinstance(obj, str):
         return ("hand", obj)
     if isinstance(obj, Enum):
-        return (type(obj).__name__.lower(), f"{obj.name.lower()} edition" if type(obj).__name__ == "Edition" else obj.name.lower())
+        return (
+            type(obj).__name__.lower(),
+            f"{obj.name.lower()} edition" if type(obj).__name__ == "Edition" else obj.name.lower(),
+        )
     kind = type(obj).__name__.lower()
     if kind == "copiedjoker":
         kind = "joker"
@@ -51,22 +54,25 @@ class ScoreEvent:
     mult: float
 
     def describe_change(self) -> str:
-        v = self.value
-        return {
-            "base": lambda: f"chips {v[0]:g}, mult {v[1]:g}",
-            "set": lambda: f"chips = {v[0]:g}, mult = {v[1]:g}",
-            "chips": lambda: f"+{v:g} chips",
-            "mult": lambda: f"+{v:g} mult",
-            "x_mult": lambda: f"x{v:g} mult",
-            "dollars": lambda: f"+${v}" if v >= 0 else f"-${-v}",
-            "retrigger": lambda: "retrigger",
-            "debuffed": lambda: "debuffed",
-            "level": lambda: f"level {v:+d}",
-            "enhance": lambda: f"becomes {getattr(v, 'name', v)!s}".lower(),
-            "create": lambda: "created",
-            "destroy": lambda: "destroyed",
-            "message": lambda: str(v),
-        }.get(self.kind, lambda: f"{self.kind} {v!r}")()
+        """The change in words: ``+4 mult``, ``x1.5 mult``, ``retrigger``, ..."""
+        v, kind = self.value, self.kind
+        if kind == "base":
+            return f"chips {v[0]:g}, mult {v[1]:g}"
+        if kind == "set":
+            return f"chips = {v[0]:g}, mult = {v[1]:g}"
+        if kind in ("chips", "mult"):
+            return f"+{v:g} {kind}"
+        if kind == "x_mult":
+            return f"x{v:g} mult"
+        if kind == "dollars":
+            return f"+${v}" if v >= 0 else f"-${-v}"
+        if kind == "level":
+            return f"level {v:+d}"
+        if kind == "enhance":
+            return f"becomes {getattr(v, 'name', v)!s}".lower()
+        if kind == "message":
+            return str(v)
+        return {"create": "created", "destroy": "destroyed"}.get(kind, kind)
 
     def to_dict(self) -> dict[str, Any]:
         value = self.value

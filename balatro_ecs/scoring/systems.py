@@ -13,12 +13,14 @@ Every change to chips, mult or money is recorded as an event
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from .. import hands, reference
 from ..cards import Card
 from ..effects import Effect
 from ..enums import HAND_NAMES, Edition, Enhancement, Seal
+from ..jokers import Consumable, Joker
 from ..schedule import System
 from ..state import hand_values
 from .context import ScoringContext
@@ -317,7 +319,9 @@ def score_played_cards(ctx: ScoringContext) -> None:
 # ---------------------------------------------------------------------------------------
 
 
-def _held_effects(ctx: ScoringContext, card: Card, individual: tuple[Any, ...]) -> list[tuple[object, Any]]:
+def _held_effects(
+    ctx: ScoringContext, card: Card, individual: tuple[Any, ...]
+) -> list[tuple[object, Any]]:
     """One evaluation of a held card: its own effect (Steel), then every joker's."""
     found: list[tuple[object, Any]] = []
     if card._enhancement.kind == _STEEL and not card.debuffed:
@@ -330,7 +334,7 @@ def _held_effects(ctx: ScoringContext, card: Card, individual: tuple[Any, ...]) 
 
 
 def _apply_held(ctx: ScoringContext, card: Card, found: list[tuple[object, Any]]) -> None:
-    """Held-card effects apply money, then mult, then ×mult (then chips, which vanilla never gives)."""
+    """Held-card effects apply money, then mult, then ×mult (then chips: never in vanilla)."""
     event = ctx.events.append
     phase = ctx.phase
     for source, effect in found:
@@ -375,8 +379,8 @@ def score_held_cards(ctx: ScoringContext) -> None:
             if times:
                 retriggers.extend([source] * times)
         _apply_held(ctx, card, found)
-        for source in retriggers:
-            ctx.events.append((ctx.phase, source, "retrigger", None, card, ctx.chips, ctx.mult))
+        for retrigger in retriggers:
+            ctx.events.append((ctx.phase, retrigger, "retrigger", None, card, ctx.chips, ctx.mult))
             _apply_held(ctx, card, _held_effects(ctx, card, individual))
 
 
@@ -431,10 +435,13 @@ def joker_pass(ctx: ScoringContext) -> None:
     mult = ctx.mult
     consumables = ctx.consumables
     consumable_main = ctx.game.plugins.table("consumable_main") if consumables else {}
-    for i, holder in enumerate((*ctx.jokers, *consumables) if consumables else ctx.jokers):
+    holders: Sequence[Joker | Consumable] = (
+        (*ctx.jokers, *consumables) if consumables else ctx.jokers
+    )
+    for i, holder in enumerate(holders):
         edition = holder._edition.kind
         if edition and getattr(holder, "debuffed", False):
-            edition = 0  # a debuffed joker's edition does nothing either
+            edition = Edition.NONE  # a debuffed joker's edition does nothing either
         if edition == _FOIL:
             chips += FOIL_CHIPS
             event(("jokers", holder, "chips", FOIL_CHIPS, _FOIL, chips, mult))
@@ -450,9 +457,9 @@ def joker_pass(ctx: ScoringContext) -> None:
                 if effect is not None:
                     chips, mult = _joker_effect(ctx, effect, source, None, chips, mult)
         else:
-            fn = consumable_main.get(holder.key)
-            if fn is not None:
-                effect = fn(ctx, holder)
+            consumable = consumable_main.get(holder.key)
+            if consumable is not None:
+                effect = consumable(ctx, holder)
                 if effect is not None:
                     chips, mult = _joker_effect(ctx, effect, holder, None, chips, mult)
         for fn, view, source in other:
@@ -480,7 +487,9 @@ def deck_final_step(ctx: ScoringContext) -> None:
     changed = final(ctx, ctx.deck, ctx.chips, ctx.mult)
     if changed is not None:
         ctx.chips, ctx.mult = changed
-        ctx.events.append(("final step", ctx.deck, "set", tuple(changed), None, ctx.chips, ctx.mult))
+        ctx.events.append(
+            ("final step", ctx.deck, "set", tuple(changed), None, ctx.chips, ctx.mult)
+        )
 
 
 def destroy_cards(ctx: ScoringContext) -> None:
@@ -516,7 +525,7 @@ def destroy_cards(ctx: ScoringContext) -> None:
 
 def add_score(ctx: ScoringContext) -> None:
     """The hand's score: ``floor(chips * mult)``."""
-    ctx.score = 0 if ctx.debuffed else int(math.floor(ctx.chips * ctx.mult))
+    ctx.score = 0 if ctx.debuffed else math.floor(ctx.chips * ctx.mult)
 
 
 def jokers_after(ctx: ScoringContext) -> None:
@@ -549,5 +558,3 @@ def vanilla_systems() -> list[System]:
         ("jokers_after", "after", jokers_after),
     )
     return [System(name, phase, fn) for name, phase, fn in steps]
-
-

@@ -1,4 +1,7 @@
-"""Amber Acorn: flips and shuffles every joker when the blind starts. (Acts when the blind is set.)"""
+"""Amber Acorn: flips and shuffles every joker when the blind starts.
+
+(Acts when the blind is set.)
+"""
 
 from balatro_ecs.plugin import content, reference
 

@@ -1,4 +1,7 @@
-"""The Hook: discards 2 random held cards each time a hand is played. (Acts when a hand is played, outside scoring.)"""
+"""The Hook: discards 2 random held cards each time a hand is played.
+
+(Acts when a hand is played, outside scoring.)
+"""
 
 from balatro_ecs.plugin import content, reference
 

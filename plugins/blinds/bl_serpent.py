@@ -1,4 +1,7 @@
-"""The Serpent: after each play or discard, exactly 3 cards are drawn. (Acts when cards are drawn.)"""
+"""The Serpent: after each play or discard, exactly 3 cards are drawn.
+
+(Acts when cards are drawn.)
+"""
 
 from balatro_ecs.plugin import content, reference
 

@@ -4,4 +4,6 @@ from balatro_ecs.plugin import reference
 
 from ._declared import Declared
 
-balatro_plugins = tuple(Declared(reference.spectral(key)) for key in reference.keys("spectrals", "spectral"))
+balatro_plugins = tuple(
+    Declared(reference.spectral(key)) for key in reference.keys("spectrals", "spectral")
+)

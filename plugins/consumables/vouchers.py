@@ -4,4 +4,6 @@ from balatro_ecs.plugin import reference
 
 from ._declared import Declared
 
-balatro_plugins = tuple(Declared(reference.voucher(key)) for key in reference.keys("vouchers", "voucher"))
+balatro_plugins = tuple(
+    Declared(reference.voucher(key)) for key in reference.keys("vouchers", "voucher")
+)

@@ -14,7 +14,15 @@ from typing import Any
 from balatro_ecs.enums import HandType, parse_suit
 from balatro_ecs.plugin import Effect, JokerType, hookimpl
 
-__all__ = ["chips_counter", "mult_counter", "suit_mult", "type_chips", "type_mult", "type_x_mult", "x_mult_counter"]
+__all__ = [
+    "chips_counter",
+    "mult_counter",
+    "suit_mult",
+    "type_chips",
+    "type_mult",
+    "type_x_mult",
+    "x_mult_counter",
+]
 
 Hook = Callable[..., Any]
 

@@ -1,4 +1,7 @@
-"""Astronomer: Planet cards and Celestial packs in the shop are free. No effect on a hand's score."""
+"""Astronomer: Planet cards and Celestial packs in the shop are free.
+
+No effect on a hand's score.
+"""
 
 from balatro_ecs.plugin import content, reference
 

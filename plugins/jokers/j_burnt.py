@@ -1,4 +1,7 @@
-"""Burnt Joker: levels up the poker hand of the round's first discard. No effect on a hand's score."""
+"""Burnt Joker: levels up the poker hand of the round's first discard.
+
+No effect on a hand's score.
+"""
 
 from balatro_ecs.plugin import content, reference
 

@@ -12,7 +12,9 @@ def joker_cards_destroyed(ctx, joker, cards):
         return None
     faces = sum(1 for card in cards if card.is_face())
     if faces:
-        joker.state["caino_xmult"] = joker.state.get("caino_xmult", 1) + joker.state["extra"] * faces
+        joker.state["caino_xmult"] = (
+            joker.state.get("caino_xmult", 1) + joker.state["extra"] * faces
+        )
     return None
 
 

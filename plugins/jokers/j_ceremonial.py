@@ -1,4 +1,8 @@
-"""Ceremonial Dagger: gives the Mult it gained by destroying the joker to its right when a blind is selected."""
+"""Ceremonial Dagger: gives the Mult it has gained.
+
+When a blind is selected it destroys the joker to its right and gains twice that joker's
+sell value as Mult (that part arrives with the run engine).
+"""
 
 from balatro_ecs.plugin import content, reference
 

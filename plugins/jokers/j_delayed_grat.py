@@ -1,4 +1,7 @@
-"""Delayed Gratification: pays $2 per discard left at cash-out if none was used. No effect on a hand's score."""
+"""Delayed Gratification: pays $2 per discard left at cash-out if none was used.
+
+No effect on a hand's score.
+"""
 
 from balatro_ecs.plugin import content, reference
 

@@ -1,4 +1,7 @@
-"""DNA: if the first hand of the round is a single card, a permanent copy of it joins the deck and the hand."""
+"""DNA: a single-card first hand is copied into the deck and the hand.
+
+The copy is permanent and is held while the hand scores (its Steel counts).
+"""
 
 from balatro_ecs.plugin import Effect, content, hookimpl, reference
 

@@ -1,4 +1,7 @@
-"""Invisible Joker: after 2 rounds, selling it duplicates a random joker. No effect on a hand's score."""
+"""Invisible Joker: after 2 rounds, selling it duplicates a random joker.
+
+No effect on a hand's score.
+"""
 
 from balatro_ecs.plugin import content, reference
 

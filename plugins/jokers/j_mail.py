@@ -1,4 +1,7 @@
-"""Mail-In Rebate: earns $5 for each discarded card of the round's rank. No effect on a hand's score."""
+"""Mail-In Rebate: earns $5 for each discarded card of the round's rank.
+
+No effect on a hand's score.
+"""
 
 from balatro_ecs.plugin import content, reference
 

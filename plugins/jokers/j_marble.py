@@ -1,4 +1,7 @@
-"""Marble Joker: adds a Stone card to the deck when a blind is selected. No effect on a hand's score."""
+"""Marble Joker: adds a Stone card to the deck when a blind is selected.
+
+No effect on a hand's score.
+"""
 
 from balatro_ecs.plugin import content, reference
 

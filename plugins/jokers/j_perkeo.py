@@ -1,4 +1,7 @@
-"""Perkeo: creates a Negative copy of a random consumable when leaving the shop. No effect on a hand's score."""
+"""Perkeo: creates a Negative copy of a random consumable when leaving the shop.
+
+No effect on a hand's score.
+"""
 
 from balatro_ecs.plugin import content, reference
 

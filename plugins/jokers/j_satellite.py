@@ -1,4 +1,7 @@
-"""Satellite: pays $1 per distinct Planet card used this run at cash-out. No effect on a hand's score."""
+"""Satellite: pays $1 per distinct Planet card used this run at cash-out.
+
+No effect on a hand's score.
+"""
 
 from balatro_ecs.plugin import content, reference
 

@@ -1,4 +1,4 @@
-"""Séance: creates a Spectral card if the played hand contains a Straight Flush (if there is room)."""
+"""Séance: creates a Spectral card when the hand contains a Straight Flush (if there is room)."""
 
 from balatro_ecs.plugin import HandType, content, hookimpl, reference
 

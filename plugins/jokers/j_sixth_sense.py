@@ -1,4 +1,7 @@
-"""Sixth Sense: if the first hand of the round is a single 6, it is destroyed and a Spectral card is created (if there is room)."""
+"""Sixth Sense: a lone 6 as the round's first hand is destroyed for a Spectral card.
+
+The Spectral card is made only if there is room; the 6 is destroyed either way.
+"""
 
 from balatro_ecs.plugin import content, hookimpl, reference
 

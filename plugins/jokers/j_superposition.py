@@ -1,4 +1,7 @@
-"""Superposition: creates a Tarot card if the hand has a scoring Ace and contains a Straight (if there is room)."""
+"""Superposition: a Straight with a scoring Ace creates a Tarot card.
+
+The card is made only if there is room.
+"""
 
 from balatro_ecs.plugin import HandType, content, hookimpl, reference
 
