@@ -50,34 +50,22 @@ class Effect(NamedTuple):
     @classmethod
     def chips_of(cls, value: float) -> Effect:
         """``Effect(chips=value)``, shared per value."""
-        found = _CHIPS.get(value)
-        if found is None:
-            found = _remember(_CHIPS, value, cls(chips=value))
-        return found
+        return _CHIPS.get(value) or _remember(_CHIPS, value, cls(chips=value))
 
     @classmethod
     def mult_of(cls, value: float) -> Effect:
         """``Effect(mult=value)``, shared per value."""
-        found = _MULT.get(value)
-        if found is None:
-            found = _remember(_MULT, value, cls(mult=value))
-        return found
+        return _MULT.get(value) or _remember(_MULT, value, cls(mult=value))
 
     @classmethod
     def x_mult_of(cls, value: float) -> Effect:
         """``Effect(x_mult=value)``, shared per value."""
-        found = _X_MULT.get(value)
-        if found is None:
-            found = _remember(_X_MULT, value, cls(x_mult=value))
-        return found
+        return _X_MULT.get(value) or _remember(_X_MULT, value, cls(x_mult=value))
 
     @classmethod
     def dollars_of(cls, value: int) -> Effect:
         """``Effect(dollars=value)``, shared per value."""
-        found = _DOLLARS.get(value)
-        if found is None:
-            found = _remember(_DOLLARS, value, cls(dollars=value))
-        return found
+        return _DOLLARS.get(value) or _remember(_DOLLARS, value, cls(dollars=value))
 
 
 _CACHE_LIMIT = 4096

@@ -66,10 +66,6 @@ def _pseudohash(text: str) -> float:
     return num
 
 
-def _double_bits(d: float) -> int:
-    return int(_PACK_U64.unpack(_PACK_DOUBLE.pack(d))[0])
-
-
 def _bits_double(u: int) -> float:
     return float(_PACK_DOUBLE.unpack(_PACK_U64.pack(u))[0])
 
@@ -119,12 +115,12 @@ _TABLES = _warmup_tables()
 _FIRST_DRAW_TABLES = _warmup_tables(_WARMUP + 1)
 
 
-def first_draw(d: float) -> float:
-    """``math.randomseed(d); return math.random()`` in one go (the game's usual draw)."""
+def _seed_words(d: float, tables: tuple[tuple[tuple[int, ...], ...], ...]) -> list[int]:
+    """``randomseed(d)``'s four state words, pushed through ``tables`` (warm-up steps)."""
     r = 0x11090601
-    out = 0
+    words = []
     pack = _PACK_DOUBLE.pack
-    for table in _FIRST_DRAW_TABLES:
+    for table in tables:
         m = 1 << (r & 255)
         r >>= 8
         d = d * 3.14159265358979323846 + 2.7182818284590452354
@@ -132,31 +128,17 @@ def first_draw(d: float) -> float:
         if u < m:
             u += m
         t0, t1, t2, t3, t4, t5, t6, t7 = table
-        out ^= (
-            t0[u & 255]
-            ^ t1[(u >> 8) & 255]
-            ^ t2[(u >> 16) & 255]
-            ^ t3[(u >> 24) & 255]
-            ^ t4[(u >> 32) & 255]
-            ^ t5[(u >> 40) & 255]
-            ^ t6[(u >> 48) & 255]
-            ^ t7[u >> 56]
-        )
-    return _bits_double((out & 0x000FFFFFFFFFFFFF) | 0x3FF0000000000000) - 1.0
+        words.append(
+            t0[u & 255] ^ t1[(u >> 8) & 255] ^ t2[(u >> 16) & 255] ^ t3[(u >> 24) & 255]
+            ^ t4[(u >> 32) & 255] ^ t5[(u >> 40) & 255] ^ t6[(u >> 48) & 255] ^ t7[u >> 56]
+        )  # fmt: skip
+    return words
 
 
-def _warm(u: int, table: tuple[tuple[int, ...], ...]) -> int:
-    t0, t1, t2, t3, t4, t5, t6, t7 = table
-    return (
-        t0[u & 255]
-        ^ t1[(u >> 8) & 255]
-        ^ t2[(u >> 16) & 255]
-        ^ t3[(u >> 24) & 255]
-        ^ t4[(u >> 32) & 255]
-        ^ t5[(u >> 40) & 255]
-        ^ t6[(u >> 48) & 255]
-        ^ t7[u >> 56]
-    )
+def first_draw(d: float) -> float:
+    """``math.randomseed(d); return math.random()`` in one go (the game's usual draw)."""
+    w0, w1, w2, w3 = _seed_words(d, _FIRST_DRAW_TABLES)
+    return _bits_double(((w0 ^ w1 ^ w2 ^ w3) & 0x000FFFFFFFFFFFFF) | 0x3FF0000000000000) - 1.0
 
 
 class LuaRandom:
@@ -175,17 +157,7 @@ class LuaRandom:
 
     def seed(self, d: float) -> None:
         """``math.randomseed(d)``: four state words from successive ``d*pi + e``, warmed up."""
-        r = 0x11090601
-        words = []
-        for table in _TABLES:
-            m = 1 << (r & 255)
-            r >>= 8
-            d = d * 3.14159265358979323846 + 2.7182818284590452354
-            u = _double_bits(d)
-            if u < m:
-                u += m
-            words.append(_warm(u, table))
-        self._z0, self._z1, self._z2, self._z3 = words
+        self._z0, self._z1, self._z2, self._z3 = _seed_words(d, _TABLES)
 
     def _step(self) -> int:
         z = self._z0

@@ -147,7 +147,7 @@ def check_hand_debuff(ctx: ScoringContext) -> None:
         for fn, view, source in ctx.plans.plan("joker_debuffed_hand"):
             effect = fn(ctx, view)
             if effect is not None:
-                _joker_effect(ctx, effect, source, None, 0.0, 0.0)
+                _apply_effect(ctx, effect, source, None, 0.0, 0.0, False)
         return
     act = table("blind_before_hand").get(blind.key)
     if act is not None:
@@ -289,27 +289,8 @@ def score_played_cards(ctx: ScoringContext) -> None:
                 ctx.lucky_trigger = lucky
                 for fn, view, source in individual:
                     effect = fn(ctx, view, card)
-                    if effect is None:
-                        continue
-                    value = effect.chips
-                    if value is not None:
-                        chips += value
-                        event((phase, source, "chips", value, card, chips, mult))
-                    value = effect.mult
-                    if value is not None:
-                        mult += value
-                        event((phase, source, "mult", value, card, chips, mult))
-                    value = effect.dollars
-                    if value is not None:
-                        ctx.dollar_buffer += value
-                        event((phase, source, "dollars", value, card, chips, mult))
-                    value = effect.x_mult
-                    if value is not None:
-                        mult *= value
-                        event((phase, source, "x_mult", value, card, chips, mult))
-                    if effect.message is not None:
-                        event((phase, source, "message", effect.message, card, chips, mult))
-                    ctx.chips, ctx.mult = chips, mult
+                    if effect is not None:
+                        chips, mult = _apply_effect(ctx, effect, source, card, chips, mult, True)
                 ctx.lucky_trigger = False
     ctx.chips, ctx.mult = chips, mult
 
@@ -389,28 +370,43 @@ def score_held_cards(ctx: ScoringContext) -> None:
 # ---------------------------------------------------------------------------------------
 
 
-def _joker_effect(
-    ctx: ScoringContext, effect: Any, source: object, target: object, chips: float, mult: float
+def _apply_effect(
+    ctx: ScoringContext,
+    effect: Any,
+    source: object,
+    target: object,
+    chips: float,
+    mult: float,
+    on_card: bool,
 ) -> tuple[float, float]:
-    """Apply one joker-pass effect (mult, chips, ×mult, money); return the new chips and mult."""
+    """Apply one hook's effect and return the new chips and mult.
+
+    The game applies a scored card's effects as chips, mult, money, ×mult, and a joker's
+    as mult, chips, ×mult (money last); the order shows in the breakdown.
+    """
     event = ctx.events.append
     phase = ctx.phase
-    value = effect.mult
-    if value is not None:
-        mult += value
-        event((phase, source, "mult", value, target, chips, mult))
-    value = effect.chips
-    if value is not None:
-        chips += value
-        event((phase, source, "chips", value, target, chips, mult))
+    add_chips, add_mult = effect.chips, effect.mult
+    if add_mult is not None and not on_card:
+        mult += add_mult
+        event((phase, source, "mult", add_mult, target, chips, mult))
+    if add_chips is not None:
+        chips += add_chips
+        event((phase, source, "chips", add_chips, target, chips, mult))
+    if add_mult is not None and on_card:
+        mult += add_mult
+        event((phase, source, "mult", add_mult, target, chips, mult))
+    dollars = effect.dollars
+    if dollars is not None and on_card:
+        ctx.dollar_buffer += dollars
+        event((phase, source, "dollars", dollars, target, chips, mult))
     value = effect.x_mult
     if value is not None:
         mult *= value
         event((phase, source, "x_mult", value, target, chips, mult))
-    value = effect.dollars
-    if value is not None:
-        ctx.dollar_buffer += value
-        event((phase, source, "dollars", value, target, chips, mult))
+    if dollars is not None and not on_card:
+        ctx.dollar_buffer += dollars
+        event((phase, source, "dollars", dollars, target, chips, mult))
     if effect.message is not None:
         event((phase, source, "message", effect.message, target, chips, mult))
     ctx.chips, ctx.mult = chips, mult
@@ -455,17 +451,17 @@ def joker_pass(ctx: ScoringContext) -> None:
                 fn, view, source = entry
                 effect = fn(ctx, view)
                 if effect is not None:
-                    chips, mult = _joker_effect(ctx, effect, source, None, chips, mult)
+                    chips, mult = _apply_effect(ctx, effect, source, None, chips, mult, False)
         else:
             consumable = consumable_main.get(holder.key)
             if consumable is not None:
                 effect = consumable(ctx, holder)
                 if effect is not None:
-                    chips, mult = _joker_effect(ctx, effect, holder, None, chips, mult)
+                    chips, mult = _apply_effect(ctx, effect, holder, None, chips, mult, False)
         for fn, view, source in other:
             effect = fn(ctx, view, holder)
             if effect is not None:
-                chips, mult = _joker_effect(ctx, effect, source, holder, chips, mult)
+                chips, mult = _apply_effect(ctx, effect, source, holder, chips, mult, False)
         if edition == _POLY:
             mult *= POLYCHROME_X_MULT
             event(("jokers", holder, "x_mult", POLYCHROME_X_MULT, _POLY, chips, mult))
