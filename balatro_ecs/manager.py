@@ -161,6 +161,9 @@ class Plugins:
         #: Derived data (compiled schedules, ...) that is dropped whenever the set changes.
         self.cache: dict[str, Any] = {}
         self._trace = os.environ.get(TRACE_ENV, "") not in ("", "0")
+        if self._trace:  # broadcast hooks through pluggy's own tracer, content hooks below
+            self.pm.trace.root.setwriter(lambda text: sys.stderr.write(f"[pluggy] {text}"))
+            self.pm.enable_tracing()
         self._content: dict[str, ContentType] = {}
         self._owner: dict[str, object] = {}
         self._names: dict[type[ContentType], dict[str, str]] = {}
