@@ -73,5 +73,10 @@ class Deck:
     def name(self) -> str:
         return self.type.name
 
+    @property
+    def config(self) -> Any:
+        """The deck's numbers (decks.toml ``config``)."""
+        return self.type.config
+
     def __repr__(self) -> str:
         return f"<Deck {self.type.name}>"

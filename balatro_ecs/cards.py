@@ -304,6 +304,11 @@ class Card:
         return self._flags.face_down
 
     @property
+    def forced(self) -> bool:
+        """Must be part of the next play or discard (Cerulean Bell)."""
+        return self._flags.forced_selection
+
+    @property
     def serial(self) -> int:
         return self._serial.value
 
@@ -428,6 +433,21 @@ class Card:
 
     def set_face_down(self, value: bool) -> None:
         self._flags.face_down = value
+
+    def set_forced(self, value: bool) -> None:
+        self._flags.forced_selection = value
+
+    def set_suit(self, suit: Suit) -> None:
+        """Change the printed suit (Checkered Deck, suit-changing Tarots)."""
+        self._suit.value = Suit(suit)
+        self._plain_key = self._printed_key()
+        self._key = None
+
+    def set_rank(self, rank: int) -> None:
+        """Change the printed rank (Strength, Ouija)."""
+        self._rank.value = rank
+        self._plain_key = self._printed_key()
+        self._key = None
 
     def mark_played_this_ante(self, value: bool = True) -> None:
         self._flags.played_this_ante = value

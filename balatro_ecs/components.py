@@ -115,10 +115,12 @@ class Debuff:
 
 @dataclass(slots=True)
 class CardFlags:
-    """Per-card marks the rules read: played this ante (The Pillar), face down."""
+    """Per-card marks the rules read: played this ante (The Pillar), face down, forced."""
 
     played_this_ante: bool = False
     face_down: bool = False
+    #: Must be part of the next play or discard (Cerulean Bell).
+    forced_selection: bool = False
 
 
 @dataclass(slots=True)
@@ -169,6 +171,8 @@ class Price:
 
     buy: int
     sell_override: int | None = None
+    #: Offered for free (Coupon Tag, Uncommon Tag, ...): costs $0, still sells as priced.
+    free: bool = False
 
 
 @dataclass(slots=True)

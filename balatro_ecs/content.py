@@ -23,10 +23,13 @@ from .errors import ContentError
 
 __all__ = [
     "BlindType",
+    "BoosterType",
     "ConsumableType",
     "ContentType",
     "DeckType",
     "JokerType",
+    "StakeType",
+    "TagType",
     "VoucherType",
     "fold_name",
 ]
@@ -216,4 +219,44 @@ class VoucherType(ContentType):
     cost: int = 10
     config: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
     requires: tuple[str, ...] = ()
+    order: int = 0
+
+
+@dataclass(frozen=True)
+class StakeType(ContentType):
+    """A stake: a difficulty level. A run at stake N also applies every lower stake."""
+
+    prefix: ClassVar[str] = "stake_"
+    family: ClassVar[str] = "stake"
+
+    level: int = 1
+    modifiers: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+
+
+@dataclass(frozen=True)
+class TagType(ContentType):
+    """A skip tag: what skipping a Small or Big Blind gives."""
+
+    prefix: ClassVar[str] = "tag_"
+    family: ClassVar[str] = "tag"
+
+    min_ante: int = 1
+    trigger: str = ""
+    config: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+    order: int = 0
+
+
+@dataclass(frozen=True)
+class BoosterType(ContentType):
+    """A booster pack sold in the shop."""
+
+    prefix: ClassVar[str] = "p_"
+    family: ClassVar[str] = "booster"
+
+    kind: str = "Buffoon"  # "Arcana" | "Celestial" | "Spectral" | "Standard" | "Buffoon"
+    size: str = "normal"  # "normal" | "jumbo" | "mega"
+    cards: int = 3
+    choose: int = 1
+    cost: int = 4
+    weight: float = 1.0
     order: int = 0

@@ -22,7 +22,10 @@ __all__ = ["JOKER_HOOKS", "JokerPlans", "PlanEntry", "resolve_copy"]
 
 PlanEntry = tuple[Callable[..., Any], "Joker | CopiedJoker", Joker]
 
-#: The joker hooks that are called per joker instance and so get a plan.
+#: The joker hooks called for every joker in slot order, copies resolved: each gets a plan.
+#: (``joker_added``, ``joker_removed``, ``joker_sold``, ``joker_cash_out``,
+#: ``joker_game_over`` and ``joker_rules`` concern one joker's own instance and are never
+#: copied; they are called directly.)
 JOKER_HOOKS: tuple[str, ...] = (
     "joker_debuffed_hand",
     "joker_before",
@@ -35,6 +38,19 @@ JOKER_HOOKS: tuple[str, ...] = (
     "joker_destroying_card",
     "joker_cards_destroyed",
     "joker_after",
+    "joker_setting_blind",
+    "joker_first_hand_drawn",
+    "joker_pre_discard",
+    "joker_discard",
+    "joker_end_of_round",
+    "joker_card_sold",
+    "joker_reroll",
+    "joker_leaving_shop",
+    "joker_blind_skipped",
+    "joker_booster_skipped",
+    "joker_booster_opened",
+    "joker_consumable_used",
+    "joker_cards_added",
 )
 
 

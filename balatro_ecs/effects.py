@@ -38,6 +38,8 @@ class Effect(NamedTuple):
     level_up: int | None = None
     #: A short note for the breakdown ("Upgrade!"), shown when nothing numeric changed.
     message: str | None = None
+    #: Destroy the card this effect is about (Trading Card, on a discard).
+    destroy: bool | None = None
 
     def __repr__(self) -> str:
         pairs = zip(self._fields, self, strict=True)

@@ -1,26 +1,35 @@
 """A game: one esper world, the run state resource, the ordered rows, and the plugins.
 
 :class:`Game` owns everything about one run. The playing cards, jokers, consumables,
-the blind and the deck are entities in its :class:`~balatro_ecs.world.World`; the order
-of every area (draw pile, hand, play, discard, jokers, consumables) is kept as an
-explicit row, because slot order decides outcomes; the row of jokers has a version that
-changes on every add, remove, move or debuff, which is what invalidates the compiled
+shop offers, the blind and the deck are entities in its :class:`~balatro_ecs.world.World`;
+the order of every area (draw pile, hand, play, discard, jokers, consumables, shop) is
+kept as an explicit row, because slot order decides outcomes. The joker row has a version
+that changes on every add, remove, move or debuff, which is what invalidates the compiled
 call plans and the rules.
+
+Two ways to make one:
+
+* ``Game(deck=..., stake=..., seed=...)`` starts a run: the deck is built, the first
+  blinds are drawn, and the game waits for the player's first action
+  (:meth:`legal_actions`, :meth:`apply`).
+* :meth:`Game.empty` makes a bare game with nothing in it, which scenarios fill in.
 """
 
 from __future__ import annotations
 
 import itertools
+import secrets
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from . import components as C
+from .actions import ACTION_SPACE, Action, Outcome
 from .blinds import Blind, Deck
 from .cards import Card, CardSpec
-from .content import BlindType, ConsumableType, DeckType, JokerType
+from .content import BlindType, ConsumableType, DeckType, JokerType, StakeType
 from .dispatch import JokerPlans
-from .enums import Edition, Enhancement
+from .enums import HAND_NAMES, Edition, Enhancement, HandType
 from .errors import BalatroError
 from .jokers import EDITION_SURCHARGE, Consumable, Joker
 from .manager import Plugins
@@ -29,15 +38,21 @@ from .rng import GameRandom
 from .rules import Rules
 from .scoring.pipeline import score_play
 from .scoring.result import ScoreResult
-from .state import RunState
+from .state import Phase, RunState
 from .world import World
 
-__all__ = ["Game"]
+__all__ = ["DEFAULT_SEED", "Game", "random_seed"]
 
 _CARD_AREAS = (C.Area.DECK, C.Area.HAND, C.Area.PLAY, C.Area.DISCARD)
 
-#: The seed used when none is given (any fixed string keeps runs reproducible).
+#: The seed scenarios use when none is given (any fixed string keeps them reproducible).
 DEFAULT_SEED = "BALATRO1"
+_SEED_ALPHABET = "ABCDEFGHIJKLMNPQRSTUVWXYZ123456789"  # the game's: no 0, no O
+
+
+def random_seed() -> str:
+    """A fresh 8-character seed in the game's alphabet (from the OS, not from a game stream)."""
+    return "".join(secrets.choice(_SEED_ALPHABET) for _ in range(8))
 
 
 def _merge_state(base: dict[str, Any], overrides: Mapping[str, Any]) -> None:
@@ -48,44 +63,103 @@ def _merge_state(base: dict[str, Any], overrides: Mapping[str, Any]) -> None:
             base[name] = value
 
 
+def _nominal_order(card: Card) -> tuple[int, int]:
+    """Sort key for a hand sorted by rank: rank, then suit (Spades high); Stone last."""
+    if card.enhancement == Enhancement.STONE:
+        return (-1, 0)
+    return (card.base_rank, 3 - card.suit)
+
+
 class Game:
-    """One run of Balatro (so far: enough of one to set up and score hands).
+    """One run of Balatro.
 
-    :param plugins: The plugin set (default: vanilla plus installed packs).
     :param deck: The deck (back), by name or key.
-    :param seed: The run seed; every random draw derives from it.
+    :param stake: The stake, by name, key or level (1-8); lower stakes apply too.
+    :param seed: The run seed; every random draw derives from it. A fresh one is made
+        when omitted (read it back from :attr:`seed`).
+    :param plugins: The plugin set (default: vanilla plus installed packs).
 
-    >>> game = Game()
-    >>> for text in ("KH", "KS"):
-    ...     _ = game.add_card(CardSpec.parse(text), C.Area.PLAY)
-    >>> game.evaluate_play().score
-    60
+    >>> game = Game(deck="Red Deck", stake="White Stake", seed="EXAMPLE1")
+    >>> game.phase
+    <Phase.BLIND_SELECT: 'blind_select'>
+    >>> game.legal_actions()[:2]
+    [SelectBlind(), SkipBlind()]
     """
 
     def __init__(
         self,
         *,
-        plugins: Plugins | None = None,
         deck: str | DeckType = "Red Deck",
-        seed: str = DEFAULT_SEED,
+        stake: str | int | StakeType = "White Stake",
+        seed: str | None = None,
+        plugins: Plugins | None = None,
+        start: bool = True,
     ) -> None:
         self.plugins = plugins if plugins is not None else Plugins.default()
+        self.seed = seed if seed is not None else random_seed()
         self.world = World()
         self.run = RunState()
-        self.rng = GameRandom(seed)
+        self.rng = GameRandom(self.seed)
         self.rules = Rules()
         self._areas: dict[C.Area, list[Card]] = {area: [] for area in _CARD_AREAS}
         self.jokers: list[Joker] = []
         self.consumables: list[Consumable] = []
+        #: Shop offers: cards (jokers and consumables), vouchers and packs, by slot.
+        self.shop: list[Joker | Consumable | Card] = []
+        self.shop_vouchers: list[str] = []
+        self.shop_packs: list[str] = []
+        #: The shop's packs cost nothing this visit (Coupon Tag).
+        self.free_packs = False
+        #: The open booster pack: its key, its cards, and picks left.
+        self.pack_key: str | None = None
+        self.pack: list[Joker | Consumable | Card] = []
+        self.pack_picks = 0
+        #: The phase to go back to when the pack closes (packs open in the shop or from tags).
+        self.pack_return: Phase = Phase.SHOP
         self.blind: Blind | None = None
         deck_type = deck if isinstance(deck, DeckType) else self.plugins.deck(deck)
         self.deck = Deck(self.world.create(C.DeckKind(deck_type.key)), deck_type)
+        self.stake: StakeType | None = None
         self._serial = itertools.count(1)
         #: Playing cards per enhancement, kept current as cards come, go and change.
         self._tally = [0] * len(Enhancement)
         self.row_version = 0
         self._plans: JokerPlans | None = None
         self._synced: tuple[int, int] | None = None
+        #: Events recorded while the current action runs: ``(phase, source, kind, value, target)``.
+        self.events: list[tuple[Any, ...]] = []
+        #: Every applied action, in order, with what it did.
+        self.log: list[Outcome] = []
+        if start:
+            from .run.setup import start_run
+
+            self.stake = self._stake(stake)
+            start_run(self)
+
+    @classmethod
+    def empty(
+        cls,
+        *,
+        deck: str | DeckType = "Red Deck",
+        seed: str = DEFAULT_SEED,
+        plugins: Plugins | None = None,
+    ) -> Game:
+        """A game with no cards, no jokers and no run in progress (what scenarios fill in)."""
+        return cls(deck=deck, seed=seed, plugins=plugins, start=False)
+
+    def _stake(self, stake: str | int | StakeType) -> StakeType:
+        if isinstance(stake, StakeType):
+            return stake
+        if isinstance(stake, int) and not isinstance(stake, bool):
+            for item in self.plugins.all(StakeType):
+                if item.level == stake:
+                    return item
+            raise BalatroError(f"stake: no stake of level {stake} (1-8)")
+        return self.plugins.find(StakeType, str(stake))
+
+    @property
+    def phase(self) -> Phase:
+        return self.run.phase
 
     # -- playing cards ------------------------------------------------------------------
     def area(self, area: C.Area) -> list[Card]:
@@ -95,6 +169,11 @@ class Game:
     def cards(self, area: C.Area) -> tuple[Card, ...]:
         """The cards in an area, left to right."""
         return tuple(self._areas[area])
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The cards in hand, left to right."""
+        return tuple(self._areas[C.Area.HAND])
 
     @property
     def playing_cards(self) -> list[Card]:
@@ -118,6 +197,26 @@ class Game:
         self._debuff_card(card)
         return card
 
+    def new_card(self, spec: CardSpec, area: C.Area) -> Card:
+        """Create a playing card outside the run's rows (a shop or pack offer)."""
+        comps = spec.components(next(self._serial), area)
+        return Card(self.world.create(*comps), comps, self.rules, None)
+
+    def take_card(self, card: Card, area: C.Area = C.Area.DECK) -> None:
+        """A card made by :meth:`new_card` joins the run (bought, or picked from a pack)."""
+        card._tally = self._tally
+        self._tally[card.enhancement] += 1
+        card.zone.area = area
+        row = self._areas[area]
+        row.append(card)
+        self._renumber(row)
+        self._debuff_card(card)
+
+    def drop_offer(self, item: Card | Joker | Consumable) -> None:
+        """Delete a shop or pack offer that nobody took."""
+        if self.world.exists(item.entity):
+            self.world.delete(item.entity)
+
     def move_card(self, card: Card, area: C.Area, index: int | None = None) -> None:
         """Move a card to another area (or another slot of its own)."""
         old = self._areas[card.zone.area]
@@ -137,6 +236,15 @@ class Game:
         card._tally = None
         self.world.delete(card.entity)
 
+    def _next_serial(self) -> int:
+        """The serial the next entity will get (peeked without using it up)."""
+        value = next(self._serial)
+        self._serial = itertools.count(value)
+        return value
+
+    def _set_next_serial(self, value: int) -> None:
+        self._serial = itertools.count(value)
+
     @staticmethod
     def _renumber(row: list[Any]) -> None:
         for i, item in enumerate(row):
@@ -146,8 +254,49 @@ class Game:
         """How many playing cards the run owns with each enhancement."""
         return Counter({Enhancement(kind): n for kind, n in enumerate(self._tally) if n})
 
+    def shuffle_deck(self, stream: str) -> None:
+        """Shuffle the draw pile the game's way (sorted by creation, then Fisher-Yates)."""
+        deck = self._areas[C.Area.DECK]
+        deck.sort(key=lambda c: c.serial)
+        self.rng.shuffle(stream, deck)
+        self._renumber(deck)
+
+    def sort_hand(self, by: str = "rank") -> None:
+        """Sort the hand as the game does: by rank (Aces first) or by suit."""
+        hand = self._areas[C.Area.HAND]
+        if by == "suit":
+            hand.sort(key=lambda c: (3 - c.suit, _nominal_order(c)), reverse=True)
+        else:
+            hand.sort(key=_nominal_order, reverse=True)
+        self._renumber(hand)
+
+    def discard(self, cards: Iterable[Card], *, hook: bool = False) -> None:
+        """Discard these held cards with every discard effect (``hook``: The Hook's forced
+        discard, which uses no discard and does not count as the round's first)."""
+        from .run.flow import run_event
+
+        hand = self._areas[C.Area.HAND]
+        positions = tuple(sorted(hand.index(card) for card in cards))
+        if positions:
+            run_event(self, "discard", cards=positions, hook=hook)
+
+    def draw(self, count: int) -> list[Card]:
+        """Draw up to ``count`` cards from the top of the deck to the hand."""
+        deck = self._areas[C.Area.DECK]
+        drawn: list[Card] = []
+        face_down = self._blind_impl("blind_face_down")
+        for _ in range(min(count, len(deck))):
+            card = deck[-1]
+            self.move_card(card, C.Area.HAND)
+            if face_down is not None and self.blind is not None:
+                card.set_face_down(bool(face_down(self, self.blind, card)))
+            drawn.append(card)
+        if drawn:
+            self.sort_hand()
+        return drawn
+
     # -- jokers and consumables ----------------------------------------------------------
-    def add_joker(
+    def new_joker(
         self,
         joker: str | JokerType,
         *,
@@ -155,45 +304,77 @@ class Game:
         state: Mapping[str, Any] | None = None,
         debuff: bool = False,
         eternal: bool = False,
+        perishable: bool = False,
+        rental: bool = False,
         sell_value: int | None = None,
-        index: int | None = None,
+        area: C.Area = C.Area.JOKERS,
     ) -> Joker:
-        """Add a joker to the row (at the end, or at ``index``) and run its ``joker_added``.
-
-        ``state`` overrides its starting counters (nested ``extra`` values merge).
-        """
+        """Create a joker entity (not placed in any row)."""
         jtype = joker if isinstance(joker, JokerType) else self.plugins.joker(joker)
         counters = jtype.initial_state()
         counters["hands_played_at_create"] = self.run.hands_played
         if state:
             _merge_state(counters, state)
+        stickers = C.Stickers(
+            eternal=eternal and jtype.eternal_compat,
+            perishable=self.run.perishable_rounds
+            if perishable and jtype.perishable_compat
+            else None,
+            rental=rental,
+        )
         comps: dict[type, Any] = {
             C.JokerKind: C.JokerKind(jtype.key),
             C.Counters: C.Counters(counters),
             C.Edition: C.Edition(Edition(edition)),
             C.Debuff: C.Debuff(forced=debuff),
-            C.Stickers: C.Stickers(eternal=eternal),
-            C.Price: C.Price(jtype.cost + EDITION_SURCHARGE[Edition(edition)], sell_value),
+            C.Stickers: stickers,
+            C.Price: C.Price(self.price(jtype.cost, Edition(edition), rental=rental), sell_value),
             C.Serial: C.Serial(next(self._serial)),
-            C.Zone: C.Zone(C.Area.JOKERS),
+            C.Zone: C.Zone(area),
         }
         entity = self.world.create(*comps.values())
-        handle = Joker(entity, jtype, comps)
+        return Joker(entity, jtype, comps)
+
+    def add_joker(
+        self,
+        joker: str | JokerType | Joker,
+        *,
+        index: int | None = None,
+        **options: Any,
+    ) -> Joker:
+        """Put a joker in the row (at the end, or at ``index``) and run its ``joker_added``.
+
+        Takes a :class:`Joker` made by :meth:`new_joker` (a bought shop card) or the
+        arguments to make one. ``state`` overrides the starting counters.
+        """
+        handle = joker if isinstance(joker, Joker) else self.new_joker(joker, **options)
+        handle.zone.area = C.Area.JOKERS
         self.jokers.insert(len(self.jokers) if index is None else index, handle)
         self._renumber(self.jokers)
         self._row_changed()
         if not handle.debuffed:
-            added = self.plugins.impl("joker_added", jtype.key)
+            added = self.plugins.impl("joker_added", handle.key)
             if added is not None:
                 added(self, handle)
         return handle
 
     def remove_joker(self, joker: Joker) -> None:
-        """Take a joker out of the run."""
+        """Take a joker out of the run (its ``joker_removed`` runs first)."""
+        removed = self.plugins.impl("joker_removed", joker.key)
+        if removed is not None and not joker.debuffed:
+            removed(self, joker)
         self.jokers.remove(joker)
         self._renumber(self.jokers)
         self.world.delete(joker.entity)
         self._row_changed()
+
+    def destroy_joker(self, joker: Joker, source: object = None) -> bool:
+        """Destroy a joker unless it is Eternal; returns whether it went."""
+        if joker.eternal or joker not in self.jokers:
+            return False
+        self.record(source, "destroy", None, joker)
+        self.remove_joker(joker)
+        return True
 
     def move_joker(self, joker: Joker, index: int) -> None:
         """Move a joker to another slot."""
@@ -202,9 +383,12 @@ class Game:
         self._renumber(self.jokers)
         self._row_changed()
 
-    def set_joker_debuff(self, joker: Joker, debuffed: bool) -> None:
-        """Force a joker's debuff on or off."""
-        joker._debuff.forced = debuffed
+    def set_joker_debuff(self, joker: Joker, debuffed: bool, *, by_blind: bool = False) -> None:
+        """Force a joker's debuff on or off (``by_blind``: the blind's debuff, Crimson Heart)."""
+        if by_blind:
+            joker._debuff.by_blind = debuffed
+        else:
+            joker._debuff.forced = debuffed
         self._row_changed()
 
     @property
@@ -212,26 +396,49 @@ class Game:
         """Joker slots: the run's slots plus one per Negative joker."""
         return self.run.joker_slots + sum(1 for j in self.jokers if j.edition == Edition.NEGATIVE)
 
-    def add_consumable(
-        self, consumable: str | ConsumableType, *, edition: Edition = Edition.NONE
+    def new_consumable(
+        self,
+        consumable: str | ConsumableType,
+        *,
+        edition: Edition = Edition.NONE,
+        area: C.Area = C.Area.CONSUMABLES,
     ) -> Consumable:
-        """Add a Tarot, Planet or Spectral card to the consumable area."""
+        """Create a consumable entity (not placed in any row)."""
         ctype = (
             consumable
             if isinstance(consumable, ConsumableType)
             else self.plugins.consumable(consumable)
         )
+        free = ctype.set == "Planet" and self.rules.free_planets
         comps: dict[type, Any] = {
             C.ConsumableKind: C.ConsumableKind(ctype.key),
             C.Counters: C.Counters(dict(ctype.config)),
             C.Edition: C.Edition(Edition(edition)),
-            C.Price: C.Price(ctype.cost + EDITION_SURCHARGE[Edition(edition)]),
-            C.Zone: C.Zone(C.Area.CONSUMABLES, len(self.consumables)),
+            C.Price: C.Price(0 if free else self.price(ctype.cost, Edition(edition))),
+            C.Serial: C.Serial(next(self._serial)),
+            C.Zone: C.Zone(area),
         }
         entity = self.world.create(*comps.values())
-        handle = Consumable(entity, ctype, comps)
+        return Consumable(entity, ctype, comps)
+
+    def add_consumable(
+        self, consumable: str | ConsumableType | Consumable, *, edition: Edition = Edition.NONE
+    ) -> Consumable:
+        """Put a Tarot, Planet or Spectral card in the consumable area."""
+        handle = (
+            consumable
+            if isinstance(consumable, Consumable)
+            else self.new_consumable(consumable, edition=edition)
+        )
+        handle.zone.area = C.Area.CONSUMABLES
         self.consumables.append(handle)
+        self._renumber(self.consumables)
         return handle
+
+    def remove_consumable(self, consumable: Consumable) -> None:
+        self.consumables.remove(consumable)
+        self._renumber(self.consumables)
+        self.world.delete(consumable.entity)
 
     @property
     def consumable_limit(self) -> int:
@@ -242,35 +449,89 @@ class Game:
 
     def create_consumable_from_pool(self, card_set: str, key_append: str = "") -> Consumable:
         """Create a random card of ``card_set`` from the game's pool (8 Ball, Séance, ...)."""
-        return self.add_consumable(
+        made = self.add_consumable(
             self.plugins.consumable(draw_consumable(self, card_set, key_append))
         )
+        self.record(None, "create", made.key, made)
+        return made
 
-    # -- blind ---------------------------------------------------------------------------
+    def has_room_for_consumable(self, pending: int = 0) -> bool:
+        return len(self.consumables) + pending < self.consumable_limit
+
+    def price(self, base: int, edition: Edition = Edition.NONE, *, rental: bool = False) -> int:
+        """A shop price: base plus edition surcharge and inflation, less the discount."""
+        if rental:
+            return 1
+        extra = self.run.inflation + EDITION_SURCHARGE[edition]
+        return max(1, int((base + extra + 0.5) * (100 - self.run.discount_percent) // 100))
+
+    # -- money, levels and the event record ------------------------------------------------
+    def record(self, source: object, kind: str, value: Any = None, target: object = None) -> None:
+        """Record something that happened during the current action."""
+        self.events.append((self.run.phase.value, source, kind, value, target))
+
+    def earn(self, dollars: int, source: object = None) -> None:
+        """Add (or, if negative, take) money, recording who paid it."""
+        if dollars:
+            self.run.dollars += dollars
+            self.record(source, "dollars", dollars)
+
+    def level_up(self, hand: HandType, levels: int = 1, source: object = None) -> None:
+        """Change a poker hand's level (never below 0)."""
+        stats = self.run.hands[hand]
+        stats.level = max(0, stats.level + levels)
+        self.record(source, "level", levels, HAND_NAMES[hand])
+
+    # -- the blind --------------------------------------------------------------------------
     def set_blind(self, blind: str | BlindType) -> Blind:
         """Make ``blind`` the active blind and apply its card debuffs."""
         btype = blind if isinstance(blind, BlindType) else self.plugins.blind(blind)
-        if self.blind is not None:
-            self.world.delete(self.blind.entity)
+        self.clear_blind()
         state = C.BlindState()
         entity = self.world.create(C.BlindKind(btype.key), state)
         self.blind = Blind(entity, btype, state)
         self._refresh_debuffs()
         return self.blind
 
-    def disable_blind(self) -> None:
-        """Disable the active blind's ability (Chicot, Luchador)."""
-        if self.blind is not None and not self.blind.disabled:
-            self.blind._state.disabled = True
+    def clear_blind(self) -> None:
+        """No blind is active any more (the round is over)."""
+        if self.blind is not None:
+            self.world.delete(self.blind.entity)
+            self.blind = None
+            for joker in self.jokers:
+                if joker._debuff.by_blind:
+                    joker._debuff.by_blind = False
+                    self._row_changed()
             self._refresh_debuffs()
 
-    def _debuff_card(self, card: Card) -> None:
+    def disable_blind(self) -> None:
+        """Disable the active blind's ability (Chicot, Luchador); its round effects are undone."""
         blind = self.blind
         if blind is None or blind.disabled:
+            return
+        blind._state.disabled = True
+        undo = self.plugins.impl("blind_disabled", blind.key)
+        if undo is not None and self.run.phase == Phase.ROUND:
+            undo(self, blind)
+        for joker in self.jokers:
+            if joker._debuff.by_blind:
+                joker._debuff.by_blind = False
+                self._row_changed()
+        self.record(blind, "message", "disabled")
+        self._refresh_debuffs()
+
+    def _blind_impl(self, hook: str) -> Any:
+        blind = self.blind
+        if blind is None or blind.disabled:
+            return None
+        return self.plugins.impl(hook, blind.key)
+
+    def _debuff_card(self, card: Card) -> None:
+        rule = self._blind_impl("blind_debuff_card")
+        if rule is None:
             card.set_debuff(by_blind=False)
             return
-        rule = self.plugins.impl("blind_debuff_card", blind.key)
-        card.set_debuff(by_blind=bool(rule(self, blind, card)) if rule is not None else False)
+        card.set_debuff(by_blind=bool(rule(self, self.blind, card)))
 
     def _refresh_debuffs(self) -> None:
         for card in self.playing_cards:
@@ -280,6 +541,11 @@ class Game:
     # -- rules and plans -----------------------------------------------------------------
     def _row_changed(self) -> None:
         self.row_version += 1
+
+    def refresh_rules(self) -> None:
+        """Rebuild the rules now (call after changing state a ``joker_rules`` hook reads)."""
+        self._synced = None
+        self._sync()
 
     def _sync(self) -> None:
         """Rebuild the rules and call plans if the joker row or the plugin set changed."""
@@ -294,6 +560,11 @@ class Game:
             fn = hook.get(joker.type.key)
             if fn is not None and not joker.debuffed:
                 fn(joker, rules)
+        voucher_rules = self.plugins.table("voucher_rules")
+        for key_ in self.run.vouchers:
+            fn = voucher_rules.get(key_)
+            if fn is not None:
+                fn(self, self.plugins.voucher(key_), rules)
         self._plans = JokerPlans(self.plugins, self.jokers)
         self._synced = key
         if (rules.detection_key(), rules.all_faces) != before:
@@ -305,6 +576,20 @@ class Game:
         self._sync()
         assert self._plans is not None
         return self._plans
+
+    def each_joker(self, hook: str, *args: Any) -> list[tuple[Joker, Any]]:
+        """Call a joker hook for every joker in slot order (copies resolved); return results."""
+        out = []
+        for fn, view, source in self.plans.plan(hook):
+            out.append((source, fn(self, view, *args)))
+        return out
+
+    @property
+    def hand_size(self) -> int:
+        """Cards the hand holds this round: base, jokers, vouchers, the blind, tags."""
+        run = self.run
+        self._sync()
+        return run.hand_size + self.rules.hand_size_delta + run.temp_hand_size + run.blind_hand_size
 
     # -- playing a hand ------------------------------------------------------------------
     def evaluate_play(self) -> ScoreResult:
@@ -321,6 +606,22 @@ class Game:
             )
         return score_play(self, self.plans)
 
+    def preview_play(self, positions: Iterable[int]) -> ScoreResult:
+        """What playing these hand cards would score now, without changing the game.
+
+        Scoring changes hand counts, joker counters, cards (Vampire, Midas Mask, Hiker),
+        money and the random streams; a preview puts all of that back afterwards.
+        """
+        hand = self._areas[C.Area.HAND]
+        chosen = [hand[i] for i in sorted(set(positions))]
+        saved = _PreviewState(self)
+        try:
+            for card in chosen:
+                self.move_card(card, C.Area.PLAY)
+            return score_play(self, self.plans, preview=True)
+        finally:
+            saved.restore(self)
+
     def _after_scoring(self, ctx: Any) -> None:
         """What the game's queued events do once a hand is scored."""
         for card in ctx.destroyed:
@@ -332,6 +633,85 @@ class Game:
         for card_set, key_append in ctx.consumables_pending:
             self.create_consumable_from_pool(card_set, key_append)
 
+    # -- the action API ------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Every action that may be applied now."""
+        from .run.engine import legal_actions
+
+        return legal_actions(self)
+
+    def action_mask(self) -> list[bool]:
+        """A fixed-size mask over :data:`~balatro_ecs.actions.ACTION_SPACE` (legal = True)."""
+        mask = [False] * ACTION_SPACE.size
+        for action in self.legal_actions():
+            index = ACTION_SPACE.encode(action)
+            if index is not None:
+                mask[index] = True
+        return mask
+
+    def verify(self, action: Action) -> None:
+        """Raise :class:`~balatro_ecs.errors.IllegalActionError` if ``action`` is illegal now.
+
+        Changes nothing.
+        """
+        from .run.engine import verify
+
+        verify(self, action)
+
+    def can(self, action: Action) -> bool:
+        """Whether ``action`` is legal now (changes nothing)."""
+        from .errors import IllegalActionError
+
+        try:
+            self.verify(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def apply(self, action: Action) -> Outcome:
+        """Apply an action; an illegal one raises and leaves the game exactly as it was."""
+        from .run.engine import apply
+
+        return apply(self, action)
+
+    def clone(self) -> Game:
+        """An independent copy of the game (same plugins)."""
+        from .run.save import clone
+
+        return clone(self)
+
+    def to_json(self) -> str:
+        """A lossless save: the run, every entity, every row, the random streams, the log."""
+        from .run.save import dumps
+
+        return dumps(self)
+
+    @classmethod
+    def from_json(cls, text: str, plugins: Plugins | None = None) -> Game:
+        """Load a save made by :meth:`to_json` (checks that its plugins are present)."""
+        from .run.save import loads
+
+        return loads(text, plugins)
+
+    @classmethod
+    def replay(
+        cls,
+        actions: Iterable[Action],
+        *,
+        deck: str = "Red Deck",
+        stake: str | int = "White Stake",
+        seed: str,
+        plugins: Plugins | None = None,
+    ) -> Game:
+        """A new run with this seed, with ``actions`` applied in order."""
+        game = cls(deck=deck, stake=stake, seed=seed, plugins=plugins)
+        for action in actions:
+            game.apply(action)
+        return game
+
+    def shop_voucher_keys(self) -> list[str]:
+        return list(self.shop_vouchers)
+
     # -- lifecycle -----------------------------------------------------------------------
     def close(self) -> None:
         """Free the game's esper world now (also done when the game is collected)."""
@@ -339,6 +719,81 @@ class Game:
 
     def __repr__(self) -> str:
         return (
-            f"<Game deck={self.deck.name!r} ante={self.run.ante} ${self.run.dollars} "
-            f"jokers={[j.name for j in self.jokers]}>"
+            f"<Game {self.deck.name} ante {self.run.ante} {self.run.phase.value} "
+            f"${self.run.dollars} jokers={[j.name for j in self.jokers]}>"
         )
+
+
+def _copy_state(value: Any) -> Any:
+    """A deep copy of a joker's counters (dicts, lists and plain values)."""
+    if isinstance(value, dict):
+        return {k: _copy_state(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy_state(v) for v in value]
+    return value
+
+
+class _PreviewState:
+    """Everything scoring a hand can change, saved so that a preview can put it back."""
+
+    __slots__ = (
+        "areas",
+        "blind",
+        "cards",
+        "dollars",
+        "hands",
+        "jokers",
+        "last_hand",
+        "rng",
+        "tally",
+    )
+
+    def __init__(self, game: Game) -> None:
+        run = game.run
+        self.hands = [(h.level, h.played, h.played_this_round, h.visible) for h in run.hands]
+        self.dollars = run.dollars
+        self.last_hand = run.last_hand_played
+        self.rng = game.rng.snapshot()
+        self.tally = list(game._tally)
+        self.jokers = [(j, _copy_state(j.state)) for j in game.jokers]
+        self.areas = {area: list(game._areas[area]) for area in (C.Area.HAND, C.Area.PLAY)}
+        self.cards = [(c, c._enhancement.kind, c._perma.chips) for c in game._areas[C.Area.HAND]]
+        blind = game.blind
+        self.blind = (
+            (blind._state.triggered, _copy_state(blind._state.memory))
+            if blind is not None
+            else None
+        )
+
+    def restore(self, game: Game) -> None:
+        run = game.run
+        for stats, (level, played, this_round, visible) in zip(run.hands, self.hands, strict=True):
+            stats.level, stats.played, stats.played_this_round, stats.visible = (
+                level, played, this_round, visible,
+            )  # fmt: skip
+        run.dollars = self.dollars
+        run.last_hand_played = self.last_hand
+        game.rng.restore(self.rng)
+        game._tally[:] = self.tally
+        for joker, state in self.jokers:
+            joker.state.clear()
+            joker.state.update(state)
+        known = {id(c) for cards in self.areas.values() for c in cards}
+        for area in (C.Area.HAND, C.Area.PLAY):
+            for card in list(game._areas[area]):
+                if id(card) not in known:  # made during the preview (DNA)
+                    game._areas[area].remove(card)
+                    card._tally = None
+                    game.world.delete(card.entity)
+        for area, cards in self.areas.items():
+            game._areas[area][:] = cards
+            for i, card in enumerate(cards):
+                card.zone.area = area
+                card.zone.slot = i
+        for card, kind, perma in self.cards:
+            if card._enhancement.kind != kind:
+                card._enhancement.kind = kind
+                card._key = None
+            card._perma.chips = perma
+        if self.blind is not None and game.blind is not None:
+            game.blind._state.triggered, game.blind._state.memory = self.blind

@@ -21,14 +21,15 @@ called, and the version that added it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
 if TYPE_CHECKING:
+    from .actions import Action, Outcome
     from .blinds import Blind, Deck
-    from .cards import Card
-    from .content import ContentType
+    from .cards import Card, CardSpec
+    from .content import ContentType, StakeType, TagType, VoucherType
     from .effects import Effect
     from .game import Game
     from .jokers import Consumable, Joker
@@ -85,6 +86,36 @@ def balatro_hand_scored(game: Game, result: ScoreResult) -> None:
 
     Called after the ``after`` context, once per played hand. Not called at all when no
     plugin implements it.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def balatro_run_systems(event: str) -> Iterable[System]:
+    """Add systems to the schedule of a run event.
+
+    :param event: The event whose schedule is being compiled: ``"start_run"``,
+        ``"select_blind"``, ``"skip_blind"``, ``"start_round"``, ``"play"``, ``"discard"``,
+        ``"end_round"``, ``"cash_out"``, ``"open_shop"`` or ``"leave_shop"``.
+    :returns: :class:`~balatro_ecs.schedule.System` objects for that event's phases
+        (``balatro-ecs schedule --event NAME`` lists them).
+
+    Called once per event when a game's schedules are compiled.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def balatro_action_applied(game: Game, action: Action, outcome: Outcome) -> None:
+    """Observe an action that has just been applied to a game.
+
+    :param game: The game, after the action.
+    :param action: The action.
+    :param outcome: What happened: money, the events, the score of a played hand.
+
+    Called after every successful action. Not called at all when no plugin implements it.
 
     .. versionadded:: 0.1
     """
@@ -216,13 +247,15 @@ def joker_held_individual(ctx: ScoringContext, joker: Joker, card: Card) -> Effe
 def joker_held_repetition(ctx: ScoringContext, joker: Joker, card: Card) -> int | None:
     """Retrigger a held card's effects (Mime).
 
-    :param ctx: The hand being scored.
+    :param ctx: The hand being scored; ``None`` when the held cards act at the end of a
+        round (Gold cards, Blue Seals).
     :param joker: The joker (a :class:`~balatro_ecs.jokers.CopiedJoker` when copied).
     :param card: The held card.
     :returns: How many extra times the card's held effects run, or ``None``.
 
     Called for each joker left to right after the card's red seal, and only when the
-    card's first evaluation produced at least one effect.
+    card's first evaluation produced at least one effect: while a hand scores, and again
+    for the held cards' end-of-round effects.
 
     .. versionadded:: 0.1
     """
@@ -278,14 +311,16 @@ def joker_destroying_card(ctx: ScoringContext, joker: Joker, card: Card) -> bool
 
 
 @hookspec
-def joker_cards_destroyed(ctx: ScoringContext, joker: Joker, cards: Sequence[Card]) -> None:
-    """React to playing cards destroyed by this hand (Glass Joker, Canio).
+def joker_cards_destroyed(game: Game, joker: Joker, cards: Sequence[Card]) -> None:
+    """React to playing cards being destroyed (Glass Joker, Canio).
 
-    :param ctx: The scored hand.
+    :param game: The game.
     :param joker: The joker (a :class:`~balatro_ecs.jokers.CopiedJoker` when copied).
     :param cards: The cards destroyed (shattered Glass included); may be empty.
 
-    Called for each joker left to right once destruction is decided, before ``after``.
+    Called for each joker left to right whenever cards are destroyed: after a hand's
+    destruction step (before ``after``), after a discard that destroyed a card (Trading
+    Card), and after a consumable destroys cards.
 
     .. versionadded:: 0.1
     """
@@ -323,6 +358,253 @@ def joker_added(game: Game, joker: Joker) -> None:
     """
 
 
+@hookspec
+def joker_removed(game: Game, joker: Joker) -> None:
+    """React to this joker leaving the joker area (sold, destroyed).
+
+    :param game: The game.
+    :param joker: The joker, still in the row.
+
+    Called once before the joker is removed. Passive effects need no undoing here: they
+    are declared through ``joker_rules`` and vanish with the joker.
+
+    .. versionadded:: 0.1
+    """
+
+
+# ---------------------------------------------------------------------------------------
+# Joker content hooks: the round
+# ---------------------------------------------------------------------------------------
+
+
+@hookspec
+def joker_setting_blind(game: Game, joker: Joker, blind: Blind) -> None:
+    """Act when a blind is selected (Madness, Burglar, Riff-Raff, Marble Joker, Chicot, ...).
+
+    :param game: The game; the blind is set, cards are not drawn yet.
+    :param joker: The joker (a :class:`~balatro_ecs.jokers.CopiedJoker` when copied).
+    :param blind: The blind just selected.
+
+    Called for each joker left to right.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def joker_first_hand_drawn(game: Game, joker: Joker) -> None:
+    """Act when the first hand of a round has been drawn (Certificate).
+
+    :param game: The game.
+    :param joker: The joker (a :class:`~balatro_ecs.jokers.CopiedJoker` when copied).
+
+    Called for each joker left to right, once per round.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def joker_pre_discard(game: Game, joker: Joker, cards: Sequence[Card], hook: bool) -> Effect | None:
+    """Act once before a discard (Burnt Joker).
+
+    :param game: The game.
+    :param joker: The joker (a :class:`~balatro_ecs.jokers.CopiedJoker` when copied).
+    :param cards: The cards being discarded, left to right.
+    :param hook: Whether The Hook is discarding them (it does not use a discard).
+    :returns: An effect (``level_up`` levels the poker hand the cards make), or ``None``.
+
+    Called for each joker left to right.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def joker_discard(game: Game, joker: Joker, card: Card, cards: Sequence[Card]) -> Effect | None:
+    """React to one discarded card (Castle, Hit the Road, Mail-In Rebate, Trading Card, ...).
+
+    :param game: The game.
+    :param joker: The joker (a :class:`~balatro_ecs.jokers.CopiedJoker` when copied).
+    :param card: The discarded card this call is about.
+    :param cards: Every card of the discard, left to right.
+    :returns: An effect (``dollars``; ``destroy=True`` destroys ``card``), or ``None``.
+
+    Called for each discarded card left to right, and for each joker left to right.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def joker_game_over(game: Game, joker: Joker) -> bool | None:
+    """Save a lost round (Mr. Bones).
+
+    :param game: The game; the last hand has been played and the blind is not beaten.
+    :param joker: The joker.
+    :returns: ``True`` to save the run. The first joker that does wins.
+
+    Called for each joker left to right when a round is lost.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def joker_end_of_round(game: Game, joker: Joker) -> Effect | None:
+    """Act at the end of a won round (Egg, Gift Card, Popcorn, Gros Michel, Rocket, ...).
+
+    :param game: The game; ``game.run.boss_defeated`` says whether it was a boss.
+    :param joker: The joker (a :class:`~balatro_ecs.jokers.CopiedJoker` when copied).
+    :returns: An effect (``dollars``), or ``None``.
+
+    Called for each joker left to right, before rental and perishable stickers act.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def joker_cash_out(game: Game, joker: Joker) -> int | None:
+    """Money this joker pays at cash-out (Golden Joker, Cloud 9, Rocket, Satellite, ...).
+
+    :param game: The game, at the end of a won round.
+    :param joker: The joker (never a copy: these payouts are not copied).
+    :returns: Dollars to add to the round's payout, or ``None``.
+
+    Called for each joker left to right while the payout is computed.
+
+    .. versionadded:: 0.1
+    """
+
+
+# ---------------------------------------------------------------------------------------
+# Joker content hooks: the shop and the cards that come and go
+# ---------------------------------------------------------------------------------------
+
+
+@hookspec
+def joker_sold(game: Game, joker: Joker) -> None:
+    """React to this joker being sold (Luchador, Diet Cola, Invisible Joker).
+
+    :param game: The game.
+    :param joker: The joker being sold (still in the row).
+
+    Called once, before the sale's money is paid and the joker removed.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def joker_card_sold(game: Game, joker: Joker, sold: Joker | Consumable) -> None:
+    """React to any joker or consumable being sold (Campfire).
+
+    :param game: The game.
+    :param joker: The joker (a :class:`~balatro_ecs.jokers.CopiedJoker` when copied).
+    :param sold: The card being sold.
+
+    Called for each joker left to right on every sale.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def joker_reroll(game: Game, joker: Joker) -> None:
+    """React to a shop reroll (Flash Card).
+
+    :param game: The game.
+    :param joker: The joker (a :class:`~balatro_ecs.jokers.CopiedJoker` when copied).
+
+    Called for each joker left to right after every reroll.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def joker_leaving_shop(game: Game, joker: Joker) -> None:
+    """Act when the player leaves the shop (Perkeo).
+
+    :param game: The game.
+    :param joker: The joker (a :class:`~balatro_ecs.jokers.CopiedJoker` when copied).
+
+    Called for each joker left to right.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def joker_blind_skipped(game: Game, joker: Joker) -> None:
+    """React to a blind being skipped.
+
+    :param game: The game (``game.run.skips`` already counts this skip).
+    :param joker: The joker (a :class:`~balatro_ecs.jokers.CopiedJoker` when copied).
+
+    Called for each joker left to right.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def joker_booster_skipped(game: Game, joker: Joker) -> None:
+    """React to a booster pack being skipped (Red Card).
+
+    :param game: The game.
+    :param joker: The joker (a :class:`~balatro_ecs.jokers.CopiedJoker` when copied).
+
+    Called for each joker left to right.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def joker_booster_opened(game: Game, joker: Joker, booster: str) -> None:
+    """React to a booster pack being opened (Hallucination).
+
+    :param game: The game.
+    :param joker: The joker (a :class:`~balatro_ecs.jokers.CopiedJoker` when copied).
+    :param booster: The pack's key.
+
+    Called for each joker left to right.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def joker_consumable_used(game: Game, joker: Joker, consumable: Consumable) -> None:
+    """React to a consumable being used (Constellation).
+
+    :param game: The game.
+    :param joker: The joker (a :class:`~balatro_ecs.jokers.CopiedJoker` when copied).
+    :param consumable: The card used.
+
+    Called for each joker left to right, after the consumable has acted.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def joker_cards_added(game: Game, joker: Joker, cards: Sequence[Card]) -> None:
+    """React to playing cards joining the deck (Hologram).
+
+    :param game: The game.
+    :param joker: The joker (a :class:`~balatro_ecs.jokers.CopiedJoker` when copied).
+    :param cards: The new cards.
+
+    Called for each joker left to right whenever cards are added to the deck by an effect
+    (Marble Joker, Certificate, DNA, Standard packs, ...).
+
+    .. versionadded:: 0.1
+    """
+
+
 # ---------------------------------------------------------------------------------------
 # Consumable content hooks
 # ---------------------------------------------------------------------------------------
@@ -337,6 +619,35 @@ def consumable_main(ctx: ScoringContext, consumable: Consumable) -> Effect | Non
     :returns: An effect (mult, chips, ×mult), or ``None``.
 
     Called for each consumable left to right, after every joker's main effect.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def consumable_can_use(game: Game, consumable: Consumable, targets: Sequence[Card]) -> bool | None:
+    """Say whether the consumable can be used now, on these selected cards.
+
+    :param game: The game.
+    :param consumable: The card.
+    :param targets: The selected cards in hand, left to right (often empty).
+    :returns: ``True`` if it can be used; ``None`` or ``False`` if not.
+
+    Called to build the legal actions and before every use. Must not change the game.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def consumable_use(game: Game, consumable: Consumable, targets: Sequence[Card]) -> None:
+    """Use the consumable (a Planet levels up its poker hand).
+
+    :param game: The game.
+    :param consumable: The card being used; it is removed afterwards.
+    :param targets: The selected cards in hand, left to right.
+
+    Called once per use, after ``consumable_can_use`` said yes.
 
     .. versionadded:: 0.1
     """
@@ -409,6 +720,102 @@ def blind_modify_hand(
     """
 
 
+@hookspec
+def blind_set(game: Game, blind: Blind) -> None:
+    """Apply the blind's round effects when it is selected (The Water, The Needle, The Manacle).
+
+    :param game: The game; hands and discards for the round are already set.
+    :param blind: The blind (not called while it is disabled).
+
+    Called once when the blind is selected, before the jokers' ``joker_setting_blind``.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def blind_disabled(game: Game, blind: Blind) -> None:
+    """Undo the blind's round effects when it is disabled mid-round (Chicot, Luchador).
+
+    :param game: The game.
+    :param blind: The blind, just disabled.
+
+    Called once, when the blind is disabled while it is being played.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def blind_press_play(game: Game, blind: Blind, cards: Sequence[Card]) -> None:
+    """Act when a hand is played, before it scores (The Hook, The Tooth).
+
+    :param game: The game; the played cards are in the play area.
+    :param blind: The blind (not called while it is disabled).
+    :param cards: The played cards.
+
+    Called once per played hand.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def blind_drawn(game: Game, blind: Blind) -> None:
+    """Act after cards are drawn to hand (Cerulean Bell, Crimson Heart).
+
+    :param game: The game.
+    :param blind: The blind (not called while it is disabled).
+
+    Called after every draw during the round.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def blind_face_down(game: Game, blind: Blind, card: Card) -> bool | None:
+    """Say whether a card being drawn comes face down (The House, The Wheel, The Mark, The Fish).
+
+    :param game: The game.
+    :param blind: The blind (not called while it is disabled).
+    :param card: The card being drawn.
+    :returns: ``True`` to draw it face down.
+
+    Called for every card drawn to hand during the round.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def blind_draw_count(game: Game, blind: Blind, wanted: int) -> int | None:
+    """Change how many cards are drawn after a play or discard (The Serpent).
+
+    :param game: The game.
+    :param blind: The blind (not called while it is disabled).
+    :param wanted: The cards needed to refill the hand.
+    :returns: How many to draw instead, or ``None``.
+
+    Called before every draw after a play or a discard (not the round's first draw).
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def blind_joker_sold(game: Game, blind: Blind) -> None:
+    """React to a joker being sold during the blind (Verdant Leaf disables itself).
+
+    :param game: The game.
+    :param blind: The blind (not called while it is disabled).
+
+    Called after every joker sale while the blind is active.
+
+    .. versionadded:: 0.1
+    """
+
+
 # ---------------------------------------------------------------------------------------
 # Deck content hooks (the chosen deck only)
 # ---------------------------------------------------------------------------------------
@@ -427,6 +834,120 @@ def deck_final_scoring_step(
     :returns: The new ``(chips, mult)``, or ``None`` to leave them.
 
     Called once per scored hand, after the joker pass and before cards are destroyed.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def deck_starting_cards(game: Game, deck: Deck, cards: list[CardSpec]) -> list[CardSpec] | None:
+    """Change the starting cards before they are created (Abandoned Deck, Erratic Deck).
+
+    :param game: The new game, still empty.
+    :param deck: The deck.
+    :param cards: The 52 standard cards.
+    :returns: The cards to start with instead, or ``None`` to keep them. The engine sorts
+        them as the game does before creating them.
+
+    Called once when the run starts.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def deck_apply(game: Game, deck: Deck) -> None:
+    """Set up the run for this deck (starting money, hands, cards, vouchers, ...).
+
+    :param game: The new game: run parameters at their defaults, the 52 starting cards
+        created, nothing drawn yet.
+    :param deck: The deck.
+
+    Called once when the run starts, before the stakes apply.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def deck_boss_defeated(game: Game, deck: Deck) -> None:
+    """Act when a boss blind is defeated (Anaglyph Deck).
+
+    :param game: The game, at the end of the boss round.
+    :param deck: The deck.
+
+    Called once per defeated boss.
+
+    .. versionadded:: 0.1
+    """
+
+
+# ---------------------------------------------------------------------------------------
+# Stake and voucher content hooks
+# ---------------------------------------------------------------------------------------
+
+
+@hookspec
+def stake_apply(game: Game, stake: StakeType) -> None:
+    """Apply a stake's difficulty to the run.
+
+    :param game: The new game (the deck has been applied).
+    :param stake: The stake; a run at stake N calls this for every stake up to N, lowest
+        first.
+
+    Called once per applied stake when the run starts.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def voucher_redeem(game: Game, voucher: VoucherType) -> None:
+    """Apply a voucher's lasting effect when it is redeemed (bought, or given by a deck).
+
+    :param game: The game.
+    :param voucher: The voucher.
+
+    Called once per redemption.
+
+    .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def voucher_rules(game: Game, voucher: VoucherType, rules: Rules) -> None:
+    """Change rule parameters while the voucher is owned.
+
+    :param game: The game.
+    :param voucher: The voucher.
+    :param rules: The rules being built.
+
+    Called for every owned voucher whenever the rules are rebuilt.
+
+    .. versionadded:: 0.1
+    """
+
+
+# ---------------------------------------------------------------------------------------
+# Tag content hooks (held tags, oldest first)
+# ---------------------------------------------------------------------------------------
+
+
+@hookspec
+def tag_apply(game: Game, tag: TagType, trigger: str, subject: Any) -> Any:
+    """Act at one of the tag's trigger points; return something to be used up.
+
+    :param game: The game.
+    :param tag: The held tag.
+    :param trigger: The trigger point: ``"immediate"`` (just gained), ``"tag_add"``
+        (another tag was gained; ``subject`` is its key), ``"store_joker_create"`` (return
+        the card the shop offers), ``"store_joker_modify"`` (``subject`` is a new shop card),
+        ``"shop_start"``, ``"voucher_add"``, ``"shop_final_pass"``, ``"eval"`` (return
+        dollars paid at cash-out) or ``"round_start_bonus"``.
+    :param subject: What the trigger is about, or ``None``.
+    :returns: ``None`` if the tag does nothing now; anything else uses the tag up.
+
+    Called for each held tag, oldest first, at every trigger point.
 
     .. versionadded:: 0.1
     """

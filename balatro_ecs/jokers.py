@@ -34,7 +34,17 @@ class Joker:
     :attr:`copied_by` is set.
     """
 
-    __slots__ = ("_debuff", "_edition", "_price", "_stickers", "entity", "state", "type", "zone")
+    __slots__ = (
+        "_debuff",
+        "_edition",
+        "_price",
+        "_serial",
+        "_stickers",
+        "entity",
+        "state",
+        "type",
+        "zone",
+    )
 
     #: The copier (Blueprint, Brainstorm) when this is a copied call; ``None`` otherwise.
     copied_by: Joker | None = None
@@ -47,6 +57,7 @@ class Joker:
         self._debuff: C.Debuff = components[C.Debuff]
         self._stickers: C.Stickers = components[C.Stickers]
         self._price: C.Price = components[C.Price]
+        self._serial: C.Serial = components[C.Serial]
         self.zone: C.Zone = components[C.Zone]
 
     @property
@@ -88,7 +99,8 @@ class Joker:
 
     @property
     def buy_cost(self) -> int:
-        return self._price.buy
+        """What buying it costs now ($0 when a tag made it free)."""
+        return 0 if self._price.free else self._price.buy
 
     def set_edition(self, edition: Edition) -> None:
         self._edition.kind = Edition(edition)
@@ -130,14 +142,26 @@ class CopiedJoker:
 class Consumable:
     """A Tarot, Planet or Spectral card held in the consumable area."""
 
-    __slots__ = ("_edition", "entity", "state", "type", "zone")
+    __slots__ = ("_edition", "_price", "_serial", "entity", "state", "type", "zone")
 
     def __init__(self, entity: int, type_: ConsumableType, components: dict[type, Any]) -> None:
         self.entity = entity
         self.type = type_
         self.state: dict[str, Any] = components[C.Counters].values
         self._edition: C.Edition = components[C.Edition]
+        self._price: C.Price = components[C.Price]
+        self._serial: C.Serial = components[C.Serial]
         self.zone: C.Zone = components[C.Zone]
+
+    @property
+    def buy_cost(self) -> int:
+        """What buying it costs now ($0 when free)."""
+        return 0 if self._price.free else self._price.buy
+
+    @property
+    def sell_value(self) -> int:
+        """What selling it pays: half its price (at least $1) plus value it gained."""
+        return max(1, self._price.buy // 2) + int(self.state.get("extra_value", 0))
 
     @property
     def key(self) -> str:

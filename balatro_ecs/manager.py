@@ -34,10 +34,13 @@ import pluggy
 from . import hookspecs
 from .content import (
     BlindType,
+    BoosterType,
     ConsumableType,
     ContentType,
     DeckType,
     JokerType,
+    StakeType,
+    TagType,
     VoucherType,
     fold_name,
 )
@@ -64,6 +67,9 @@ CONTENT_HOOK_FAMILIES: dict[str, type[ContentType]] = {
     "consumable_": ConsumableType,
     "blind_": BlindType,
     "deck_": DeckType,
+    "stake_": StakeType,
+    "voucher_": VoucherType,
+    "tag_": TagType,
 }
 
 _FAMILIES: tuple[type[ContentType], ...] = (
@@ -72,6 +78,9 @@ _FAMILIES: tuple[type[ContentType], ...] = (
     DeckType,
     ConsumableType,
     VoucherType,
+    StakeType,
+    TagType,
+    BoosterType,
 )
 
 T = TypeVar("T", bound=ContentType)
@@ -276,6 +285,14 @@ class Plugins:
             del self._content[key]
             del self._owner[key]
         self._rebuild()
+
+    def owners(self) -> dict[str, str]:
+        """Content key -> the name of the module (or object's module) that declares it."""
+        out: dict[str, str] = {}
+        for key, owner in self._owner.items():
+            module = owner.__name__ if isinstance(owner, ModuleType) else type(owner).__module__
+            out[key] = module
+        return out
 
     def plugin_names(self) -> list[str]:
         return sorted(n for n, p in self.pm.list_name_plugin() if p is not None)

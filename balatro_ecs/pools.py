@@ -18,7 +18,7 @@ from .enums import HandType
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["EMPTY_POOL_FALLBACK", "consumable_pool", "draw_consumable"]
+__all__ = ["EMPTY_POOL_FALLBACK", "consumable_pool", "draw_consumable", "draw_pool", "owned_keys"]
 
 #: What a pool with nothing available yields (rules.toml ``empty_pool_fallbacks``).
 EMPTY_POOL_FALLBACK: dict[str, str] = dict(reference.table("rules")["shop"]["empty_pool_fallbacks"])
@@ -48,14 +48,19 @@ def consumable_pool(
     return pool, f"{card_set}{key_append}{game.run.ante}"
 
 
-def draw_consumable(game: Game, card_set: str, key_append: str = "") -> str:
-    """The key of a random available ``card_set`` card, drawn as the game draws it."""
-    pool, stream = consumable_pool(game, card_set, key_append)
+def draw_pool(game: Game, pool: list[str | None], stream: str, fallback: str) -> str:
+    """Pick from a pool with unavailable placeholders (``None``), resampling as the game does."""
     if not any(pool):
-        return EMPTY_POOL_FALLBACK[card_set]
-    picked = game.rng.element(stream, pool, sort_key=None)
+        return fallback
+    picked = game.rng.element(stream, pool)
     attempt = 1
     while picked is None:
         attempt += 1
-        picked = game.rng.element(f"{stream}_resample{attempt}", pool, sort_key=None)
+        picked = game.rng.element(f"{stream}_resample{attempt}", pool)
     return picked
+
+
+def draw_consumable(game: Game, card_set: str, key_append: str = "") -> str:
+    """The key of a random available ``card_set`` card, drawn as the game draws it."""
+    pool, stream = consumable_pool(game, card_set, key_append)
+    return draw_pool(game, pool, stream, EMPTY_POOL_FALLBACK[card_set])

@@ -11,7 +11,16 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from .content import BlindType, ConsumableType, DeckType, JokerType, VoucherType
+from .content import (
+    BlindType,
+    BoosterType,
+    ConsumableType,
+    DeckType,
+    JokerType,
+    StakeType,
+    TagType,
+    VoucherType,
+)
 from .errors import ContentError
 
 if sys.version_info >= (3, 11):
@@ -21,12 +30,15 @@ else:  # pragma: no cover
 
 __all__ = [
     "blind",
+    "booster",
     "deck",
     "hand_table",
     "joker",
     "planet",
     "spectral",
+    "stake",
     "table",
+    "tag",
     "tarot",
     "voucher",
 ]
@@ -158,6 +170,52 @@ def voucher(key: str) -> VoucherType:
         cost=row["cost"],
         config=row.get("config", {}),
         requires=tuple(requires),
+        order=row["order"],
+    )
+
+
+@cache
+def stake(key: str) -> StakeType:
+    """The vanilla stake with this key (``stake_white`` .. ``stake_gold``)."""
+    row = _find("stakes", "stake", key)
+    return StakeType(
+        key=row["key"],
+        name=row["name"],
+        aliases=(row["internal_name"],),
+        effect=row["effect"],
+        level=row["stake_level"],
+        modifiers=row.get("modifiers", {}),
+    )
+
+
+@cache
+def tag(key: str) -> TagType:
+    """The vanilla skip tag with this key."""
+    row = _find("tags", "tag", key)
+    return TagType(
+        key=row["key"],
+        name=row["name"],
+        effect=row["effect"],
+        min_ante=row["min_ante"],
+        trigger=row["trigger"],
+        config=row.get("config", {}),
+        order=row["order"],
+    )
+
+
+@cache
+def booster(key: str) -> BoosterType:
+    """The vanilla booster pack with this key."""
+    row = _find("boosters", "pack", key)
+    return BoosterType(
+        key=row["key"],
+        name=row["name"],
+        kind=row["kind"],
+        size=row["size_class"],
+        cards=row["cards"],
+        choose=row["choose"],
+        cost=row["cost"],
+        weight=row["weight"],
         order=row["order"],
     )
 

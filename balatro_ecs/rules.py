@@ -1,13 +1,15 @@
-"""Rule parameters that content can change: the knobs behind Four Fingers, Shortcut, Smeared...
+"""Rule parameters that content can change: the knobs behind Four Fingers, Juggler, Credit Card...
 
 The engine never asks "is Four Fingers owned?". It rebuilds one :class:`Rules` record
-whenever the joker row or the plugin set changes, by letting every active joker's
-``joker_rules`` hook adjust it, and the mechanisms read the record.
+whenever the joker row, the vouchers or the plugin set change, by letting every active
+joker's ``joker_rules`` hook (and every owned voucher's ``voucher_rules`` hook) adjust a
+fresh record; the mechanisms read the record. Passive effects are therefore *declared*,
+never added and removed by hand: a debuffed or sold joker simply stops declaring them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 __all__ = ["Rules"]
 
@@ -19,6 +21,7 @@ class Rules:
     Hooks mutate a fresh instance; nothing else writes to it.
     """
 
+    # -- hand detection and scoring ---------------------------------------------------
     #: Cards a flush needs (Four Fingers: 4).
     flush_size: int = 5
     #: Cards a straight needs (Four Fingers: 4).
@@ -33,19 +36,31 @@ class Rules:
     all_played_score: bool = False
     #: Multiplier on every "1 in N" chance (Oops! All 6s doubles it).
     probability_scale: float = 1.0
+
+    # -- the round ----------------------------------------------------------------------
+    #: Added to the hand size (Juggler +1, Troubadour +2, Stuntman -2, Turtle Bean, ...).
+    hand_size_delta: int = 0
+    #: Added to the hands of every round (Troubadour -1).
+    hands_delta: int = 0
+    #: Added to the discards of every round (Drunkard +1, Merry Andy +3).
+    discards_delta: int = 0
+
+    # -- money and the shop -------------------------------------------------------------
+    #: How far below $0 purchases may go (Credit Card: 20).
+    debt_limit: int = 0
+    #: Extra dollars of interest per $5 (To the Moon: +1 each).
+    interest_bonus: int = 0
+    #: Free shop rerolls each round (Chaos the Clown: +1 each).
+    free_rerolls: int = 0
+    #: Planet cards and Celestial packs cost $0 in the shop (Astronomer).
+    free_planets: bool = False
     #: Owned jokers and consumables may appear again in pools (Showman).
     allow_duplicates: bool = False
 
     def reset(self) -> None:
         """Back to the vanilla defaults, in place (handles keep a reference to this object)."""
-        self.flush_size = 5
-        self.straight_size = 5
-        self.straight_skips = False
-        self.smeared_suits = False
-        self.all_faces = False
-        self.all_played_score = False
-        self.probability_scale = 1.0
-        self.allow_duplicates = False
+        for f in fields(self):
+            setattr(self, f.name, f.default)
 
     def detection_key(self) -> tuple[int, int, bool, bool]:
         """The parameters that hand detection depends on (suit merging is folded into cards)."""

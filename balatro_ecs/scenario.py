@@ -316,7 +316,7 @@ class Scenario:
     def build(self) -> Game:
         """A game set up exactly as the scenario describes, with the hand in the play area."""
         plugins = self.plugins if self.plugins is not None else Plugins.default()
-        game = Game(plugins=plugins, deck=self.deck or "Red Deck", seed=self.seed)
+        game = Game.empty(plugins=plugins, deck=self.deck or "Red Deck", seed=self.seed)
         run = game.run
         for name, value in self.run.items():
             setattr(run, name, value)

@@ -1,19 +1,33 @@
-"""Run state that belongs to no entity: money, counters, hand levels, round targets.
+"""Run state that belongs to no entity: money, counters, hand levels, progression, the shop's
+numbers.
 
-One :class:`RunState` resource per game. It is plain data (JSON-ready through
-:meth:`RunState.to_dict`), so saving, cloning and comparing games is straightforward.
+One :class:`RunState` resource per game. It is plain data: :meth:`RunState.to_dict` and
+:meth:`RunState.from_dict` round-trip it through JSON without loss, which is what saving,
+cloning and comparing games rely on.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
+from enum import Enum
 from typing import Any
 
 from . import reference
 from .enums import HAND_NAMES, HandType, Suit
 
-__all__ = ["HandLevel", "RunState", "hand_values"]
+__all__ = ["HandLevel", "Phase", "RunState", "hand_values"]
+
+
+class Phase(str, Enum):
+    """Where a run is: what the player decides next."""
+
+    BLIND_SELECT = "blind_select"  #: play or skip the blind on deck
+    ROUND = "round"  #: play or discard cards
+    CASH_OUT = "cash_out"  #: the round is won: collect the payout
+    SHOP = "shop"  #: buy, sell, reroll, then move on
+    PACK = "pack"  #: pick cards from an opened booster pack
+    GAME_OVER = "game_over"  #: the run is lost
 
 
 def _level_rows() -> tuple[tuple[int, int, int, int], ...]:
@@ -51,29 +65,114 @@ def _default_hands() -> list[HandLevel]:
     return [HandLevel(visible=table[name]["visible_at_start"]) for name in HAND_NAMES]
 
 
+def _start(name: str) -> Any:
+    return reference.table("rules")["run_start"][name]
+
+
+def _blind_states() -> dict[str, str]:
+    return {"Small": "Select", "Big": "Upcoming", "Boss": "Upcoming"}
+
+
 @dataclass(slots=True)
 class RunState:
     """The run-wide numbers the rules read and change.
 
     Names follow the game where it has one; ``hands_played`` counts the run,
-    ``hands_played_round`` the current round.
+    ``hands_played_round`` the current round; ``round_hands``/``round_discards`` are what
+    every round starts with (the game's ``round_resets``).
     """
 
+    # -- progression ---------------------------------------------------------------------
     ante: int = 1
     round: int = 0
-    dollars: int = 4
-    hands_left: int = 4
-    discards_left: int = 3
+    win_ante: int = 8
+    phase: Phase = Phase.BLIND_SELECT
+    #: The blind to be played or skipped next: "Small", "Big" or "Boss".
+    blind_on_deck: str = "Small"
+    blind_states: dict[str, str] = field(default_factory=_blind_states)
+    #: This ante's boss blind, by key.
+    boss: str = ""
+    bosses_used: dict[str, int] = field(default_factory=dict)
+    #: The tags offered for skipping this ante's Small and Big blinds, by key.
+    tags_offered: dict[str, str] = field(default_factory=dict)
+    won: bool = False
+
+    # -- the round ---------------------------------------------------------------------
+    round_hands: int = _start("hands_per_round")
+    round_discards: int = _start("discards_per_round")
+    hand_size: int = _start("hand_size")
+    #: Hand size for the next round only (Juggle Tag).
+    temp_hand_size: int = 0
+    #: Hand size change while the current blind is played (The Manacle: -1).
+    blind_hand_size: int = 0
+    #: Score needed to beat the current blind, and score made so far this round.
+    blind_chips: float = 0.0
+    chips: float = 0.0
+    hands_left: int = _start("hands_per_round")
+    discards_left: int = _start("discards_per_round")
     hands_played_round: int = 0
     discards_used: int = 0
+    #: Set at the end of a round: the blind beaten was a boss.
+    boss_defeated: bool = False
+    #: The round's payout lines, ``[label, dollars]``, shown at cash-out.
+    payout: list[list[Any]] = field(default_factory=list)
+
+    # -- money -----------------------------------------------------------------------------
+    dollars: int = _start("dollars")
+    interest_cap: int = _start("interest_cap_dollars")
+    interest_per_5: int = _start("interest_per_5")
+    money_per_hand: int = 1
+    money_per_discard: int = 0
+    no_interest: bool = False
+    discount_percent: int = 0
+    inflation: int = 0
+
+    # -- the shop --------------------------------------------------------------------------
+    shop_slots: int = 2
+    reroll_cost: int = _start("reroll_cost")
+    reroll_increase: int = 0
+    #: What the next reroll costs.
+    reroll_price: int = _start("reroll_cost")
+    free_rerolls_left: int = 0
+    #: Reroll base for this shop only (D6 Tag), ``None`` when not set.
+    temp_reroll_cost: int | None = None
+    first_shop_buffoon: bool = False
+    #: The voucher offered this ante (redrawn after each boss), by key.
+    voucher_offer: str | None = None
+    joker_rate: float = 20.0
+    tarot_rate: float = 4.0
+    planet_rate: float = 4.0
+    playing_card_rate: float = 0.0
+    spectral_rate: float = 0.0
+    edition_rate: float = 1.0
+
+    # -- slots and stakes -------------------------------------------------------------------
+    joker_slots: int = _start("joker_slots")
+    consumable_slots: int = _start("consumable_slots")
+    stake: int = 1
+    ante_scaling: float = 1.0
+    #: Which blind-size table the stake uses (1, 2 or 3).
+    scaling: int = 1
+    #: Blind types ("Small", ...) that pay no reward (Red Stake: Small).
+    no_blind_reward: list[str] = field(default_factory=list)
+    eternals_in_shop: bool = False
+    perishables_in_shop: bool = False
+    rentals_in_shop: bool = False
+    perishable_rounds: int = _start("perishable_rounds")
+    rental_rate: int = _start("rental_rate")
+
+    # -- what has been used ------------------------------------------------------------------
     hands_played: int = 0
     skips: int = 0
     tarots_used: int = 0
+    spectrals_used: int = 0
     planets_used: list[str] = field(default_factory=list)
-    joker_slots: int = 5
-    consumable_slots: int = 2
-    hand_size: int = 8
-    starting_deck_size: int = 52
+    #: The last Tarot or Planet used (The Fool), by key.
+    last_tarot_planet: str | None = None
+    unused_discards: int = 0
+
+    # -- rules and targets --------------------------------------------------------------------
+    starting_deck_size: int = _start("deck_size")
     #: The base "1 in N" numerator; jokers scale it through ``Rules.probability_scale``.
     probability: float = 1.0
     most_played_hand: HandType = HandType.HIGH_CARD
@@ -85,7 +184,10 @@ class RunState:
     castle_suit: Suit = Suit.SPADES
     mail_rank: int = 2
     vouchers: list[str] = field(default_factory=list)
+    #: Pool flags (``gros_michel_extinct``).
     flags: list[str] = field(default_factory=list)
+    #: Tags the player holds, by key, oldest first.
+    tags: list[str] = field(default_factory=list)
     hands: list[HandLevel] = field(default_factory=_default_hands)
 
     def hand(self, hand: HandType) -> HandLevel:
@@ -94,15 +196,61 @@ class RunState:
     def has_voucher(self, key: str) -> bool:
         return key in self.vouchers
 
+    # -- JSON ------------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready copy (enums as names, infinities as strings)."""
-        data = asdict(self)
-        data["most_played_hand"] = HAND_NAMES[self.most_played_hand]
-        data["last_hand_played"] = (
-            HAND_NAMES[self.last_hand_played] if self.last_hand_played is not None else None
-        )
-        for name in ("idol_suit", "ancient_suit", "castle_suit"):
-            data[name] = Suit(data[name]).letter
-        if math.isinf(self.probability):
-            data["probability"] = "inf"
+        data: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "hands":
+                value = [
+                    {"level": h.level, "played": h.played, "played_this_round": h.played_this_round,
+                     "visible": h.visible}
+                    for h in value
+                ]  # fmt: skip
+            elif isinstance(value, HandType):
+                value = HAND_NAMES[value]
+            elif isinstance(value, Suit):
+                value = value.letter
+            elif isinstance(value, Enum):
+                value = value.value
+            elif isinstance(value, float) and math.isinf(value):
+                value = "inf"
+            elif isinstance(value, (list, dict)):
+                value = _copy(value)
+            data[f.name] = value
         return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RunState:
+        """Rebuild from :meth:`to_dict` output."""
+        from .enums import parse_suit
+
+        state = cls()
+        for f in fields(state):
+            if f.name not in data:
+                continue
+            value = data[f.name]
+            current = getattr(state, f.name)
+            if f.name == "hands":
+                value = [HandLevel(**h) for h in value]
+            elif f.name in ("most_played_hand", "last_hand_played"):
+                value = HandType.from_name(value) if value is not None else None
+            elif isinstance(current, Suit):
+                value = parse_suit(value)
+            elif isinstance(current, Phase):
+                value = Phase(value)
+            elif value == "inf":
+                value = math.inf
+            elif isinstance(value, (list, dict)):
+                value = _copy(value)
+            setattr(state, f.name, value)
+        return state
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    return value

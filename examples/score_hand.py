@@ -20,7 +20,7 @@ for event in result.breakdown:
     print(f"  {event.phase:<12} {event.source:<10} {event.describe_change()}")
 
 # 2. The same hand built step by step in a Game (an ECS world you can inspect and change).
-game = Game(deck="Plasma Deck", seed="EXAMPLE1")
+game = Game.empty(deck="Plasma Deck", seed="EXAMPLE1")
 for text in ("AS", "AH glass"):
     game.add_card(CardSpec.parse(text), Area.PLAY)
 game.add_card(CardSpec.parse("KD steel"), Area.HAND)

@@ -9,5 +9,8 @@ balatro_plugins = (
     f"{__name__}.jokers",
     f"{__name__}.blinds",
     f"{__name__}.decks",
+    f"{__name__}.stakes",
+    f"{__name__}.vouchers",
+    f"{__name__}.tags",
     f"{__name__}.consumables",
 )

@@ -23,7 +23,7 @@ def test_worlds_are_isolated() -> None:
 
 
 def test_interleaved_games_score_independently() -> None:
-    one, two = Game(), Game()
+    one, two = Game.empty(), Game.empty()
     for text in ("KH", "KS"):
         one.add_card(CardSpec.parse(text), Area.PLAY)
     for text in ("2H", "2S", "2C"):
@@ -35,12 +35,12 @@ def test_interleaved_games_score_independently() -> None:
 
 
 def test_closing_or_dropping_a_game_frees_its_world() -> None:
-    game = Game()
+    game = Game.empty()
     name = game.world.name
     assert name in esper.list_worlds()
     game.close()
     assert name not in esper.list_worlds()
-    other = Game()
+    other = Game.empty()
     other_name = other.world.name
     del other
     gc.collect()
@@ -48,7 +48,7 @@ def test_closing_or_dropping_a_game_frees_its_world() -> None:
 
 
 def test_card_entities_carry_their_components() -> None:
-    game = Game()
+    game = Game.empty()
     card = game.add_card(CardSpec.parse("QD glass foil red"), Area.HAND)
     comps = {type(c).__name__ for c in game.world.components(card.entity)}
     assert {"Rank", "Suit", "Enhancement", "Edition", "Seal", "Debuff", "Zone"} <= comps
@@ -58,7 +58,7 @@ def test_card_entities_carry_their_components() -> None:
 
 
 def test_joker_row_order_is_explicit() -> None:
-    game = Game()
+    game = Game.empty()
     first, second = game.add_joker("Joker"), game.add_joker("Blueprint")
     assert [j.slot for j in game.jokers] == [0, 1]
     version = game.row_version

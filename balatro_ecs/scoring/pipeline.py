@@ -29,12 +29,13 @@ def scoring_schedule(plugins: Plugins) -> Schedule:
     return schedule
 
 
-def score_play(game: Game, plans: JokerPlans) -> ScoreResult:
+def score_play(game: Game, plans: JokerPlans, preview: bool = False) -> ScoreResult:
     """Score the cards in the play area against the cards held in hand.
 
     Mutates the game as the real game does while scoring (counters grow, cards change,
-    money is earned); destroyed cards are returned in the result and removed by the
-    caller.
+    money is earned), then settles what the game's queued events do (destroyed cards and
+    jokers leave, created cards arrive) -- unless ``preview``, which stops before that
+    (:meth:`Game.preview_play <balatro_ecs.game.Game.preview_play>` restores the rest).
     """
     plugins = game.plugins
     ctx = ScoringContext(game, plans)
@@ -51,6 +52,8 @@ def score_play(game: Game, plans: JokerPlans) -> ScoreResult:
         ctx.destroyed,
         ctx.events,
     )
+    if preview:
+        return result
     game._after_scoring(ctx)
     if plugins.broadcast_has_impls("balatro_hand_scored"):
         plugins.pm.hook.balatro_hand_scored(game=game, result=result)

@@ -16,11 +16,27 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from .. import hands, reference
+from .. import hands
 from ..cards import Card
 from ..effects import Effect
 from ..enums import HAND_NAMES, Edition, Enhancement, Seal
 from ..jokers import Consumable, Joker
+from ..numbers import (
+    BONUS_CHIPS,
+    FOIL_CHIPS,
+    GLASS_SHATTER_ODDS,
+    GLASS_X_MULT,
+    GOLD_SEAL_DOLLARS,
+    HOLO_MULT,
+    LUCKY_DOLLARS,
+    LUCKY_DOLLARS_ODDS,
+    LUCKY_MULT,
+    LUCKY_MULT_ODDS,
+    MULT_CARD_MULT,
+    POLYCHROME_X_MULT,
+    STEEL_X_MULT,
+    STONE_CHIPS,
+)
 from ..schedule import System
 from ..state import hand_values
 from .context import ScoringContext
@@ -42,29 +58,6 @@ SCORING_PHASES: tuple[str, ...] = (
 )
 
 
-def _config(table: str, list_key: str, key: str) -> dict[str, Any]:
-    return next(r for r in reference.table(table)[list_key] if r["key"] == key)
-
-
-_ENH = {e.key: _config("enhancements", "enhancement", e.key)["config"] for e in Enhancement if e}
-_ED = {e.key: _config("editions", "edition", e.key)["config"] for e in Edition if e}
-
-BONUS_CHIPS: int = _ENH["m_bonus"]["bonus"]
-STONE_CHIPS: int = _ENH["m_stone"]["bonus"]
-MULT_CARD_MULT: int = _ENH["m_mult"]["mult"]
-GLASS_X_MULT: float = _ENH["m_glass"]["Xmult"]
-GLASS_SHATTER_ODDS: int = _ENH["m_glass"]["extra"]
-STEEL_X_MULT: float = _ENH["m_steel"]["h_x_mult"]
-LUCKY_MULT: int = _ENH["m_lucky"]["mult"]
-LUCKY_DOLLARS: int = _ENH["m_lucky"]["p_dollars"]
-#: The Lucky card's odds are constants in the game's code ("1 in 5", "1 in 15").
-LUCKY_MULT_ODDS = 5
-LUCKY_DOLLARS_ODDS = 15
-#: Gold Seal money per scored trigger (seals.toml).
-GOLD_SEAL_DOLLARS = 3
-FOIL_CHIPS: int = _ED["e_foil"]["extra"]
-HOLO_MULT: int = _ED["e_holo"]["extra"]
-POLYCHROME_X_MULT: float = _ED["e_polychrome"]["extra"]
 _STEEL_EFFECT = Effect(x_mult=STEEL_X_MULT)
 
 _BONUS = Enhancement.BONUS
@@ -516,7 +509,7 @@ def destroy_cards(ctx: ScoringContext) -> None:
     if react:
         gone_cards = tuple(destroyed)
         for fn, view, _source in react:
-            fn(ctx, view, gone_cards)
+            fn(ctx.game, view, gone_cards)
 
 
 def add_score(ctx: ScoringContext) -> None:

@@ -47,6 +47,6 @@ def balatro_game(balatro_plugins: Plugins) -> Iterator[Game]:
     """A fresh game on the default plugins (Red Deck), closed after the test."""
     from balatro_ecs.game import Game
 
-    game = Game(plugins=balatro_plugins)
+    game = Game.empty(plugins=balatro_plugins)
     yield game
     game.close()

@@ -9,3 +9,8 @@ balatro_content = content(BLIND)
 @hookimpl
 def blind_debuff_card(game, blind, card):
     return True
+
+
+@hookimpl
+def blind_joker_sold(game, blind):
+    game.disable_blind()

@@ -1,6 +1,11 @@
 """Violet Vessel: a very large blind (6x base chips)."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 BLIND = reference.blind("bl_final_vessel")
 balatro_content = content(BLIND)
+
+
+@hookimpl
+def blind_disabled(game, blind):
+    game.run.blind_chips /= 3

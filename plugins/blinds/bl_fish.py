@@ -1,6 +1,21 @@
 """The Fish: cards drawn after each played hand come face down. (Acts when cards are drawn.)"""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 BLIND = reference.blind("bl_fish")
 balatro_content = content(BLIND)
+
+
+@hookimpl
+def blind_press_play(game, blind, cards):
+    blind.memory["prepped"] = True
+
+
+@hookimpl
+def blind_face_down(game, blind, card):
+    return bool(blind.memory.get("prepped"))
+
+
+@hookimpl
+def blind_drawn(game, blind):
+    blind.memory["prepped"] = False

@@ -1,6 +1,11 @@
 """The House: the first hand of the round is drawn face down. (Acts when cards are drawn.)"""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 BLIND = reference.blind("bl_house")
 balatro_content = content(BLIND)
+
+
+@hookimpl
+def blind_face_down(game, blind, card):
+    return game.run.hands_played_round == 0 and game.run.discards_used == 0

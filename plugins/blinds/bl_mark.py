@@ -1,6 +1,11 @@
 """The Mark: face cards are drawn face down. (Acts when cards are drawn.)"""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 BLIND = reference.blind("bl_mark")
 balatro_content = content(BLIND)
+
+
+@hookimpl
+def blind_face_down(game, blind, card):
+    return card.counts_as_face()

@@ -1,6 +1,18 @@
 """The Needle: only one hand this round. (Acts when the blind is set.)"""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 BLIND = reference.blind("bl_needle")
 balatro_content = content(BLIND)
+
+
+@hookimpl
+def blind_set(game, blind):
+    removed = game.run.hands_left - 1
+    blind.memory["hands_removed"] = removed
+    game.run.hands_left -= removed
+
+
+@hookimpl
+def blind_disabled(game, blind):
+    game.run.hands_left += blind.memory.pop("hands_removed", 0)

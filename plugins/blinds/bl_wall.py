@@ -1,6 +1,11 @@
 """The Wall: an extra large blind (4x base chips)."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 BLIND = reference.blind("bl_wall")
 balatro_content = content(BLIND)
+
+
+@hookimpl
+def blind_disabled(game, blind):
+    game.run.blind_chips /= 2

@@ -1,4 +1,4 @@
-"""The twelve Planet cards: each levels up one poker hand when used.
+"""The twelve Planet cards: each levels up one poker hand when used (any time).
 
 While held, a Planet gives X1.5 Mult when its poker hand scores, if the run owns the
 Observatory voucher -- in the game this check lives on the Planet card, so it does here.
@@ -23,6 +23,14 @@ class Planet:
     @hookimpl
     def balatro_content(self) -> ConsumableType:
         return self.type
+
+    @hookimpl
+    def consumable_can_use(self, game: Any, consumable: Any, targets: Any) -> bool:
+        return True
+
+    @hookimpl
+    def consumable_use(self, game: Any, consumable: Any, targets: Any) -> None:
+        game.level_up(self._hand, 1, consumable.name)
 
     @hookimpl
     def consumable_main(self, ctx: Any, consumable: Any) -> Effect | None:

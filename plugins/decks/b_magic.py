@@ -1,6 +1,14 @@
 """Magic Deck: starts with Crystal Ball and two copies of The Fool."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.run.shop import redeem_voucher
 
 DECK = reference.deck("b_magic")
 balatro_content = content(DECK)
+
+
+@hookimpl
+def deck_apply(game, deck):
+    redeem_voucher(game, deck.config["voucher"])
+    for key in deck.config["consumables"]:
+        game.add_consumable(key)

@@ -1,6 +1,13 @@
 """Nebula Deck: starts with Telescope; -1 consumable slot."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.run.shop import redeem_voucher
 
 DECK = reference.deck("b_nebula")
 balatro_content = content(DECK)
+
+
+@hookimpl
+def deck_apply(game, deck):
+    redeem_voucher(game, deck.config["voucher"])
+    game.run.consumable_slots += deck.config["consumable_slot"]

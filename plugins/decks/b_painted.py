@@ -1,6 +1,12 @@
 """Painted Deck: +2 hand size, -1 joker slot."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 DECK = reference.deck("b_painted")
 balatro_content = content(DECK)
+
+
+@hookimpl
+def deck_apply(game, deck):
+    game.run.hand_size += deck.config["hand_size"]
+    game.run.joker_slots += deck.config["joker_slot"]

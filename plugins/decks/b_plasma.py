@@ -9,6 +9,11 @@ balatro_content = content(DECK)
 
 
 @hookimpl
+def deck_apply(game, deck):
+    game.run.ante_scaling = deck.config["ante_scaling"]
+
+
+@hookimpl
 def deck_final_scoring_step(ctx, deck, chips, mult):
     balanced = math.floor((chips + mult) / 2)
     return balanced, balanced

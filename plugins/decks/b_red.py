@@ -1,6 +1,12 @@
 """Red Deck: +1 discard every round."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 DECK = reference.deck("b_red")
 balatro_content = content(DECK)
+
+
+@hookimpl
+def deck_apply(game, deck):
+    game.run.round_discards += deck.config["discards"]
+    game.run.discards_left = game.run.round_discards

@@ -1,6 +1,11 @@
 """Yellow Deck: start with $10 extra."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 DECK = reference.deck("b_yellow")
 balatro_content = content(DECK)
+
+
+@hookimpl
+def deck_apply(game, deck):
+    game.run.dollars += deck.config["dollars"]

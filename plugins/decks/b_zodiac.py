@@ -1,6 +1,13 @@
 """Zodiac Deck: starts with Tarot Merchant, Planet Merchant and Overstock."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.run.shop import redeem_voucher
 
 DECK = reference.deck("b_zodiac")
 balatro_content = content(DECK)
+
+
+@hookimpl
+def deck_apply(game, deck):
+    for key in deck.config["vouchers"]:
+        redeem_voucher(game, key)

@@ -7,7 +7,7 @@ balatro_content = content(JOKER)
 
 
 @hookimpl
-def joker_cards_destroyed(ctx, joker, cards):
+def joker_cards_destroyed(game, joker, cards):
     if joker.copied_by is not None:
         return None
     faces = sum(1 for card in cards if card.is_face())

@@ -1,0 +1,1 @@
+"""The run engine: blinds, rounds, the shop and the economy, as ordered systems."""

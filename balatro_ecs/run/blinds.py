@@ -1,0 +1,126 @@
+"""Blind sizes, rewards and the choice of each ante's boss, tags and voucher.
+
+Numbers come from rules.toml (``[ante_base_chips]``, ``[blind_multipliers]``) and
+blinds.toml; the draws use the game's streams (``boss``, ``Tag<ante>``, ``Voucher<ante>``).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from .. import reference
+from ..content import BlindType, TagType, VoucherType
+from ..pools import draw_pool
+from ..rng import lua_mod
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+__all__ = [
+    "blind_amount",
+    "blind_chips",
+    "blind_reward",
+    "blind_type_on_deck",
+    "choose_boss",
+    "next_tag",
+    "next_voucher",
+]
+
+_CHIPS = reference.table("rules")["ante_base_chips"]
+_TABLES: dict[int, list[float]] = {
+    1: _CHIPS["scaling_1"],
+    2: _CHIPS["scaling_2"],
+    3: _CHIPS["scaling_3"],
+}
+_BELOW_ONE: float = _CHIPS["ante_below_1"]
+
+
+def blind_amount(ante: int, scaling: int = 1) -> float:
+    """The base chips of an ante (the game's ``get_blind_amount``), for a stake's scaling.
+
+    Past ante 8 the game grows the last entry and keeps two significant digits.
+
+    >>> blind_amount(1), blind_amount(8), blind_amount(9)
+    (300, 50000, 110000)
+    """
+    amounts = _TABLES[scaling]
+    if ante < 1:
+        return _BELOW_ONE
+    if ante <= 8:
+        return amounts[ante - 1]
+    a, b, c = amounts[7], 1.6, ante - 8
+    d = 1 + 0.2 * c
+    try:
+        amount: float = math.floor(a * (b + (0.75 * c) ** d) ** c)
+    except OverflowError:
+        return math.inf
+    if amount <= 0:
+        return amount
+    step = 10 ** math.floor(math.log10(amount) - 1)
+    return int(amount - lua_mod(amount, step)) if step > 1 else amount
+
+
+def blind_type_on_deck(game: Game) -> BlindType:
+    """The blind the player is about to play or skip."""
+    which = game.run.blind_on_deck
+    key = {"Small": "bl_small", "Big": "bl_big"}.get(which, game.run.boss)
+    return game.plugins.blind(key)
+
+
+def blind_chips(game: Game, blind: BlindType) -> float:
+    """Score needed to beat ``blind`` at the current ante."""
+    run = game.run
+    return blind_amount(run.ante, run.scaling) * blind.mult * run.ante_scaling
+
+
+def blind_reward(game: Game, blind: BlindType) -> int:
+    """Money for beating ``blind`` (none for blinds the stake takes the reward from)."""
+    which = {"small": "Small", "big": "Big"}.get(blind.kind, "Boss")
+    return 0 if which in game.run.no_blind_reward else blind.dollars
+
+
+def choose_boss(game: Game) -> str:
+    """Draw the next boss as the game does: eligible for the ante, least used, then random."""
+    run = game.run
+    ante = run.ante
+    eligible: list[str] = []
+    for blind in game.plugins.all(BlindType):
+        if blind.kind == "boss":
+            if blind.min_ante <= max(1, ante) and (max(1, ante) % run.win_ante != 0 or ante < 2):
+                eligible.append(blind.key)
+        elif blind.kind == "showdown" and ante % run.win_ante == 0 and ante >= 2:
+            eligible.append(blind.key)
+    if not eligible:
+        raise RuntimeError(f"no boss blind is eligible at ante {ante}")
+    least = min(run.bosses_used.get(k, 0) for k in eligible)
+    fewest = sorted(k for k in eligible if run.bosses_used.get(k, 0) == least)
+    boss = game.rng.element("boss", fewest)
+    run.bosses_used[boss] = run.bosses_used.get(boss, 0) + 1
+    return boss
+
+
+def next_tag(game: Game) -> str:
+    """Draw the tag offered for skipping a blind this ante."""
+    ante = game.run.ante
+    pool: list[str | None] = [
+        tag.key if tag.min_ante <= ante else None for tag in game.plugins.all(TagType)
+    ]
+    return draw_pool(game, pool, f"Tag{ante}", "tag_handy")
+
+
+def next_voucher(game: Game, stream: str | None = None) -> str | None:
+    """Draw the voucher offered this ante (owned ones and those still locked are skipped)."""
+    owned = set(game.run.vouchers)
+    offered = {game.run.voucher_offer} | set(game.shop_voucher_keys())
+    pool: list[str | None] = []
+    for voucher in game.plugins.all(VoucherType):
+        available = (
+            voucher.key not in owned
+            and voucher.key not in offered
+            and all(r in owned for r in voucher.requires)
+        )
+        pool.append(voucher.key if available else None)
+    if not any(pool):
+        return None
+    return draw_pool(game, pool, stream or f"Voucher{game.run.ante}", "v_blank")

@@ -1,0 +1,419 @@
+"""Checking and applying actions.
+
+:func:`verify` raises :class:`~balatro_ecs.errors.IllegalActionError` naming the problem
+and changes nothing; :func:`apply` verifies first, so an illegal action leaves the game
+exactly as it was. :func:`legal_actions` lists what may be done now.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ..actions import (
+    Action,
+    Buy,
+    BuyPack,
+    BuyVoucher,
+    CashOut,
+    Discard,
+    EndShop,
+    MoveJoker,
+    Outcome,
+    Pick,
+    Play,
+    Reroll,
+    RerollBoss,
+    SelectBlind,
+    Sell,
+    SkipBlind,
+    SkipPack,
+    SortHand,
+    Use,
+)
+from ..components import Area
+from ..content import BoosterType
+from ..errors import IllegalActionError
+from ..state import Phase
+from . import packs, shop
+from .blinds import choose_boss
+from .flow import run_event
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+__all__ = ["apply", "legal_actions", "verify"]
+
+#: What rerolling a boss costs (Director's Cut, Retcon: vouchers.toml ``extra``).
+BOSS_REROLL_COST = 10
+
+
+def _phase(game: Game, *allowed: Phase, what: str) -> None:
+    if game.run.phase not in allowed:
+        names = " or ".join(p.value.replace("_", " ") for p in allowed)
+        raise IllegalActionError(f"{what}: only during {names}, not {game.run.phase.value}")
+
+
+def _cards(game: Game, cards: tuple[int, ...], what: str) -> None:
+    hand = game.area(Area.HAND)
+    if not 1 <= len(cards) <= 5:
+        raise IllegalActionError(f"{what}: choose 1 to 5 cards, got {len(cards)}")
+    if len(set(cards)) != len(cards):
+        raise IllegalActionError(f"{what}: a card is chosen twice in {[c + 1 for c in cards]}")
+    for c in cards:
+        if not 0 <= c < len(hand):
+            raise IllegalActionError(f"{what}: no card {c + 1} in hand ({len(hand)} cards)")
+    forced = [i for i, card in enumerate(hand) if card.forced]
+    if forced and not set(forced) <= set(cards):
+        first = forced[0]
+        raise IllegalActionError(
+            f"{what}: card {first + 1} ({hand[first].label}) must be included (Cerulean Bell)"
+        )
+
+
+def _boss_reroll_allowed(game: Game) -> bool:
+    run = game.run
+    if run.blind_states.get("Boss") not in ("Select", "Upcoming"):
+        return False
+    if run.has_voucher("v_retcon"):
+        return True
+    return run.has_voucher("v_directors_cut") and "boss_rerolled" not in run.flags
+
+
+def verify(game: Game, action: Action) -> None:
+    """Raise :class:`IllegalActionError` unless ``action`` is legal now. Changes nothing."""
+    checker = _CHECKS.get(type(action))
+    if checker is None:
+        raise IllegalActionError(f"unknown action {action!r}")
+    checker(game, action)
+
+
+def _check_select(game: Game, action: Action) -> None:
+    _phase(game, Phase.BLIND_SELECT, what="select")
+
+
+def _check_skip(game: Game, action: Action) -> None:
+    _phase(game, Phase.BLIND_SELECT, what="skip")
+    if game.run.blind_on_deck == "Boss":
+        raise IllegalActionError("skip: the Boss Blind cannot be skipped")
+
+
+def _check_reroll_boss(game: Game, action: Action) -> None:
+    _phase(game, Phase.BLIND_SELECT, what="reroll_boss")
+    if not _boss_reroll_allowed(game):
+        raise IllegalActionError("reroll_boss: needs Director's Cut (once per ante) or Retcon")
+    if not shop.can_afford(game, BOSS_REROLL_COST):
+        raise IllegalActionError(
+            f"reroll_boss: costs ${BOSS_REROLL_COST}, you have ${game.run.dollars}"
+        )
+
+
+def _check_play(game: Game, action: Action) -> None:
+    assert isinstance(action, Play)
+    _phase(game, Phase.ROUND, what="play")
+    _cards(game, action.cards, "play")
+
+
+def _check_discard(game: Game, action: Action) -> None:
+    assert isinstance(action, Discard)
+    _phase(game, Phase.ROUND, what="discard")
+    if game.run.discards_left <= 0:
+        raise IllegalActionError("discard: no discards left this round")
+    _cards(game, action.cards, "discard")
+
+
+def _check_sort(game: Game, action: Action) -> None:
+    assert isinstance(action, SortHand)
+    if action.by not in ("rank", "suit"):
+        raise IllegalActionError(f"sort: by 'rank' or 'suit', not {action.by!r}")
+    if game.run.phase is Phase.GAME_OVER:
+        raise IllegalActionError("sort: the run is over")
+
+
+def _check_move(game: Game, action: Action) -> None:
+    assert isinstance(action, MoveJoker)
+    if game.run.phase is Phase.GAME_OVER:
+        raise IllegalActionError("move: the run is over")
+    n = len(game.jokers)
+    for name, value in (("from", action.source), ("to", action.target)):
+        if not 0 <= value < n:
+            raise IllegalActionError(f"move: no joker slot {value + 1} ({name}); there are {n}")
+    if action.source == action.target:
+        raise IllegalActionError("move: the joker is already there")
+
+
+def _check_cash_out(game: Game, action: Action) -> None:
+    _phase(game, Phase.CASH_OUT, what="cash_out")
+
+
+def _check_buy(game: Game, action: Action) -> None:
+    assert isinstance(action, Buy)
+    shop.check_buy(game, action.slot)
+
+
+def _check_voucher(game: Game, action: Action) -> None:
+    assert isinstance(action, BuyVoucher)
+    shop.check_buy_voucher(game, action.slot)
+
+
+def _check_pack(game: Game, action: Action) -> None:
+    assert isinstance(action, BuyPack)
+    _phase(game, Phase.SHOP, what="pack")
+    if not 0 <= action.slot < len(game.shop_packs):
+        raise IllegalActionError(f"pack: no pack in slot {action.slot + 1}")
+    price = shop.pack_price(game, game.plugins.find(BoosterType, game.shop_packs[action.slot]))
+    if not shop.can_afford(game, price):
+        raise IllegalActionError(f"pack: costs ${price}, you have ${game.run.dollars}")
+
+
+def _check_pick(game: Game, action: Action) -> None:
+    assert isinstance(action, Pick)
+    packs.check_pick(game, action.index, action.cards)
+
+
+def _check_skip_pack(game: Game, action: Action) -> None:
+    _phase(game, Phase.PACK, what="skip_pack")
+
+
+def _check_reroll(game: Game, action: Action) -> None:
+    _phase(game, Phase.SHOP, what="reroll")
+    price = game.run.reroll_price if game.run.free_rerolls_left <= 0 else 0
+    if not shop.can_afford(game, price):
+        raise IllegalActionError(f"reroll: costs ${price}, you have ${game.run.dollars}")
+
+
+def _check_sell(game: Game, action: Action) -> None:
+    assert isinstance(action, Sell)
+    shop.check_sell(game, action.area, action.index)
+
+
+def _check_use(game: Game, action: Action) -> None:
+    assert isinstance(action, Use)
+    if game.run.phase in (Phase.GAME_OVER, Phase.PACK):
+        raise IllegalActionError(f"use: not now ({game.run.phase.value})")
+    if not 0 <= action.index < len(game.consumables):
+        raise IllegalActionError(f"use: no consumable in slot {action.index + 1}")
+    item = game.consumables[action.index]
+    targets = packs._targets(game, action.cards)
+    if not packs.can_use(game, item, targets):
+        raise IllegalActionError(f"use: {item.name} cannot be used now")
+
+
+def _check_end_shop(game: Game, action: Action) -> None:
+    _phase(game, Phase.SHOP, what="next")
+
+
+_CHECKS: dict[type[Action], Callable[[Game, Action], None]] = {
+    SelectBlind: _check_select,
+    SkipBlind: _check_skip,
+    RerollBoss: _check_reroll_boss,
+    Play: _check_play,
+    Discard: _check_discard,
+    SortHand: _check_sort,
+    MoveJoker: _check_move,
+    CashOut: _check_cash_out,
+    Buy: _check_buy,
+    BuyVoucher: _check_voucher,
+    BuyPack: _check_pack,
+    Pick: _check_pick,
+    SkipPack: _check_skip_pack,
+    Reroll: _check_reroll,
+    Sell: _check_sell,
+    Use: _check_use,
+    EndShop: _check_end_shop,
+}
+
+
+# ---------------------------------------------------------------------------------------
+# applying
+# ---------------------------------------------------------------------------------------
+
+
+def apply(game: Game, action: Action) -> Outcome:
+    """Verify, then apply ``action``; record and return what happened."""
+    verify(game, action)
+    run = game.run
+    phase_before, dollars_before = run.phase.value, run.dollars
+    game.events = []
+    score = _APPLY[type(action)](game, action)
+    outcome = Outcome(
+        action=action,
+        phase_before=phase_before,
+        phase_after=run.phase.value,
+        dollars_before=dollars_before,
+        dollars_after=run.dollars,
+        events=tuple(game.events),
+        score=score,
+    )
+    game.log.append(outcome)
+    if game.plugins.broadcast_has_impls("balatro_action_applied"):
+        game.plugins.pm.hook.balatro_action_applied(game=game, action=action, outcome=outcome)
+    return outcome
+
+
+def _do_select(game: Game, action: Action) -> None:
+    run_event(game, "select_blind")
+
+
+def _do_skip(game: Game, action: Action) -> None:
+    run_event(game, "skip_blind")
+
+
+def _do_reroll_boss(game: Game, action: Action) -> None:
+    game.earn(-BOSS_REROLL_COST, "reroll boss")
+    game.run.flags.append("boss_rerolled")
+    game.run.boss = choose_boss(game)
+
+
+def _do_play(game: Game, action: Action) -> object:
+    assert isinstance(action, Play)
+    return run_event(game, "play", cards=action.cards).get("result")
+
+
+def _do_discard(game: Game, action: Action) -> None:
+    assert isinstance(action, Discard)
+    run_event(game, "discard", cards=action.cards, hook=False)
+
+
+def _do_sort(game: Game, action: Action) -> None:
+    assert isinstance(action, SortHand)
+    game.sort_hand(action.by)
+
+
+def _do_move(game: Game, action: Action) -> None:
+    assert isinstance(action, MoveJoker)
+    game.move_joker(game.jokers[action.source], action.target)
+
+
+def _do_cash_out(game: Game, action: Action) -> None:
+    run_event(game, "cash_out")
+
+
+def _do_buy(game: Game, action: Action) -> None:
+    assert isinstance(action, Buy)
+    shop.buy(game, action.slot)
+
+
+def _do_voucher(game: Game, action: Action) -> None:
+    assert isinstance(action, BuyVoucher)
+    shop.buy_voucher(game, action.slot)
+
+
+def _do_pack(game: Game, action: Action) -> None:
+    assert isinstance(action, BuyPack)
+    key = game.shop_packs.pop(action.slot)
+    game.earn(-shop.pack_price(game, game.plugins.find(BoosterType, key)), key)
+    packs.open_pack(game, key)
+
+
+def _do_pick(game: Game, action: Action) -> None:
+    assert isinstance(action, Pick)
+    packs.pick(game, action.index, action.cards)
+
+
+def _do_skip_pack(game: Game, action: Action) -> None:
+    packs.skip_pack(game)
+
+
+def _do_reroll(game: Game, action: Action) -> None:
+    shop.reroll(game)
+
+
+def _do_sell(game: Game, action: Action) -> None:
+    assert isinstance(action, Sell)
+    shop.sell(game, action.area, action.index)
+
+
+def _do_use(game: Game, action: Action) -> None:
+    assert isinstance(action, Use)
+    item = game.consumables[action.index]
+    targets = packs._targets(game, action.cards)
+    packs.use_consumable(game, item, targets)
+    if item in game.consumables:
+        game.remove_consumable(item)
+
+
+def _do_end_shop(game: Game, action: Action) -> None:
+    run_event(game, "leave_shop")
+
+
+_APPLY: dict[type[Action], Callable[[Game, Action], object]] = {
+    SelectBlind: _do_select,
+    SkipBlind: _do_skip,
+    RerollBoss: _do_reroll_boss,
+    Play: _do_play,
+    Discard: _do_discard,
+    SortHand: _do_sort,
+    MoveJoker: _do_move,
+    CashOut: _do_cash_out,
+    Buy: _do_buy,
+    BuyVoucher: _do_voucher,
+    BuyPack: _do_pack,
+    Pick: _do_pick,
+    SkipPack: _do_skip_pack,
+    Reroll: _do_reroll,
+    Sell: _do_sell,
+    Use: _do_use,
+    EndShop: _do_end_shop,
+}
+
+
+# ---------------------------------------------------------------------------------------
+# listing
+# ---------------------------------------------------------------------------------------
+
+
+def _subsets(n: int, forced: set[int]) -> list[tuple[int, ...]]:
+    out = []
+    for size in range(1, min(5, n) + 1):
+        for combo in itertools.combinations(range(n), size):
+            if forced <= set(combo):
+                out.append(combo)
+    return out
+
+
+def legal_actions(game: Game, *, reorders: bool = True) -> list[Action]:
+    """Every legal action now, in a stable order (``reorders=False`` leaves out joker moves
+    and hand sorting, which change nothing but order)."""
+    run = game.run
+    phase = run.phase
+    out: list[Action] = []
+    if phase is Phase.GAME_OVER:
+        return out
+    candidates: list[Action] = []
+    if phase is Phase.BLIND_SELECT:
+        candidates += [SelectBlind(), SkipBlind(), RerollBoss()]
+    elif phase is Phase.ROUND:
+        hand = game.area(Area.HAND)
+        forced = {i for i, card in enumerate(hand) if card.forced}
+        combos = _subsets(len(hand), forced)
+        out += [Play(c) for c in combos]
+        if run.discards_left > 0:
+            out += [Discard(c) for c in combos]
+        if reorders:
+            candidates += [SortHand("rank"), SortHand("suit")]
+    elif phase is Phase.CASH_OUT:
+        candidates.append(CashOut())
+    elif phase is Phase.SHOP:
+        candidates += [Buy(i) for i in range(len(game.shop))]
+        candidates += [BuyVoucher(i) for i in range(len(game.shop_vouchers))]
+        candidates += [BuyPack(i) for i in range(len(game.shop_packs))]
+        candidates += [Reroll(), EndShop()]
+    elif phase is Phase.PACK:
+        candidates += [Pick(i) for i in range(len(game.pack))]
+        candidates.append(SkipPack())
+    if phase is not Phase.PACK:
+        candidates += [Sell("jokers", i) for i in range(len(game.jokers))]
+        candidates += [Sell("consumables", i) for i in range(len(game.consumables))]
+        candidates += [Use(i) for i in range(len(game.consumables))]
+    if reorders and phase is not Phase.PACK:
+        n = len(game.jokers)
+        candidates += [MoveJoker(i, j) for i in range(n) for j in range(n) if i != j]
+    for action in candidates:
+        try:
+            verify(game, action)
+        except IllegalActionError:
+            continue
+        out.append(action)
+    return out

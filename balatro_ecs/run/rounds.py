@@ -1,0 +1,443 @@
+"""The systems of a round: selecting or skipping a blind, playing, discarding, and the end
+of the round. Each is a function of an :class:`~balatro_ecs.run.flow.EventContext`,
+placed in its event's phase (see :data:`SYSTEMS` and :data:`~balatro_ecs.run.flow.RUN_EVENTS`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import hands
+from ..components import Area
+from ..content import ConsumableType
+from ..enums import Enhancement, HandType, Seal
+from ..numbers import GOLD_CARD_DOLLARS
+from ..schedule import System
+from ..state import Phase
+from .blinds import blind_chips, blind_type_on_deck, next_voucher
+from .targets import reset_round_targets
+
+if TYPE_CHECKING:
+    from ..cards import Card
+    from ..game import Game
+    from .flow import EventContext
+
+__all__ = ["SYSTEMS", "end_round", "next_blind", "refill_hand"]
+
+_NEXT_BLIND = {"Small": "Big", "Big": "Boss"}
+
+
+def next_blind(which: str) -> str:
+    """The blind that follows ``which`` in an ante ("Boss" is followed by the next Small)."""
+    return _NEXT_BLIND.get(which, "Small")
+
+
+# ---------------------------------------------------------------------------------------
+# drawing
+# ---------------------------------------------------------------------------------------
+
+
+def refill_hand(game: Game, after_action: bool) -> list[Card]:
+    """Draw back up to the hand size (The Serpent draws exactly 3 after a play or discard)."""
+    run = game.run
+    wanted = max(0, game.hand_size - len(game.area(Area.HAND)))
+    if after_action and (run.hands_played_round > 0 or run.discards_used > 0):
+        serpent = game._blind_impl("blind_draw_count")
+        if serpent is not None:
+            changed = serpent(game, game.blind, wanted)
+            if changed is not None:
+                wanted = changed
+    drawn = game.draw(wanted)
+    drawn_hook = game._blind_impl("blind_drawn")
+    if drawn_hook is not None:
+        drawn_hook(game, game.blind)
+    return drawn
+
+
+# ---------------------------------------------------------------------------------------
+# select_blind
+# ---------------------------------------------------------------------------------------
+
+
+def set_blind(ctx: EventContext) -> None:
+    """Set the blind on deck and reset the round's counters."""
+    game = ctx.game
+    run = game.run
+    btype = blind_type_on_deck(game)
+    game.set_blind(btype)
+    run.blind_chips = blind_chips(game, btype)
+    run.chips = 0.0
+    run.blind_states[run.blind_on_deck] = "Current"
+    run.round += 1
+    game.refresh_rules()
+    run.hands_left = max(1, run.round_hands + game.rules.hands_delta)
+    run.discards_left = max(0, run.round_discards + game.rules.discards_delta)
+    run.hands_played_round = 0
+    run.discards_used = 0
+    run.reroll_increase = 0
+    run.free_rerolls_left = game.rules.free_rerolls
+    run.blind_hand_size = 0
+    run.boss_defeated = False
+    for stats in run.hands:
+        stats.played_this_round = 0
+    run.phase = Phase.ROUND
+    from .tags import tag_trigger_all
+
+    tag_trigger_all(game, "round_start_bonus")
+
+
+def blind_effects(ctx: EventContext) -> None:
+    """The blind's own round effects (The Water, The Needle, The Manacle, ...)."""
+    game = ctx.game
+    apply = game._blind_impl("blind_set")
+    if apply is not None:
+        apply(game, game.blind)
+
+
+def jokers_setting_blind(ctx: EventContext) -> None:
+    game = ctx.game
+    game.each_joker("joker_setting_blind", game.blind)
+
+
+def shuffle_deck(ctx: EventContext) -> None:
+    game = ctx.game
+    game.shuffle_deck(f"nr{game.run.ante}")
+
+
+def draw_first_hand(ctx: EventContext) -> None:
+    game = ctx.game
+    if game.hand_size <= 0:
+        game.run.phase = Phase.GAME_OVER
+        return
+    refill_hand(game, after_action=False)
+
+
+def first_hand_drawn(ctx: EventContext) -> None:
+    game = ctx.game
+    if game.run.phase is Phase.ROUND:
+        game.each_joker("joker_first_hand_drawn")
+
+
+# ---------------------------------------------------------------------------------------
+# skip_blind
+# ---------------------------------------------------------------------------------------
+
+
+def skip(ctx: EventContext) -> None:
+    run = ctx.game.run
+    run.skips += 1
+    run.blind_states[run.blind_on_deck] = "Skipped"
+
+
+def take_tag(ctx: EventContext) -> None:
+    game = ctx.game
+    key = game.run.tags_offered.get(game.run.blind_on_deck)
+    if key is not None:
+        from .tags import gain_tag
+
+        gain_tag(game, key)
+
+
+def jokers_blind_skipped(ctx: EventContext) -> None:
+    ctx.game.each_joker("joker_blind_skipped")
+
+
+def advance_after_skip(ctx: EventContext) -> None:
+    from .tags import tag_trigger_all
+
+    run = ctx.game.run
+    run.blind_on_deck = next_blind(run.blind_on_deck)
+    run.blind_states[run.blind_on_deck] = "Select"
+    tag_trigger_all(ctx.game, "new_blind_choice")
+
+
+# ---------------------------------------------------------------------------------------
+# play
+# ---------------------------------------------------------------------------------------
+
+
+def select_played(ctx: EventContext) -> None:
+    """Move the chosen cards to the play area, left to right; spend a hand."""
+    game = ctx.game
+    hand = game.area(Area.HAND)
+    chosen = [hand[i] for i in sorted(ctx["cards"])]
+    for card in game.playing_cards:
+        card.set_forced(False)
+    for card in chosen:
+        card.mark_played_this_ante()
+        card.set_face_down(False)
+        game.move_card(card, Area.PLAY)
+    game.run.hands_left -= 1
+    if game.blind is not None:
+        game.blind.triggered = False
+
+
+def press_play(ctx: EventContext) -> None:
+    """The blind acts on the played hand before it scores (The Hook, The Tooth)."""
+    game = ctx.game
+    act = game._blind_impl("blind_press_play")
+    if act is not None:
+        act(game, game.blind, game.cards(Area.PLAY))
+
+
+def score_hand(ctx: EventContext) -> None:
+    game = ctx.game
+    result = game.evaluate_play()
+    game.run.chips += result.score
+    ctx.values["result"] = result
+
+
+def clean_up_play(ctx: EventContext) -> None:
+    game = ctx.game
+    for card in list(game.area(Area.PLAY)):
+        game.move_card(card, Area.DISCARD)
+    game.run.hands_played += 1
+    game.run.hands_played_round += 1
+
+
+def resolve_play(ctx: EventContext) -> None:
+    """Beaten, out of hands, or draw back up and play on."""
+    game = ctx.game
+    run = game.run
+    if run.chips >= run.blind_chips or run.hands_left < 1:
+        end_round(game)
+        return
+    refill_hand(game, after_action=True)
+    if not game.area(Area.HAND) and not game.area(Area.DECK):
+        end_round(game)
+
+
+# ---------------------------------------------------------------------------------------
+# discard
+# ---------------------------------------------------------------------------------------
+
+
+def _discarded(ctx: EventContext) -> list[Card]:
+    found = ctx.values.get("discarded")
+    if found is None:
+        hand = ctx.game.area(Area.HAND)
+        found = ctx.values["discarded"] = [hand[i] for i in sorted(ctx["cards"])]
+    return found
+
+
+def pre_discard(ctx: EventContext) -> None:
+    """Jokers act once before a discard (Burnt Joker levels the discarded poker hand)."""
+    game = ctx.game
+    cards = _discarded(ctx)
+    for source, effect in game.each_joker(
+        "joker_pre_discard", tuple(cards), ctx.get("hook", False)
+    ):
+        if effect is not None and effect.level_up:
+            made = hands.detect([c.detect_key() for c in cards], game.rules.detection_key())
+            game.level_up(made.hand, effect.level_up, source)
+
+
+def discard_cards(ctx: EventContext) -> None:
+    """Each discarded card: its Purple Seal, then every joker; then it leaves the hand."""
+    game = ctx.game
+    cards = _discarded(ctx)
+    full = tuple(cards)
+    destroyed: list[Card] = []
+    pending = 0
+    for card in cards:
+        if card.seal == Seal.PURPLE and not card.debuffed and game.has_room_for_consumable(pending):
+            pending += 1
+            game.create_consumable_from_pool("Tarot", "8ba")
+            pending -= 1
+        remove = False
+        for source, effect in game.each_joker("joker_discard", card, full):
+            if effect is None:
+                continue
+            if effect.dollars:
+                game.earn(effect.dollars, source)
+            if effect.destroy:
+                remove = True
+        card.set_face_down(False)
+        if remove:
+            destroyed.append(card)
+            game.record(None, "destroy", None, card)
+            game.destroy_card(card)
+        else:
+            game.move_card(card, Area.DISCARD)
+    if destroyed:
+        game.each_joker("joker_cards_destroyed", tuple(destroyed))
+
+
+def count_discard(ctx: EventContext) -> None:
+    if not ctx.get("hook", False):
+        run = ctx.game.run
+        run.discards_left -= 1
+        run.discards_used += 1
+
+
+def refill_after_discard(ctx: EventContext) -> None:
+    if not ctx.get("hook", False):
+        refill_hand(ctx.game, after_action=True)
+
+
+# ---------------------------------------------------------------------------------------
+# end_round
+# ---------------------------------------------------------------------------------------
+
+
+def end_round(game: Game) -> None:
+    """The round is over: lost (unless a joker saves it) or won."""
+    from .flow import run_event
+
+    run = game.run
+    won = run.chips >= run.blind_chips
+    saved = False
+    if not won:
+        for joker in list(game.jokers):
+            rule = game.plugins.impl("joker_game_over", joker.key)
+            if rule is not None and not joker.debuffed and rule(game, joker):
+                saved = True
+                game.record(joker, "message", "saved")
+                break
+        if not saved:
+            run.phase = Phase.GAME_OVER
+            return
+    run_event(game, "end_round", won=won, saved=saved)
+
+
+def jokers_end_of_round(ctx: EventContext) -> None:
+    """Each joker's end-of-round effect, then its rental charge and perishable tick."""
+    game = ctx.game
+    run = game.run
+    blind = game.blind
+    run.boss_defeated = blind is not None and blind.is_boss
+    for source, effect in game.each_joker("joker_end_of_round"):
+        if effect is not None and effect.dollars:
+            game.earn(effect.dollars, source)
+    for joker in list(game.jokers):
+        stickers = joker._stickers
+        if stickers.rental:
+            game.earn(-run.rental_rate, joker)
+        if stickers.perishable is not None and stickers.perishable > 0:
+            stickers.perishable -= 1
+            if stickers.perishable == 0:
+                game.set_joker_debuff(joker, True)
+                game.record(joker, "message", "perished")
+
+
+def held_cards_end_of_round(ctx: EventContext) -> None:
+    """Each held card: Gold cards pay, Blue Seals make the last hand's Planet; red seals and
+    Mime retrigger them when they did something."""
+    game = ctx.game
+    repetition = game.plans.plan("joker_held_repetition")
+    pending = 0
+    for card in list(game.area(Area.HAND)):
+        if card.debuffed:
+            continue
+        acted = _card_end_of_round(game, card, pending)
+        if not acted:
+            continue
+        times = 1 if card.seal == Seal.RED else 0
+        for fn, view, _source in repetition:
+            times += fn(None, view, card) or 0
+        for _ in range(times):
+            _card_end_of_round(game, card, pending)
+
+
+def _card_end_of_round(game: Game, card: Card, pending: int) -> bool:
+    acted = False
+    if card.enhancement == Enhancement.GOLD:
+        game.earn(GOLD_CARD_DOLLARS, card)
+        acted = True
+    last = game.run.last_hand_played
+    if card.seal == Seal.BLUE and last is not None and game.has_room_for_consumable(pending):
+        planet = next(
+            (
+                p
+                for p in game.plugins.all(ConsumableType)
+                if p.set == "Planet" and p.hand == last.title
+            ),
+            None,
+        )
+        if planet is not None:
+            made = game.add_consumable(planet)
+            game.record(card, "create", made.key, made)
+        acted = True
+    return acted
+
+
+def progress(ctx: EventContext) -> None:
+    """Mark the blind beaten; a beaten boss raises the ante (and ante 8's wins the run)."""
+    game = ctx.game
+    run = game.run
+    run.blind_states[run.blind_on_deck] = "Defeated"
+    run.unused_discards += run.discards_left
+    if run.boss_defeated:
+        if run.ante == run.win_ante:
+            run.won = True
+        run.most_played_hand = _most_played(game)
+        run.ante += 1
+        if "boss_rerolled" in run.flags:
+            run.flags.remove("boss_rerolled")
+        for card in game.playing_cards:
+            card.mark_played_this_ante(False)
+        run.voucher_offer = next_voucher(game)
+        defeated = game.plugins.impl("deck_boss_defeated", game.deck.key)
+        if defeated is not None:
+            defeated(game, game.deck)
+    run.temp_hand_size = 0
+    run.blind_hand_size = 0
+    for area in (Area.HAND, Area.PLAY, Area.DISCARD):
+        for card in list(game.area(area)):
+            card.set_face_down(False)
+            card.set_forced(False)
+            game.move_card(card, Area.DECK)
+
+
+def _most_played(game: Game) -> HandType:
+    best, best_count = HandType.HIGH_CARD, -1
+    for hand in HandType:
+        count = game.run.hands[hand].played
+        if count > best_count or count == best_count:
+            best, best_count = hand, count
+    return best
+
+
+def new_targets(ctx: EventContext) -> None:
+    reset_round_targets(ctx.game)
+
+
+def compute_payout(ctx: EventContext) -> None:
+    from .economy import round_payout
+
+    game = ctx.game
+    game.run.payout = round_payout(game, ctx["won"])
+    game.clear_blind()
+    game.run.phase = Phase.CASH_OUT
+
+
+def _s(event: str, phase: str, fn: Any, **order: Any) -> System:
+    return System(f"{event}:{fn.__name__}", phase, fn, **order)
+
+
+SYSTEMS: tuple[System, ...] = (
+    _s("select_blind", "set blind", set_blind),
+    _s("select_blind", "blind effects", blind_effects),
+    _s("select_blind", "jokers", jokers_setting_blind),
+    _s("select_blind", "shuffle", shuffle_deck),
+    _s("select_blind", "draw", draw_first_hand),
+    _s("select_blind", "first hand", first_hand_drawn),
+    _s("skip_blind", "skip", skip),
+    _s("skip_blind", "tag", take_tag),
+    _s("skip_blind", "jokers", jokers_blind_skipped),
+    _s("skip_blind", "advance", advance_after_skip),
+    _s("play", "select", select_played),
+    _s("play", "press play", press_play),
+    _s("play", "score", score_hand),
+    _s("play", "clean up", clean_up_play),
+    _s("play", "resolve", resolve_play),
+    _s("discard", "before", pre_discard),
+    _s("discard", "discard", discard_cards),
+    _s("discard", "count", count_discard),
+    _s("discard", "draw", refill_after_discard),
+    _s("end_round", "jokers", jokers_end_of_round),
+    _s("end_round", "held cards", held_cards_end_of_round),
+    _s("end_round", "progress", progress),
+    _s("end_round", "targets", new_targets),
+    _s("end_round", "payout", compute_payout),
+)

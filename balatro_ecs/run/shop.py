@@ -1,0 +1,360 @@
+"""The shop: what it offers each visit, prices, buying, selling, rerolling, leaving.
+
+Per visit (rules.toml ``[shop]``): ``shop_slots`` cards (card type by the run's rates),
+the ante's voucher, and two booster packs; the first shop of a run offers a Buffoon Pack
+first. Rerolls replace the cards only; their price rises by $1 per paid reroll and resets
+every round; Chaos the Clown's free rerolls come first.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..components import Area
+from ..content import BoosterType
+from ..enums import Edition
+from ..errors import IllegalActionError
+from ..jokers import Consumable, Joker
+from ..schedule import System
+from ..state import Phase
+from .cards_for_sale import make_consumable, make_joker, make_playing_card
+
+if TYPE_CHECKING:
+    from ..cards import Card
+    from ..game import Game
+    from .flow import EventContext
+
+__all__ = [
+    "SYSTEMS",
+    "buy",
+    "buy_voucher",
+    "open_shop",
+    "reroll",
+    "reroll_price",
+    "sell",
+    "shop_card",
+]
+
+# ---------------------------------------------------------------------------------------
+# offers
+# ---------------------------------------------------------------------------------------
+
+
+def shop_card(game: Game) -> Joker | Consumable | Card:
+    """One shop card, its type drawn by the run's rates (``cdt<ante>``)."""
+    from .tags import tag_trigger
+
+    made = tag_trigger(game, "store_joker_create")
+    if made is not None:
+        tag_trigger(game, "store_joker_modify", made)
+        return made  # type: ignore[no-any-return]
+    run = game.run
+    illusion = game.run.has_voucher("v_illusion")
+    rates: list[tuple[str, float]] = [
+        ("Joker", run.joker_rate),
+        ("Tarot", run.tarot_rate),
+        ("Planet", run.planet_rate),
+        ("Playing", run.playing_card_rate),
+        ("Spectral", run.spectral_rate),
+    ]
+    total = sum(rate for _, rate in rates)
+    poll = game.rng.random(f"cdt{run.ante}") * total
+    enhanced = illusion and game.rng.random("illusion") > 0.6
+    check = 0.0
+    for kind, rate in rates:
+        if check < poll <= check + rate:
+            item: Joker | Consumable | Card
+            if kind == "Joker":
+                item = make_joker(game, Area.SHOP, "sho")
+            elif kind == "Playing":
+                edition = Edition.NONE
+                if illusion and game.rng.random("illusion") > 0.8:
+                    roll = game.rng.random("illusion")
+                    edition = (
+                        Edition.POLYCHROME
+                        if roll > 0.85
+                        else Edition.HOLO
+                        if roll > 0.5
+                        else Edition.FOIL
+                    )
+                item = make_playing_card(game, Area.SHOP, "sho", enhanced, edition)
+            else:
+                item = make_consumable(game, kind, Area.SHOP, "sho")
+            tag_trigger(game, "store_joker_modify", item)
+            return item
+        check += rate
+    return make_joker(game, Area.SHOP, "sho")
+
+
+def pack_price(game: Game, booster: BoosterType) -> int:
+    if game.free_packs or (booster.kind == "Celestial" and game.rules.free_planets):
+        return 0
+    return game.price(booster.cost)
+
+
+def choose_pack(game: Game) -> str:
+    """A booster for the shop, weighted (``shop_pack<ante>``); the run's first is a Buffoon Pack."""
+    run = game.run
+    boosters = list(game.plugins.all(BoosterType))
+    if not run.first_shop_buffoon:
+        run.first_shop_buffoon = True
+        first = next((b for b in boosters if b.kind == "Buffoon" and b.size == "normal"), None)
+        if first is not None:
+            return first.key
+    total = sum(b.weight for b in boosters)
+    poll = game.rng.random(f"shop_pack{run.ante}") * total
+    running = 0.0
+    for booster in boosters:
+        running += booster.weight
+        if running >= poll and running - booster.weight <= poll:
+            return booster.key
+    return boosters[-1].key
+
+
+def _clear_offers(game: Game) -> None:
+    for item in game.shop:
+        game.drop_offer(item)
+    game.shop.clear()
+
+
+def _restock(game: Game) -> None:
+    _clear_offers(game)
+    for slot in range(game.run.shop_slots):
+        item = shop_card(game)
+        item.zone.area = Area.SHOP
+        item.zone.slot = slot
+        game.shop.append(item)
+
+
+def add_shop_slot(game: Game) -> None:
+    """One more card slot (Overstock); mid-visit, the new slot is filled at once."""
+    game.run.shop_slots += 1
+    if game.run.phase is Phase.SHOP:
+        item = shop_card(game)
+        item.zone.area = Area.SHOP
+        item.zone.slot = len(game.shop)
+        game.shop.append(item)
+
+
+def reprice_shop(game: Game) -> None:
+    """Recompute the prices of the cards on offer (after a discount changes)."""
+    for item in game.shop:
+        if isinstance(item, Joker):
+            if not item._stickers.rental:
+                item._price.buy = game.price(item.type.cost, item.edition)
+        elif isinstance(item, Consumable):
+            free_planet = item.type.set == "Planet" and game.rules.free_planets
+            item._price.buy = 0 if free_planet else game.price(item.type.cost, item.edition)
+
+
+def open_shop(game: Game) -> None:
+    """Fill the shop for this visit."""
+    from .tags import tag_trigger
+
+    run = game.run
+    game.refresh_rules()
+    tag_trigger(game, "shop_start")
+    recalculate_reroll(game, skip_increment=True)
+    _restock(game)
+    game.shop_vouchers = [run.voucher_offer] if run.voucher_offer else []
+    tag_trigger(game, "voucher_add")
+    game.shop_packs = [choose_pack(game) for _ in range(2)]
+    tag_trigger(game, "shop_final_pass")
+
+
+# ---------------------------------------------------------------------------------------
+# rerolls
+# ---------------------------------------------------------------------------------------
+
+
+def recalculate_reroll(game: Game, skip_increment: bool = False) -> None:
+    """The game's ``calculate_reroll_cost``: free while free rerolls last, else base + rises."""
+    run = game.run
+    if run.free_rerolls_left > 0:
+        run.reroll_price = 0
+        return
+    if not skip_increment:
+        run.reroll_increase += 1
+    base = run.temp_reroll_cost if run.temp_reroll_cost is not None else run.reroll_cost
+    run.reroll_price = max(0, base) + run.reroll_increase
+
+
+def reroll_price(game: Game) -> int:
+    return game.run.reroll_price
+
+
+def reroll(game: Game) -> None:
+    """Pay for (or use a free) reroll and restock the shop's cards."""
+    run = game.run
+    if run.free_rerolls_left > 0:
+        run.free_rerolls_left -= 1
+    else:
+        game.earn(-run.reroll_price, "reroll")
+    recalculate_reroll(game)
+    _restock(game)
+    game.each_joker("joker_reroll")
+
+
+# ---------------------------------------------------------------------------------------
+# buying and selling
+# ---------------------------------------------------------------------------------------
+
+
+def can_afford(game: Game, cost: int) -> bool:
+    return cost <= 0 or cost <= game.run.dollars + game.rules.debt_limit
+
+
+def room_for(game: Game, item: Joker | Consumable | Card) -> bool:
+    negative = getattr(item, "edition", Edition.NONE) == Edition.NEGATIVE
+    if isinstance(item, Joker):
+        return len(game.jokers) < game.joker_limit + (1 if negative else 0)
+    if isinstance(item, Consumable):
+        return len(game.consumables) < game.consumable_limit + (1 if negative else 0)
+    return True
+
+
+#: Base price of a playing card in the shop (Magic Trick). Not in the reference tables:
+#: taken as the game's default card cost, $1, before edition surcharges (unverified).
+PLAYING_CARD_COST = 1
+
+
+def offer_price(game: Game, item: Joker | Consumable | Card) -> int:
+    if isinstance(item, (Joker, Consumable)):
+        return item.buy_cost
+    return game.price(PLAYING_CARD_COST, item.edition)
+
+
+def check_buy(game: Game, slot: int) -> Joker | Consumable | Card:
+    if game.run.phase is not Phase.SHOP:
+        raise IllegalActionError("buy: only in the shop")
+    if not 0 <= slot < len(game.shop):
+        raise IllegalActionError(
+            f"buy: no shop card in slot {slot + 1} ({len(game.shop)} on offer)"
+        )
+    item = game.shop[slot]
+    price = offer_price(game, item)
+    if not can_afford(game, price):
+        raise IllegalActionError(f"buy: {_name(item)} costs ${price}, you have ${game.run.dollars}")
+    if not room_for(game, item):
+        what = "joker" if isinstance(item, Joker) else "consumable"
+        raise IllegalActionError(f"buy: no free {what} slot for {_name(item)}")
+    return item
+
+
+def buy(game: Game, slot: int) -> None:
+    item = check_buy(game, slot)
+    game.earn(-offer_price(game, item), item)
+    game.shop.pop(slot)
+    game._renumber(game.shop)
+    if isinstance(item, Joker):
+        game.add_joker(item)
+    elif isinstance(item, Consumable):
+        game.add_consumable(item)
+    else:
+        game.take_card(item, Area.DECK)
+        game.each_joker("joker_cards_added", (item,))
+    game.record(None, "bought", _name(item), item)
+
+
+def voucher_price(game: Game, key: str) -> int:
+    return game.price(game.plugins.voucher(key).cost)
+
+
+def check_buy_voucher(game: Game, slot: int) -> str:
+    if game.run.phase is not Phase.SHOP:
+        raise IllegalActionError("voucher: only in the shop")
+    if not 0 <= slot < len(game.shop_vouchers):
+        raise IllegalActionError(f"voucher: no voucher in slot {slot + 1}")
+    key = game.shop_vouchers[slot]
+    price = voucher_price(game, key)
+    if not can_afford(game, price):
+        name = game.plugins.voucher(key).name
+        raise IllegalActionError(f"voucher: {name} costs ${price}, you have ${game.run.dollars}")
+    return key
+
+
+def buy_voucher(game: Game, slot: int) -> None:
+    key = check_buy_voucher(game, slot)
+    game.earn(-voucher_price(game, key), key)
+    game.shop_vouchers.pop(slot)
+    if game.run.voucher_offer == key:
+        game.run.voucher_offer = None
+    redeem_voucher(game, key)
+
+
+def redeem_voucher(game: Game, key: str) -> None:
+    """Own a voucher: its lasting effect applies now, its rules from now on."""
+    voucher = game.plugins.voucher(key)
+    game.run.vouchers.append(key)
+    redeem = game.plugins.impl("voucher_redeem", key)
+    if redeem is not None:
+        redeem(game, voucher)
+    game.refresh_rules()
+    game.record(voucher.name, "redeem", key)
+
+
+def check_sell(game: Game, area: str, index: int) -> Joker | Consumable:
+    if game.run.phase in (Phase.GAME_OVER, Phase.PACK):
+        raise IllegalActionError(f"sell: not now ({game.run.phase.value})")
+    row: list[Joker] | list[Consumable]
+    row = game.jokers if area == "jokers" else game.consumables
+    if area not in ("jokers", "consumables"):
+        raise IllegalActionError(f"sell: area must be 'jokers' or 'consumables', got {area!r}")
+    if not 0 <= index < len(row):
+        raise IllegalActionError(f"sell: no {area[:-1]} in slot {index + 1}")
+    item = row[index]
+    if isinstance(item, Joker) and item.eternal:
+        raise IllegalActionError(f"sell: {item.name} is Eternal")
+    return item
+
+
+def sell(game: Game, area: str, index: int) -> None:
+    item = check_sell(game, area, index)
+    value = item.sell_value
+    if isinstance(item, Joker):
+        sold = game.plugins.impl("joker_sold", item.key)
+        if sold is not None and not item.debuffed:
+            sold(game, item)
+    game.each_joker("joker_card_sold", item)
+    game.earn(value, item)
+    if isinstance(item, Joker):
+        if item in game.jokers:
+            game.remove_joker(item)
+        hook = game._blind_impl("blind_joker_sold")
+        if hook is not None:
+            hook(game, game.blind)
+    elif item in game.consumables:
+        game.remove_consumable(item)
+    game.record(None, "sold", item.name, item)
+
+
+def _name(item: object) -> str:
+    return str(getattr(item, "name", None) or getattr(item, "label", item))
+
+
+# ---------------------------------------------------------------------------------------
+# leaving
+# ---------------------------------------------------------------------------------------
+
+
+def jokers_leaving_shop(ctx: EventContext) -> None:
+    ctx.game.each_joker("joker_leaving_shop")
+
+
+def close_shop(ctx: EventContext) -> None:
+    game = ctx.game
+    _clear_offers(game)
+    game.shop_vouchers = []
+    game.shop_packs = []
+    game.free_packs = False
+    game.run.temp_reroll_cost = None
+    game.run.phase = Phase.BLIND_SELECT
+    from .tags import tag_trigger_all
+
+    tag_trigger_all(game, "new_blind_choice")
+
+
+SYSTEMS: tuple[System, ...] = (
+    System("leave_shop:jokers_leaving_shop", "jokers", jokers_leaving_shop),
+    System("leave_shop:close_shop", "advance", close_shop),
+)

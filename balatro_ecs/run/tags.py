@@ -1,0 +1,65 @@
+"""Skip tags: gaining them, and asking held tags to act at their trigger points.
+
+A tag plugin implements ``tag_apply(game, tag, trigger, subject)``; the engine asks every
+held tag, oldest first, at each trigger point (``immediate`` when gained, ``tag_add``,
+``new_blind_choice``, ``store_joker_create``, ``store_joker_modify``, ``shop_start``,
+``voucher_add``, ``shop_final_pass``, ``eval`` at cash-out, ``round_start_bonus``). A tag
+that returns something other than ``None`` has been used and is removed -- except at
+``store_joker_create``, where the returned card is what the shop offers.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..content import TagType
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+__all__ = ["gain_tag", "tag_trigger", "tag_trigger_all", "tags_at_cash_out"]
+
+
+def _apply(game: Game, key: str, trigger: str, subject: Any) -> Any:
+    rule = game.plugins.impl("tag_apply", key)
+    if rule is None:
+        return None
+    return rule(game, game.plugins.find(TagType, key), trigger, subject)
+
+
+def tag_trigger(game: Game, trigger: str, subject: Any = None) -> Any:
+    """Ask the held tags in order; the first that acts is used up. Returns what it gave."""
+    for i, key in enumerate(list(game.run.tags)):
+        result = _apply(game, key, trigger, subject)
+        if result is not None:
+            del game.run.tags[i]
+            game.record(game.plugins.find(TagType, key).name, "tag", trigger)
+            return result
+    return None
+
+
+def tag_trigger_all(game: Game, trigger: str, subject: Any = None) -> None:
+    """Let every held tag act, oldest first; those that act are used up."""
+    for key in list(game.run.tags):
+        if key in game.run.tags and _apply(game, key, trigger, subject) is not None:
+            game.run.tags.remove(key)
+            game.record(game.plugins.find(TagType, key).name, "tag", trigger)
+
+
+def gain_tag(game: Game, key: str) -> None:
+    """Hold a new tag; held tags may react (Double Tag), then immediate tags act."""
+    game.run.tags.append(key)
+    game.record(game.plugins.find(TagType, key).name, "tag gained", key)
+    tag_trigger(game, "tag_add", key)
+    tag_trigger_all(game, "immediate")
+
+
+def tags_at_cash_out(game: Game) -> list[list[Any]]:
+    """Payout lines from tags that pay at cash-out (Investment Tag)."""
+    lines: list[list[Any]] = []
+    for key in list(game.run.tags):
+        dollars = _apply(game, key, "eval", None)
+        if dollars is not None:
+            game.run.tags.remove(key)
+            lines.append([game.plugins.find(TagType, key).name, dollars])
+    return lines

@@ -1,0 +1,11 @@
+"""Black Stake: shop and pack jokers may be Eternal."""
+
+from balatro_ecs.plugin import content, hookimpl, reference
+
+STAKE = reference.stake("stake_black")
+balatro_content = content(STAKE)
+
+
+@hookimpl
+def stake_apply(game, stake):
+    game.run.eternals_in_shop = True

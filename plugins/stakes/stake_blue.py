@@ -1,0 +1,12 @@
+"""Blue Stake: one discard fewer every round."""
+
+from balatro_ecs.plugin import content, hookimpl, reference
+
+STAKE = reference.stake("stake_blue")
+balatro_content = content(STAKE)
+
+
+@hookimpl
+def stake_apply(game, stake):
+    game.run.round_discards += stake.modifiers["discards"]
+    game.run.discards_left = game.run.round_discards

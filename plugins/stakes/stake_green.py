@@ -1,0 +1,11 @@
+"""Green Stake: blind sizes grow faster (the second scaling table)."""
+
+from balatro_ecs.plugin import content, hookimpl, reference
+
+STAKE = reference.stake("stake_green")
+balatro_content = content(STAKE)
+
+
+@hookimpl
+def stake_apply(game, stake):
+    game.run.scaling = max(game.run.scaling, stake.modifiers["scaling"])

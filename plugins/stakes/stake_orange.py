@@ -1,0 +1,11 @@
+"""Orange Stake: shop and pack jokers may be Perishable."""
+
+from balatro_ecs.plugin import content, hookimpl, reference
+
+STAKE = reference.stake("stake_orange")
+balatro_content = content(STAKE)
+
+
+@hookimpl
+def stake_apply(game, stake):
+    game.run.perishables_in_shop = True

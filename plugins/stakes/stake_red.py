@@ -1,0 +1,11 @@
+"""Red Stake: the Small Blind pays no reward."""
+
+from balatro_ecs.plugin import content, hookimpl, reference
+
+STAKE = reference.stake("stake_red")
+balatro_content = content(STAKE)
+
+
+@hookimpl
+def stake_apply(game, stake):
+    game.run.no_blind_reward.append(stake.modifiers["no_blind_reward"])

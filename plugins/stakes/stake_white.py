@@ -1,0 +1,6 @@
+"""White Stake: the base difficulty."""
+
+from balatro_ecs.plugin import content, reference
+
+STAKE = reference.stake("stake_white")
+balatro_content = content(STAKE)

@@ -1,0 +1,14 @@
+"""D6 Tag: rerolls in the next shop start at $0."""
+
+from balatro_ecs.plugin import content, hookimpl, reference
+
+TAG = reference.tag("tag_d_six")
+balatro_content = content(TAG)
+
+
+@hookimpl
+def tag_apply(game, tag, trigger, subject):
+    if trigger == "shop_start":
+        game.run.temp_reroll_cost = 0
+        return True
+    return None

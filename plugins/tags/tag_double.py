@@ -1,0 +1,15 @@
+"""Double Tag: the next tag gained is gained twice (Double Tags excepted)."""
+
+from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.run.tags import gain_tag
+
+TAG = reference.tag("tag_double")
+balatro_content = content(TAG)
+
+
+@hookimpl
+def tag_apply(game, tag, trigger, subject):
+    if trigger == "tag_add" and subject != tag.key:
+        gain_tag(game, subject)
+        return True
+    return None

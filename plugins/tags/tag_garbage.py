@@ -1,0 +1,14 @@
+"""Garbage Tag: $1 for every discard left unused this run."""
+
+from balatro_ecs.plugin import content, hookimpl, reference
+
+TAG = reference.tag("tag_garbage")
+balatro_content = content(TAG)
+
+
+@hookimpl
+def tag_apply(game, tag, trigger, subject):
+    if trigger == "immediate":
+        game.earn(tag.config["dollars_per_discard"] * game.run.unused_discards, tag.name)
+        return True
+    return None

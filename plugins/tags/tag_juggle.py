@@ -1,0 +1,14 @@
+"""Juggle Tag: +3 hand size for the next round."""
+
+from balatro_ecs.plugin import content, hookimpl, reference
+
+TAG = reference.tag("tag_juggle")
+balatro_content = content(TAG)
+
+
+@hookimpl
+def tag_apply(game, tag, trigger, subject):
+    if trigger == "round_start_bonus":
+        game.run.temp_hand_size += tag.config["h_size"]
+        return True
+    return None

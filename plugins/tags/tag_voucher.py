@@ -1,0 +1,17 @@
+"""Voucher Tag: the next shop offers one more voucher."""
+
+from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.run.blinds import next_voucher
+
+TAG = reference.tag("tag_voucher")
+balatro_content = content(TAG)
+
+
+@hookimpl
+def tag_apply(game, tag, trigger, subject):
+    if trigger != "voucher_add":
+        return None
+    extra = next_voucher(game, "Voucher_fromtag")
+    if extra is not None:
+        game.shop_vouchers.append(extra)
+    return True

@@ -1,0 +1,11 @@
+"""Antimatter: one more joker slot."""
+
+from balatro_ecs.plugin import content, hookimpl, reference
+
+VOUCHER = reference.voucher("v_antimatter")
+balatro_content = content(VOUCHER)
+
+
+@hookimpl
+def voucher_redeem(game, voucher):
+    game.run.joker_slots += 1

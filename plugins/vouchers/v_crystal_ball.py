@@ -1,0 +1,11 @@
+"""Crystal Ball: one more consumable slot."""
+
+from balatro_ecs.plugin import content, hookimpl, reference
+
+VOUCHER = reference.voucher("v_crystal_ball")
+balatro_content = content(VOUCHER)
+
+
+@hookimpl
+def voucher_redeem(game, voucher):
+    game.run.consumable_slots += 1

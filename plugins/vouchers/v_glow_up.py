@@ -1,0 +1,11 @@
+"""Glow Up: Foil, Holographic and Polychrome cards appear 4x as often."""
+
+from balatro_ecs.plugin import content, hookimpl, reference
+
+VOUCHER = reference.voucher("v_glow_up")
+balatro_content = content(VOUCHER)
+
+
+@hookimpl
+def voucher_redeem(game, voucher):
+    game.run.edition_rate = max(game.run.edition_rate, voucher.config["extra"])

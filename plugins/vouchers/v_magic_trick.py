@@ -1,0 +1,11 @@
+"""Magic Trick: playing cards can appear in the shop."""
+
+from balatro_ecs.plugin import content, hookimpl, reference
+
+VOUCHER = reference.voucher("v_magic_trick")
+balatro_content = content(VOUCHER)
+
+
+@hookimpl
+def voucher_redeem(game, voucher):
+    game.run.playing_card_rate = max(game.run.playing_card_rate, voucher.config["extra"])

@@ -1,0 +1,11 @@
+"""Money Tree: interest pays up to $20 a round."""
+
+from balatro_ecs.plugin import content, hookimpl, reference
+
+VOUCHER = reference.voucher("v_money_tree")
+balatro_content = content(VOUCHER)
+
+
+@hookimpl
+def voucher_redeem(game, voucher):
+    game.run.interest_cap = max(game.run.interest_cap, voucher.config["extra"])

@@ -1,0 +1,12 @@
+"""Overstock Plus: one more card slot in the shop."""
+
+from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.run.shop import add_shop_slot
+
+VOUCHER = reference.voucher("v_overstock_plus")
+balatro_content = content(VOUCHER)
+
+
+@hookimpl
+def voucher_redeem(game, voucher):
+    add_shop_slot(game)

@@ -1,0 +1,11 @@
+"""Paint Brush: +1 hand size."""
+
+from balatro_ecs.plugin import content, hookimpl, reference
+
+VOUCHER = reference.voucher("v_paint_brush")
+balatro_content = content(VOUCHER)
+
+
+@hookimpl
+def voucher_redeem(game, voucher):
+    game.run.hand_size += voucher.config["extra"]

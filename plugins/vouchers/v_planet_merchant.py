@@ -1,0 +1,14 @@
+"""Planet Merchant: Planet cards appear more often in the shop."""
+
+from balatro_ecs.plugin import content, hookimpl, reference
+
+VOUCHER = reference.voucher("v_planet_merchant")
+balatro_content = content(VOUCHER)
+
+
+BASE_RATE = reference.table("rules")["run_start"]["shop_rates"]["planet"]
+
+
+@hookimpl
+def voucher_redeem(game, voucher):
+    game.run.planet_rate = max(game.run.planet_rate, BASE_RATE * voucher.config["extra"])

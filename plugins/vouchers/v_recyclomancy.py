@@ -1,0 +1,12 @@
+"""Recyclomancy: one more discard every round."""
+
+from balatro_ecs.plugin import content, hookimpl, reference
+
+VOUCHER = reference.voucher("v_recyclomancy")
+balatro_content = content(VOUCHER)
+
+
+@hookimpl
+def voucher_redeem(game, voucher):
+    game.run.round_discards += voucher.config["extra"]
+    game.run.discards_left += voucher.config["extra"]

@@ -1,0 +1,14 @@
+"""Tarot Merchant: Tarot cards appear more often in the shop."""
+
+from balatro_ecs.plugin import content, hookimpl, reference
+
+VOUCHER = reference.voucher("v_tarot_merchant")
+balatro_content = content(VOUCHER)
+
+
+BASE_RATE = reference.table("rules")["run_start"]["shop_rates"]["tarot"]
+
+
+@hookimpl
+def voucher_redeem(game, voucher):
+    game.run.tarot_rate = max(game.run.tarot_rate, BASE_RATE * voucher.config["extra"])
