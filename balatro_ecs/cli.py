@@ -5,7 +5,11 @@
     balatro-ecs bench [FILE] [--passes N]   hands scored per second
     balatro-ecs content [jokers|blinds|decks|consumables|vouchers]
     balatro-ecs hooks                       the hook specifications
-    balatro-ecs schedule                    the scoring systems, in order
+    balatro-ecs schedule [--event EVENT]    the scoring (or a run event's) systems, in order
+    balatro-ecs play [--seed S] [--deck D] [--stake K] [--load FILE]
+                                            play a run in the terminal
+    balatro-ecs simulate --runs N --policy random|greedy [--seed S] [--json]
+                                            play many seeded runs and summarise them
 
 Bad input gets one line on standard error naming the field and the value, and exit
 status 2; no traceback.
@@ -27,6 +31,8 @@ from .bench import default_vectors, main_bench
 from .content import BlindType, ConsumableType, ContentType, DeckType, JokerType, VoucherType
 from .errors import BalatroError
 from .manager import Plugins
+from .policies import POLICIES
+from .run.flow import RUN_EVENTS, event_schedule
 from .scenario import Scenario, load_scenarios
 from .scoring.pipeline import scoring_schedule
 from .scoring.result import ScoreResult
@@ -205,8 +211,89 @@ def cmd_hooks(args: argparse.Namespace) -> int:
 
 
 def cmd_schedule(args: argparse.Namespace) -> int:
-    print(scoring_schedule(_plugins(args)).describe())
+    plugins = _plugins(args)
+    if args.event is None:
+        print(scoring_schedule(plugins).describe())
+    else:
+        print(event_schedule(plugins, args.event).describe())
     return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .game import Game
+    from .run.save import loads
+    from .terminal import TerminalSession
+
+    plugins = _plugins(args)
+    if args.load:
+        game = loads(_read(args.load), plugins)
+    else:
+        game = Game(deck=args.deck, stake=args.stake, seed=args.seed, plugins=plugins)
+    return TerminalSession(game).run()
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .progress import ProgressBar
+    from .simulate import simulate
+
+    bar = ProgressBar(args.runs, "runs", enabled=args.progress)
+    try:
+        summary = simulate(
+            args.runs,
+            policy=args.policy,
+            seed=args.seed,
+            deck=args.deck,
+            stake=args.stake,
+            block=args.block,
+            workers=args.workers,
+            endless=args.endless,
+            max_ante=args.max_ante,
+            on_progress=bar.advance,
+        )
+    finally:
+        bar.close()
+    if args.json:
+        print(json.dumps(summary.to_dict(records=args.records), ensure_ascii=False))
+        return 0
+    print(
+        f"{summary.runs} runs  policy {summary.policy}  {summary.deck}  {summary.stake}  "
+        f"seed {summary.seed}"
+    )
+    print(f"wins           {summary.wins} ({summary.win_rate:.1%})")
+    print(f"mean ante      {summary.mean_ante:.2f}")
+    print(f"mean final     {summary.mean_final_score:,.0f} chips in the last round")
+    print(f"mean best hand {summary.mean_best_hand:,.0f}")
+    print("ante reached")
+    top = max(summary.ante_reached.values())
+    for ante, count in sorted(summary.ante_reached.items()):
+        bar_text = "#" * max(1, round(30 * count / top))
+        print(f"  {ante:>3}  {bar_text:<30} {count}")
+    if summary.truncated:
+        print(f"{summary.truncated} runs stopped at the action limit")
+    print(f"{summary.runs_per_second:,.1f} runs/s ({summary.seconds:.2f} s)")
+    return 0
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
+    return value
+
+
+def _run_options(p: argparse.ArgumentParser, default_seed: str | None = None) -> None:
+    p.add_argument("--deck", default="Red Deck", help="deck name or key (default Red Deck)")
+    p.add_argument(
+        "--stake", default="White Stake", help="stake name, key or level 1-8 (default White)"
+    )
+    p.add_argument(
+        "--seed",
+        default=default_seed,
+        help="run seed" + (f" (default {default_seed})" if default_seed else " (default: random)"),
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -256,8 +343,31 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--signatures", action="store_true", help="full signatures")
     p.set_defaults(func=cmd_hooks)
 
-    p = sub.add_parser("schedule", help="print the scoring systems in order")
+    p = sub.add_parser("schedule", help="print the scoring systems (or a run event's) in order")
+    p.add_argument("--event", choices=sorted(RUN_EVENTS), help="a run event instead of scoring")
     p.set_defaults(func=cmd_schedule)
+
+    p = sub.add_parser("play", help="play a run in the terminal")
+    _run_options(p)
+    p.add_argument("--load", metavar="FILE", help="continue a saved game")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("simulate", help="play many seeded runs with a policy and summarise them")
+    p.add_argument("--runs", type=_positive, default=100, help="runs to play (default 100)")
+    p.add_argument("--policy", choices=sorted(POLICIES), default="random")
+    _run_options(p, default_seed="SIM")
+    p.add_argument("--workers", type=_positive, default=1, help="processes (default 1)")
+    p.add_argument("--endless", action="store_true", help="play on after winning")
+    p.add_argument("--max-ante", type=_positive, help="stop each run at this ante")
+    p.add_argument("--json", action="store_true", help="print one JSON object, nothing else")
+    p.add_argument("--records", action="store_true", help="with --json: every run's record")
+    p.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bar on stderr (default: when stderr is a terminal)",
+    )
+    p.set_defaults(func=cmd_simulate)
     return parser
 
 

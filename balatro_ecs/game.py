@@ -148,14 +148,7 @@ class Game:
         return cls(deck=deck, seed=seed, plugins=plugins, start=False)
 
     def _stake(self, stake: str | int | StakeType) -> StakeType:
-        if isinstance(stake, StakeType):
-            return stake
-        if isinstance(stake, int) and not isinstance(stake, bool):
-            for item in self.plugins.all(StakeType):
-                if item.level == stake:
-                    return item
-            raise BalatroError(f"stake: no stake of level {stake} (1-8)")
-        return self.plugins.find(StakeType, str(stake))
+        return stake if isinstance(stake, StakeType) else self.plugins.stake(stake)
 
     @property
     def phase(self) -> Phase:
@@ -309,7 +302,11 @@ class Game:
         sell_value: int | None = None,
         area: C.Area = C.Area.JOKERS,
     ) -> Joker:
-        """Create a joker entity (not placed in any row)."""
+        """Create a joker entity (not placed in any row).
+
+        A new instance runs its ``joker_created`` hook (To Do List draws its hand); passing
+        ``state`` says the counters are given, and skips it.
+        """
         jtype = joker if isinstance(joker, JokerType) else self.plugins.joker(joker)
         counters = jtype.initial_state()
         counters["hands_played_at_create"] = self.run.hands_played
@@ -333,7 +330,12 @@ class Game:
             C.Zone: C.Zone(area),
         }
         entity = self.world.create(*comps.values())
-        return Joker(entity, jtype, comps)
+        handle = Joker(entity, jtype, comps)
+        if state is None:
+            created = self.plugins.impl("joker_created", jtype.key)
+            if created is not None:
+                created(self, handle)
+        return handle
 
     def add_joker(
         self,
@@ -375,6 +377,38 @@ class Game:
         self.record(source, "destroy", None, joker)
         self.remove_joker(joker)
         return True
+
+    def copy_joker(self, joker: Joker, *, edition: Edition | None = None) -> Joker:
+        """A new joker with ``joker``'s counters, stickers and edition (or ``edition``)."""
+        stickers = joker._stickers
+        copy = self.new_joker(
+            joker.type,
+            edition=joker.edition if edition is None else edition,
+            state=_copy_state(joker.state),
+            eternal=stickers.eternal,
+            rental=stickers.rental,
+        )
+        copy._stickers.perishable = stickers.perishable
+        copy._debuff.forced = joker._debuff.forced
+        return copy
+
+    def has_room_for_joker(self, pending: int = 0) -> bool:
+        """Whether a joker (not Negative) fits in the row, with ``pending`` more on the way."""
+        return len(self.jokers) + pending < self.joker_limit
+
+    def create_joker_from_pool(
+        self, key_append: str = "", *, rarity: float | None = None, legendary: bool = False
+    ) -> Joker:
+        """Create a random joker from the game's pool and put it in the row (Riff-raff, Judgement).
+
+        ``rarity`` replaces the rarity roll (0 gives a Common); ``legendary`` draws a
+        Legendary (The Soul).
+        """
+        from .run.cards_for_sale import make_joker
+
+        made = self.add_joker(make_joker(self, C.Area.JOKERS, key_append, rarity, legendary))
+        self.record(None, "create", made.key, made)
+        return made
 
     def move_joker(self, joker: Joker, index: int) -> None:
         """Move a joker to another slot."""
@@ -456,7 +490,28 @@ class Game:
         return made
 
     def has_room_for_consumable(self, pending: int = 0) -> bool:
+        """Whether a consumable fits, with ``pending`` more on the way."""
         return len(self.consumables) + pending < self.consumable_limit
+
+    def copy_consumable(
+        self, consumable: Consumable, *, edition: Edition | None = None
+    ) -> Consumable:
+        """Put a copy of ``consumable`` (with its edition, or ``edition``) in the area (Perkeo)."""
+        made = self.add_consumable(
+            consumable.type, edition=consumable.edition if edition is None else edition
+        )
+        self.record(None, "create", made.key, made)
+        return made
+
+    def playing_cards_added(self, cards: Iterable[Card]) -> None:
+        """Tell the jokers that playing cards joined the deck (Hologram)."""
+        added = tuple(cards)
+        if added:
+            self.each_joker("joker_cards_added", added)
+
+    def chance(self, key: str, odds: float) -> bool:
+        """A "1 in ``odds``" roll on the game's stream ``key`` (Oops! All 6s doubles it)."""
+        return self.rng.random(key) < self.run.probability * self.rules.probability_scale / odds
 
     def price(self, base: int, edition: Edition = Edition.NONE, *, rental: bool = False) -> int:
         """A shop price: base plus edition surcharge and inflation, less the discount."""
@@ -554,6 +609,8 @@ class Game:
             return
         rules = self.rules
         before = rules.detection_key(), rules.all_faces
+        discards, rerolls = rules.discards_delta, rules.free_rerolls
+        first = self._plans is None
         rules.reset()
         hook = self.plugins.table("joker_rules")
         for joker in self.jokers:
@@ -567,8 +624,21 @@ class Game:
                 fn(self, self.plugins.voucher(key_), rules)
         self._plans = JokerPlans(self.plugins, self.jokers)
         self._synced = key
+        if not first:
+            self._rules_changed(rules.discards_delta - discards, rules.free_rerolls - rerolls)
         if (rules.detection_key(), rules.all_faces) != before:
             self._refresh_debuffs()
+
+    def _rules_changed(self, discards: int, rerolls: int) -> None:
+        """A joker gained or lost mid-round changes this round too (Drunkard, Chaos the Clown)."""
+        run = self.run
+        if discards and run.phase is Phase.ROUND:
+            run.discards_left = max(0, run.discards_left + discards)
+        if rerolls:
+            from .run.shop import recalculate_reroll
+
+            run.free_rerolls_left = max(0, run.free_rerolls_left + rerolls)
+            recalculate_reroll(self, skip_increment=True)
 
     @property
     def plans(self) -> JokerPlans:
@@ -578,9 +648,17 @@ class Game:
         return self._plans
 
     def each_joker(self, hook: str, *args: Any) -> list[tuple[Joker, Any]]:
-        """Call a joker hook for every joker in slot order (copies resolved); return results."""
+        """Call a joker hook for every joker in slot order (copies resolved); return results.
+
+        The calls follow the row as it was when the loop began: a joker created meanwhile
+        waits for the next event, and one destroyed meanwhile (Madness, Ceremonial Dagger)
+        no longer acts.
+        """
         out = []
+        version = self.row_version
         for fn, view, source in self.plans.plan(hook):
+            if self.row_version != version and source not in self.jokers:
+                continue
             out.append((source, fn(self, view, *args)))
         return out
 
@@ -634,11 +712,14 @@ class Game:
             self.create_consumable_from_pool(card_set, key_append)
 
     # -- the action API ------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        """Every action that may be applied now."""
+    def legal_actions(self, *, reorders: bool = True) -> list[Action]:
+        """Every action that may be applied now, in a stable order.
+
+        ``reorders=False`` leaves out joker moves and hand sorting, which change only order.
+        """
         from .run.engine import legal_actions
 
-        return legal_actions(self)
+        return legal_actions(self, reorders=reorders)
 
     def action_mask(self) -> list[bool]:
         """A fixed-size mask over :data:`~balatro_ecs.actions.ACTION_SPACE` (legal = True)."""

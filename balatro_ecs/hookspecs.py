@@ -346,6 +346,21 @@ def joker_after(ctx: ScoringContext, joker: Joker) -> Effect | None:
 
 
 @hookspec
+def joker_created(game: Game, joker: Joker) -> None:
+    """Set up a new instance's counters that depend on the run (the game's ``set_ability``).
+
+    :param game: The game.
+    :param joker: The joker just made: offered in the shop or a pack, or created by an
+        effect. It may never reach the joker row.
+
+    Not called for jokers whose counters are given (a scenario, a loaded save, a copy).
+    To Do List draws its poker hand here, on the game's ``to_do`` stream.
+
+    .. versionadded:: 0.2
+    """
+
+
+@hookspec
 def joker_added(game: Game, joker: Joker) -> None:
     """React to this joker entering the joker area (the game's ``add_to_deck``).
 

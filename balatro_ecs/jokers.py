@@ -87,6 +87,11 @@ class Joker:
         return self.zone.slot
 
     @property
+    def serial(self) -> int:
+        """Creation order in the run (the game's ``sort_id``); random picks sort by it."""
+        return self._serial.value
+
+    @property
     def eternal(self) -> bool:
         return self._stickers.eternal
 
@@ -162,6 +167,11 @@ class Consumable:
     def sell_value(self) -> int:
         """What selling it pays: half its price (at least $1) plus value it gained."""
         return max(1, self._price.buy // 2) + int(self.state.get("extra_value", 0))
+
+    @property
+    def serial(self) -> int:
+        """Creation order in the run (the game's ``sort_id``); random picks sort by it."""
+        return self._serial.value
 
     @property
     def key(self) -> str:

@@ -407,6 +407,24 @@ class Plugins:
     def deck(self, name: str) -> DeckType:
         return self.find(DeckType, name)
 
+    def stake(self, name: str | int) -> StakeType:
+        """A stake by key, name or level (``8``, ``"8"``, ``"Gold Stake"``, ``"gold"``)."""
+        level = name if isinstance(name, int) and not isinstance(name, bool) else None
+        if isinstance(name, str) and name.strip().isdigit():
+            level = int(name)
+        if level is not None:
+            for item in self.all(StakeType):
+                if item.level == level:
+                    return item
+            raise UnknownNameError("stake", str(name), [str(s.level) for s in self.all(StakeType)])
+        try:
+            return self.find(StakeType, str(name))
+        except UnknownNameError as err:
+            try:
+                return self.find(StakeType, f"{name} Stake")
+            except UnknownNameError:
+                raise err from None
+
     def consumable(self, name: str) -> ConsumableType:
         return self.find(ConsumableType, name)
 

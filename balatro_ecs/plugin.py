@@ -35,9 +35,10 @@ from collections.abc import Callable
 
 from . import reference
 from .cards import Card, CardSpec
+from .components import Area
 from .content import BlindType, ConsumableType, ContentType, DeckType, JokerType, VoucherType
 from .effects import Effect
-from .enums import Edition, Enhancement, HandType, Seal, Suit
+from .enums import HAND_NAMES, Edition, Enhancement, HandType, Seal, Suit
 from .hookspecs import hookimpl
 from .jokers import Consumable, CopiedJoker, Joker
 from .rules import Rules
@@ -45,6 +46,8 @@ from .schedule import System
 from .scoring.context import ScoringContext
 
 __all__ = [
+    "HAND_NAMES",
+    "Area",
     "BlindType",
     "Card",
     "CardSpec",

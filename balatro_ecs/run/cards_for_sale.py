@@ -28,6 +28,8 @@ __all__ = [
     "make_joker",
     "make_playing_card",
     "poll_edition",
+    "random_front",
+    "random_seal",
     "roll_rarity",
 ]
 
@@ -48,6 +50,22 @@ def poll_edition(game: Game, stream: str, mod: float = 1.0, no_negative: bool = 
     if poll > 1 - 0.04 * rate * mod:
         return Edition.FOIL
     return Edition.NONE
+
+
+def random_front(game: Game, stream: str) -> tuple[int, Suit]:
+    """A random rank and suit, drawn over the 52 card keys as the game lists them."""
+    _, rank, suit = game.rng.element(stream, _CARD_KEYS)
+    return rank, suit
+
+
+def random_seal(game: Game, stream: str) -> Seal:
+    """A random seal, one in four each: Red, Blue, Gold, Purple."""
+    roll = game.rng.random(stream)
+    if roll > 0.75:
+        return Seal.RED
+    if roll > 0.5:
+        return Seal.BLUE
+    return Seal.GOLD if roll > 0.25 else Seal.PURPLE
 
 
 def roll_rarity(game: Game, append: str, forced: float | None = None) -> int:
@@ -158,6 +176,6 @@ def make_playing_card(
         pool: list[str | None] = [e.key for e in _ENHANCEMENTS]
         picked = draw_pool(game, pool, f"Enhanced{append}{run.ante}", "m_bonus")
         enhancement = next(e for e in _ENHANCEMENTS if e.key == picked)
-    _, rank, suit = game.rng.element(f"front{append}{run.ante}", _CARD_KEYS)
+    rank, suit = random_front(game, f"front{append}{run.ante}")
     spec = CardSpec(rank, suit, enhancement=enhancement, edition=edition, seal=seal)
     return game.new_card(spec, area)

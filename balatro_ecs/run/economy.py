@@ -58,10 +58,12 @@ def round_payout(game: Game, won: bool) -> list[list[Any]]:
 
 
 def pay_out(ctx: EventContext) -> None:
+    """Add the payout; the deck is shuffled on the ``cashout<ante>`` stream."""
     game = ctx.game
     total = sum(dollars for _, dollars in game.run.payout)
     game.earn(total, "cash out")
     game.run.payout = []
+    game.shuffle_deck(f"cashout{game.run.ante}")
 
 
 def advance_blinds(ctx: EventContext) -> None:

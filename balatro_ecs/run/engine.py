@@ -7,6 +7,7 @@ exactly as it was. :func:`legal_actions` lists what may be done now.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -237,6 +238,7 @@ def apply(game: Game, action: Action) -> Outcome:
     phase_before, dollars_before = run.phase.value, run.dollars
     game.events = []
     score = _APPLY[type(action)](game, action)
+    game._sync()  # settle what a changed joker row does at once (Drunkard's discard)
     outcome = Outcome(
         action=action,
         phase_before=phase_before,
@@ -364,13 +366,19 @@ _APPLY: dict[type[Action], Callable[[Game, Action], object]] = {
 # ---------------------------------------------------------------------------------------
 
 
-def _subsets(n: int, forced: set[int]) -> list[tuple[int, ...]]:
-    out = []
-    for size in range(1, min(5, n) + 1):
-        for combo in itertools.combinations(range(n), size):
-            if forced <= set(combo):
-                out.append(combo)
-    return out
+@functools.lru_cache(maxsize=256)
+def _card_actions(n: int, forced: frozenset[int]) -> tuple[tuple[Play, ...], tuple[Discard, ...]]:
+    """Every Play and Discard of 1-5 of ``n`` hand cards that includes the ``forced`` ones.
+
+    Actions are immutable, so the lists are built once per hand size.
+    """
+    combos = [
+        combo
+        for size in range(1, min(5, n) + 1)
+        for combo in itertools.combinations(range(n), size)
+        if forced <= set(combo)
+    ]
+    return tuple(Play(c) for c in combos), tuple(Discard(c) for c in combos)
 
 
 def legal_actions(game: Game, *, reorders: bool = True) -> list[Action]:
@@ -386,11 +394,11 @@ def legal_actions(game: Game, *, reorders: bool = True) -> list[Action]:
         candidates += [SelectBlind(), SkipBlind(), RerollBoss()]
     elif phase is Phase.ROUND:
         hand = game.area(Area.HAND)
-        forced = {i for i, card in enumerate(hand) if card.forced}
-        combos = _subsets(len(hand), forced)
-        out += [Play(c) for c in combos]
+        forced = frozenset(i for i, card in enumerate(hand) if card.forced)
+        plays, discards = _card_actions(len(hand), forced)
+        out += plays
         if run.discards_left > 0:
-            out += [Discard(c) for c in combos]
+            out += discards
         if reorders:
             candidates += [SortHand("rank"), SortHand("suit")]
     elif phase is Phase.CASH_OUT:

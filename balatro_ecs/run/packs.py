@@ -18,7 +18,13 @@ from ..enums import Edition, HandType, Seal
 from ..errors import IllegalActionError
 from ..jokers import Consumable, Joker
 from ..state import Phase
-from .cards_for_sale import make_consumable, make_joker, make_playing_card, poll_edition
+from .cards_for_sale import (
+    make_consumable,
+    make_joker,
+    make_playing_card,
+    poll_edition,
+    random_seal,
+)
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -59,16 +65,7 @@ def _pack_card(game: Game, booster: BoosterType, index: int) -> Joker | Consumab
     edition = poll_edition(game, f"standard_edition{ante}", mod=2, no_negative=True)
     seal = Seal.NONE
     if game.rng.random(f"stdseal{ante}") > 1 - 0.02 * 10:
-        roll = game.rng.random(f"stdsealtype{ante}")
-        seal = (
-            Seal.RED
-            if roll > 0.75
-            else Seal.BLUE
-            if roll > 0.5
-            else Seal.GOLD
-            if roll > 0.25
-            else Seal.PURPLE
-        )
+        seal = random_seal(game, f"stdsealtype{ante}")
     enhanced = game.rng.random(f"stdset{ante}") > 0.6
     return make_playing_card(game, Area.PACK, "sta", enhanced, edition, seal)
 

@@ -301,15 +301,24 @@ def end_round(game: Game) -> None:
 
 
 def jokers_end_of_round(ctx: EventContext) -> None:
-    """Each joker's end-of-round effect, then its rental charge and perishable tick."""
+    """Each joker, left to right: its end-of-round effect, its rental charge, then its
+    perishable tick (rules.toml ``[rounds] end_of_round_order``)."""
     game = ctx.game
     run = game.run
     blind = game.blind
     run.boss_defeated = blind is not None and blind.is_boss
-    for source, effect in game.each_joker("joker_end_of_round"):
-        if effect is not None and effect.dollars:
-            game.earn(effect.dollars, source)
-    for joker in list(game.jokers):
+    row = list(game.jokers)
+    plan = game.plans.by_slot("joker_end_of_round")
+    for joker, entry in zip(row, plan, strict=True):
+        if joker not in game.jokers:  # eaten or destroyed earlier in this loop
+            continue
+        if entry is not None:
+            fn, view, _ = entry
+            effect = fn(game, view)
+            if effect is not None and effect.dollars:
+                game.earn(effect.dollars, joker)
+        if joker not in game.jokers:
+            continue
         stickers = joker._stickers
         if stickers.rental:
             game.earn(-run.rental_rate, joker)

@@ -211,7 +211,7 @@ def _restore_card(game: Game, raw: dict[str, Any], area: C.Area, *, in_row: bool
 
 
 def _restore_joker(game: Game, raw: dict[str, Any], area: C.Area) -> Joker:
-    joker = game.new_joker(raw["key"], edition=Edition[raw["edition"].upper()], area=area)
+    joker = game.new_joker(raw["key"], edition=Edition[raw["edition"].upper()], state={}, area=area)
     joker._serial.value = raw["serial"]
     joker.state.clear()
     joker.state.update(raw["state"])

@@ -27,30 +27,46 @@ def _apply(game: Game, key: str, trigger: str, subject: Any) -> Any:
     return rule(game, game.plugins.find(TagType, key), trigger, subject)
 
 
+def _act(game: Game, index: int, trigger: str, subject: Any) -> Any:
+    """Let the tag at ``index`` act. It is out of the list while it acts (so a tag it makes
+    cannot set it off again) and goes back in place unless it was used."""
+    key = game.run.tags.pop(index)
+    result = _apply(game, key, trigger, subject)
+    if result is None:
+        game.run.tags.insert(index, key)
+    else:
+        game.record(game.plugins.find(TagType, key).name, "tag", trigger)
+    return result
+
+
 def tag_trigger(game: Game, trigger: str, subject: Any = None) -> Any:
     """Ask the held tags in order; the first that acts is used up. Returns what it gave."""
-    for i, key in enumerate(list(game.run.tags)):
-        result = _apply(game, key, trigger, subject)
+    for index in range(len(game.run.tags)):
+        result = _act(game, index, trigger, subject)
         if result is not None:
-            del game.run.tags[i]
-            game.record(game.plugins.find(TagType, key).name, "tag", trigger)
             return result
     return None
 
 
 def tag_trigger_all(game: Game, trigger: str, subject: Any = None) -> None:
-    """Let every held tag act, oldest first; those that act are used up."""
-    for key in list(game.run.tags):
-        if key in game.run.tags and _apply(game, key, trigger, subject) is not None:
-            game.run.tags.remove(key)
-            game.record(game.plugins.find(TagType, key).name, "tag", trigger)
+    """Let every held tag act, oldest first; those that act are used up.
+
+    Tags gained meanwhile wait for the next trigger point.
+    """
+    tags = game.run.tags
+    index, held = 0, len(tags)  # tags gained meanwhile are appended past ``held``
+    while index < held and index < len(tags):
+        if _act(game, index, trigger, subject) is None:
+            index += 1
+        else:
+            held -= 1
 
 
 def gain_tag(game: Game, key: str) -> None:
     """Hold a new tag; held tags may react (Double Tag), then immediate tags act."""
     game.run.tags.append(key)
     game.record(game.plugins.find(TagType, key).name, "tag gained", key)
-    tag_trigger(game, "tag_add", key)
+    tag_trigger_all(game, "tag_add", key)
     tag_trigger_all(game, "immediate")
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from balatro_ecs.plugin import ConsumableType, Effect, hookimpl, reference
+from balatro_ecs.plugin import ConsumableType, Effect, HandType, hookimpl, reference
 
 OBSERVATORY = reference.voucher("v_observatory")
 
@@ -19,6 +19,8 @@ class Planet:
     def __init__(self, key: str) -> None:
         self.type: ConsumableType = reference.planet(key)
         self._boost = Effect.x_mult_of(OBSERVATORY.config["extra"])
+        assert self.type.hand is not None, key
+        self._hand = HandType.from_name(self.type.hand)
 
     @hookimpl
     def balatro_content(self) -> ConsumableType:

@@ -1,9 +1,11 @@
-"""Astronomer: Planet cards and Celestial packs in the shop are free.
+"""Astronomer: Planet cards and Celestial Packs in the shop are free."""
 
-No effect on a hand's score.
-"""
-
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 JOKER = reference.joker("j_astronomer")
 balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_rules(joker, rules):
+    rules.free_planets = True

@@ -1,6 +1,13 @@
-"""Burglar: +3 hands and no discards when a blind is selected. No effect on a hand's score."""
+"""Burglar: when a blind is selected, +3 hands and no discards for the round."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 JOKER = reference.joker("j_burglar")
 balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_setting_blind(game, joker, blind):
+    game.run.hands_left += joker.state["extra"]
+    game.run.discards_left = 0
+    game.record(joker, "message", f"+{joker.state['extra']} hands")

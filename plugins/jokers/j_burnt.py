@@ -1,9 +1,14 @@
-"""Burnt Joker: levels up the poker hand of the round's first discard.
+"""Burnt Joker: the first discard of each round levels up the poker hand it holds
+(not The Hook's discards)."""
 
-No effect on a hand's score.
-"""
-
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import Effect, content, hookimpl, reference
 
 JOKER = reference.joker("j_burnt")
 balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_pre_discard(game, joker, cards, hook):
+    if game.run.discards_used <= 0 and not hook:
+        return Effect(level_up=1)
+    return None

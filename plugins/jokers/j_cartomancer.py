@@ -1,6 +1,12 @@
-"""Cartomancer: creates a Tarot card when a blind is selected. No effect on a hand's score."""
+"""Cartomancer: when a blind is selected, creates a Tarot card (if there is room)."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 JOKER = reference.joker("j_cartomancer")
 balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_setting_blind(game, joker, blind):
+    if game.has_room_for_consumable():
+        game.create_consumable_from_pool("Tarot", "car")

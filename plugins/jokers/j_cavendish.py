@@ -1,4 +1,4 @@
-"""Cavendish: X3 Mult; 1 in 1000 chance to go extinct at the end of each round."""
+"""Cavendish: X3 Mult; a 1 in 1000 chance to go extinct at the end of each round."""
 
 from balatro_ecs.plugin import Effect, content, hookimpl, reference
 
@@ -9,3 +9,11 @@ balatro_content = content(JOKER)
 @hookimpl
 def joker_main(ctx, joker):
     return Effect.x_mult_of(joker.state["extra"]["Xmult"])
+
+
+@hookimpl
+def joker_end_of_round(game, joker):
+    if joker.copied_by is None and game.chance("cavendish", joker.state["extra"]["odds"]):
+        game.remove_joker(joker)
+        game.record(joker, "message", "extinct")
+    return None

@@ -1,14 +1,25 @@
-"""Ceremonial Dagger: gives the Mult it has gained.
+"""Ceremonial Dagger: when a blind is selected, destroys the joker to its right (unless it
+is Eternal) and gains twice its sell value as Mult; gives the Mult it has gained."""
 
-When a blind is selected it destroys the joker to its right and gains twice that joker's
-sell value as Mult (that part arrives with the run engine).
-"""
-
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 from . import _shapes
 
 JOKER = reference.joker("j_ceremonial")
 balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_setting_blind(game, joker, blind):
+    if joker.copied_by is not None or joker not in game.jokers:
+        return None
+    right = joker.slot + 1
+    if right < len(game.jokers):
+        victim = game.jokers[right]
+        if not victim.eternal:
+            joker.state["mult"] += 2 * victim.sell_value
+            game.destroy_joker(victim, joker)
+    return None
+
 
 joker_main = _shapes.mult_counter(JOKER)

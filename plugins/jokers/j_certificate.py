@@ -1,9 +1,18 @@
-"""Certificate: adds a random sealed card to the hand when a round's first hand is drawn.
+"""Certificate: when the first hand of a round is drawn, adds a random card with a random
+seal to the hand (and so to the deck)."""
 
-No effect on a hand's score.
-"""
-
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import Area, CardSpec, content, hookimpl, reference
+from balatro_ecs.run.cards_for_sale import random_front, random_seal
 
 JOKER = reference.joker("j_certificate")
 balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_first_hand_drawn(game, joker):
+    rank, suit = random_front(game, "cert_fr")
+    seal = random_seal(game, "certsl")
+    card = game.add_card(CardSpec(rank, suit, seal=seal), Area.HAND)
+    game.record(joker, "create", card.label, card)
+    game.sort_hand()
+    game.playing_cards_added([card])

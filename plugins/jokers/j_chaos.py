@@ -1,6 +1,11 @@
-"""Chaos the Clown: one free shop reroll per round. No effect on a hand's score."""
+"""Chaos the Clown: one free shop reroll each round."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 JOKER = reference.joker("j_chaos")
 balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_rules(joker, rules):
+    rules.free_rerolls += joker.state["extra"]

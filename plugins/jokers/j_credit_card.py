@@ -1,6 +1,11 @@
-"""Credit Card: lets money go down to -$20 for purchases. No effect on a hand's score."""
+"""Credit Card: money may go down to -$20."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 JOKER = reference.joker("j_credit_card")
 balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_rules(joker, rules):
+    rules.debt_limit += joker.state["extra"]

@@ -1,9 +1,14 @@
-"""Delayed Gratification: pays $2 per discard left at cash-out if none was used.
+"""Delayed Gratification: pays $2 per discard left at cash-out, if no discard was used."""
 
-No effect on a hand's score.
-"""
-
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 JOKER = reference.joker("j_delayed_grat")
 balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_cash_out(game, joker):
+    run = game.run
+    if run.discards_used == 0 and run.discards_left > 0:
+        return joker.state["extra"] * run.discards_left
+    return None

@@ -1,6 +1,12 @@
-"""Diet Cola: selling it creates a free Double Tag. No effect on a hand's score."""
+"""Diet Cola: selling it gives a free Double Tag."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.run.tags import gain_tag
 
 JOKER = reference.joker("j_diet_cola")
 balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_sold(game, joker):
+    gain_tag(game, "tag_double")

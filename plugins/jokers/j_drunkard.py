@@ -1,6 +1,11 @@
-"""Drunkard: +1 discard each round. No effect on a hand's score."""
+"""Drunkard: +1 discard each round."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 JOKER = reference.joker("j_drunkard")
 balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_rules(joker, rules):
+    rules.discards_delta += joker.state["d_size"]

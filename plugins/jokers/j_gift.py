@@ -1,9 +1,13 @@
-"""Gift Card: every joker and consumable gains $1 of sell value at the end of a round.
+"""Gift Card: every joker and consumable gains $1 of sell value at the end of each round."""
 
-No effect on a hand's score.
-"""
-
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 JOKER = reference.joker("j_gift")
 balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_end_of_round(game, joker):
+    for item in (*game.jokers, *game.consumables):
+        item.state["extra_value"] = item.state.get("extra_value", 0) + joker.state["extra"]
+    return None

@@ -1,6 +1,11 @@
-"""Golden Joker: pays $4 at cash-out. No effect on a hand's score."""
+"""Golden Joker: pays $4 at cash-out."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 JOKER = reference.joker("j_golden")
 balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_cash_out(game, joker):
+    return joker.state["extra"]

@@ -1,4 +1,4 @@
-"""Green Joker: +1 Mult per hand played, -1 Mult per discard."""
+"""Green Joker: +1 Mult per hand played, -1 Mult per discard (never below 0)."""
 
 from balatro_ecs.plugin import content, hookimpl, reference
 
@@ -12,6 +12,14 @@ balatro_content = content(JOKER)
 def joker_before(ctx, joker):
     if joker.copied_by is None:
         joker.state["mult"] += joker.state["extra"]["hand_add"]
+    return None
+
+
+@hookimpl
+def joker_discard(game, joker, card, cards):
+    if joker.copied_by is None and card is cards[-1]:
+        state = joker.state
+        state["mult"] = max(0, state["mult"] - state["extra"]["discard_sub"])
     return None
 
 

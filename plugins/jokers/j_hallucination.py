@@ -1,9 +1,14 @@
-"""Hallucination: 1 in 2 chance to create a Tarot card when a booster pack is opened.
+"""Hallucination: a 1 in 2 chance to create a Tarot card when any booster pack is opened."""
 
-No effect on a hand's score.
-"""
-
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 JOKER = reference.joker("j_hallucination")
 balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_booster_opened(game, joker, booster):
+    if not game.has_room_for_consumable():
+        return
+    if game.chance(f"halu{game.run.ante}", joker.state["extra"]):
+        game.create_consumable_from_pool("Tarot", "hal")

@@ -1,9 +1,27 @@
-"""Invisible Joker: after 2 rounds, selling it duplicates a random joker.
+"""Invisible Joker: after 2 rounds, selling it duplicates a random other joker (a copy of
+a Negative joker is not Negative)."""
 
-No effect on a hand's score.
-"""
-
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import Edition, content, hookimpl, reference
 
 JOKER = reference.joker("j_invisible")
 balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_end_of_round(game, joker):
+    if joker.copied_by is None:
+        joker.state["invis_rounds"] = joker.state.get("invis_rounds", 0) + 1
+    return None
+
+
+@hookimpl
+def joker_sold(game, joker):
+    if joker.state.get("invis_rounds", 0) < joker.state["extra"]:
+        return
+    others = [j for j in game.jokers if j is not joker]
+    if not others or len(game.jokers) > game.joker_limit:
+        return
+    chosen = game.rng.element("invisible", others, sort_key=lambda j: j.serial)
+    edition = Edition.NONE if chosen.edition == Edition.NEGATIVE else None
+    copy = game.add_joker(game.copy_joker(chosen, edition=edition))
+    game.record(joker, "create", copy.key, copy)

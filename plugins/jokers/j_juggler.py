@@ -1,6 +1,11 @@
-"""Juggler: +1 hand size. No effect on a hand's score."""
+"""Juggler: +1 hand size."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 JOKER = reference.joker("j_juggler")
 balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_rules(joker, rules):
+    rules.hand_size_delta += joker.state["h_size"]

@@ -1,10 +1,24 @@
-"""Madness: gains X0.5 Mult (destroying another joker) when a Small or Big Blind is selected."""
+"""Madness: when a Small or Big Blind is selected, gains X0.5 Mult and destroys a random
+other joker (never an Eternal one); gives the ×Mult it has gained."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 from . import _shapes
 
 JOKER = reference.joker("j_madness")
 balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_setting_blind(game, joker, blind):
+    if joker.copied_by is not None or blind.is_boss:
+        return None
+    joker.state["x_mult"] += joker.state["extra"]
+    victims = [j for j in game.jokers if j is not joker and not j.eternal]
+    if victims:
+        victim = game.rng.element("madness", victims, sort_key=lambda j: j.serial)
+        game.destroy_joker(victim, joker)
+    return None
+
 
 joker_main = _shapes.x_mult_counter(JOKER)

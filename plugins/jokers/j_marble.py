@@ -1,9 +1,15 @@
-"""Marble Joker: adds a Stone card to the deck when a blind is selected.
+"""Marble Joker: when a blind is selected, adds a Stone card to the deck."""
 
-No effect on a hand's score.
-"""
-
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import CardSpec, Enhancement, content, hookimpl, reference
+from balatro_ecs.run.cards_for_sale import random_front
 
 JOKER = reference.joker("j_marble")
 balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_setting_blind(game, joker, blind):
+    rank, suit = random_front(game, "marb_fr")
+    card = game.add_card(CardSpec(rank, suit, enhancement=Enhancement.STONE))
+    game.record(joker, "create", card.label, card)
+    game.playing_cards_added([card])

@@ -1,6 +1,12 @@
-"""Merry Andy: +3 discards each round, -1 hand size. No effect on a hand's score."""
+"""Merry Andy: +3 discards each round, -1 hand size."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 JOKER = reference.joker("j_merry_andy")
 balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_rules(joker, rules):
+    rules.discards_delta += joker.state["d_size"]
+    rules.hand_size_delta += joker.state["h_size"]

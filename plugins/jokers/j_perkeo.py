@@ -1,9 +1,13 @@
-"""Perkeo: creates a Negative copy of a random consumable when leaving the shop.
+"""Perkeo: when leaving the shop, creates a Negative copy of a random consumable held."""
 
-No effect on a hand's score.
-"""
-
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import Edition, content, hookimpl, reference
 
 JOKER = reference.joker("j_perkeo")
 balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_leaving_shop(game, joker):
+    if game.consumables:
+        chosen = game.rng.element("perkeo", list(game.consumables), sort_key=lambda c: c.serial)
+        game.copy_consumable(chosen, edition=Edition.NEGATIVE)

@@ -1,10 +1,24 @@
-"""Popcorn: +20 Mult, 4 less at the end of each round."""
+"""Popcorn: +20 Mult, 4 less at the end of each round; eaten when it would reach 0."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 from . import _shapes
 
 JOKER = reference.joker("j_popcorn")
 balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_end_of_round(game, joker):
+    if joker.copied_by is not None:
+        return None
+    state = joker.state
+    if state["mult"] - state["extra"] <= 0:
+        game.remove_joker(joker)
+        game.record(joker, "message", "eaten")
+    else:
+        state["mult"] -= state["extra"]
+    return None
+
 
 joker_main = _shapes.mult_counter(JOKER)

@@ -1,10 +1,24 @@
-"""Ramen: X2 Mult, X0.01 less for each card discarded."""
+"""Ramen: X2 Mult, X0.01 less for each card discarded; eaten when it would reach X1."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 from . import _shapes
 
 JOKER = reference.joker("j_ramen")
 balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_discard(game, joker, card, cards):
+    if joker.copied_by is not None or joker not in game.jokers:
+        return None
+    state = joker.state
+    if state["x_mult"] - state["extra"] <= 1:
+        game.remove_joker(joker)
+        game.record(joker, "message", "eaten")
+    else:
+        state["x_mult"] -= state["extra"]
+    return None
+
 
 joker_main = _shapes.x_mult_counter(JOKER)

@@ -1,10 +1,17 @@
-"""Red Card: gains +3 Mult whenever a booster pack is skipped."""
+"""Red Card: gains +3 Mult whenever a booster pack is skipped; gives the Mult it has gained."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 from . import _shapes
 
 JOKER = reference.joker("j_red_card")
 balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_booster_skipped(game, joker):
+    if joker.copied_by is None:
+        joker.state["mult"] += joker.state["extra"]
+
 
 joker_main = _shapes.mult_counter(JOKER)

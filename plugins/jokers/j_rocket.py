@@ -1,6 +1,19 @@
-"""Rocket: pays $1 at cash-out, $2 more after each boss beaten. No effect on a hand's score."""
+"""Rocket: pays $1 at cash-out, and $2 more for every Boss Blind beaten."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 JOKER = reference.joker("j_rocket")
 balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_end_of_round(game, joker):
+    if joker.copied_by is None and game.run.boss_defeated:
+        extra = joker.state["extra"]
+        extra["dollars"] += extra["increase"]
+    return None
+
+
+@hookimpl
+def joker_cash_out(game, joker):
+    return joker.state["extra"]["dollars"]

@@ -1,9 +1,11 @@
-"""Satellite: pays $1 per distinct Planet card used this run at cash-out.
+"""Satellite: pays $1 per distinct Planet card used this run at cash-out."""
 
-No effect on a hand's score.
-"""
-
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 JOKER = reference.joker("j_satellite")
 balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_cash_out(game, joker):
+    return joker.state["extra"] * len(game.run.planets_used)

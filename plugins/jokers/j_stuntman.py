@@ -7,5 +7,10 @@ balatro_content = content(JOKER)
 
 
 @hookimpl
+def joker_rules(joker, rules):
+    rules.hand_size_delta -= joker.state["extra"]["h_size"]
+
+
+@hookimpl
 def joker_main(ctx, joker):
     return Effect.chips_of(joker.state["extra"]["chip_mod"])

@@ -1,6 +1,11 @@
-"""To the Moon: +$1 interest for every $5 held. No effect on a hand's score."""
+"""To the Moon: $1 more interest for every $5 held (the interest cap is unchanged)."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 JOKER = reference.joker("j_to_the_moon")
 balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_rules(joker, rules):
+    rules.interest_bonus += joker.state["extra"]

@@ -1,14 +1,44 @@
-"""To Do List: earns $4 when the played hand is its listed poker hand."""
+"""To Do List: earns $4 when the played hand is its listed poker hand; the hand changes at
+the end of each round."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import HAND_NAMES, Effect, content, hookimpl, reference
 
 JOKER = reference.joker("j_todo_list")
 balatro_content = content(JOKER)
 
 
+def _target(joker):
+    return joker.state.get("to_do_poker_hand", joker.state["extra"]["poker_hand"])
+
+
+def _draw_hand(game, joker, exclude):
+    """Draw a visible poker hand other than ``exclude`` on the ``to_do`` stream.
+
+    The game lists the hands in its hand table's iteration order, which the reference does
+    not pin down; they are listed here best first, as the game checks them.
+    """
+    names = [
+        name
+        for name, stats in zip(HAND_NAMES, game.run.hands, strict=True)
+        if stats.visible and name != exclude
+    ]
+    joker.state["to_do_poker_hand"] = game.rng.element("to_do", names)
+
+
+@hookimpl
+def joker_created(game, joker):
+    _draw_hand(game, joker, None)
+
+
 @hookimpl
 def joker_before(ctx, joker):
-    target = joker.state.get("to_do_poker_hand", joker.state["extra"]["poker_hand"])
-    if ctx.hand_name == target:
+    if ctx.hand_name == _target(joker):
         return Effect.dollars_of(joker.state["extra"]["dollars"])
+    return None
+
+
+@hookimpl
+def joker_end_of_round(game, joker):
+    if joker.copied_by is None:
+        _draw_hand(game, joker, _target(joker))
     return None

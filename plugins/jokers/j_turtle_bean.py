@@ -1,6 +1,25 @@
-"""Turtle Bean: +5 hand size, 1 less each round. No effect on a hand's score."""
+"""Turtle Bean: +5 hand size, 1 less at the end of each round; eaten when it reaches 0."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 JOKER = reference.joker("j_turtle_bean")
 balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_rules(joker, rules):
+    rules.hand_size_delta += joker.state["extra"]["h_size"]
+
+
+@hookimpl
+def joker_end_of_round(game, joker):
+    if joker.copied_by is not None:
+        return None
+    extra = joker.state["extra"]
+    if extra["h_size"] - extra["h_mod"] <= 0:
+        game.remove_joker(joker)
+        game.record(joker, "message", "eaten")
+    else:
+        extra["h_size"] -= extra["h_mod"]
+        game.refresh_rules()
+    return None

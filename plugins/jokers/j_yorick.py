@@ -1,10 +1,26 @@
-"""Yorick: gains X1 Mult after every 23 cards discarded."""
+"""Yorick: gains X1 Mult after every 23 cards discarded; gives the ×Mult it has gained."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 from . import _shapes
 
 JOKER = reference.joker("j_yorick")
 balatro_content = content(JOKER)
+
+
+@hookimpl
+def joker_discard(game, joker, card, cards):
+    if joker.copied_by is not None:
+        return None
+    state = joker.state
+    extra = state["extra"]
+    left = state.get("yorick_discards", extra["discards"])
+    if left <= 1:
+        state["yorick_discards"] = extra["discards"]
+        state["x_mult"] += extra["xmult"]
+    else:
+        state["yorick_discards"] = left - 1
+    return None
+
 
 joker_main = _shapes.x_mult_counter(JOKER)

@@ -1,0 +1,291 @@
+"""Policies: what to do next in a run, for simulations and as baselines for learning agents.
+
+A policy is anything with a ``name`` and a ``choose(game) -> Action`` method
+(:class:`Policy`). Two come with the package:
+
+* :class:`RandomPolicy` picks uniformly among the legal actions (joker moves and hand
+  sorting left out, since they change nothing but order).
+* :class:`GreedyPolicy` plays the best-scoring hand it can find (every subset of the hand,
+  scored with :meth:`~balatro_ecs.game.Game.preview_play`), discards towards a flush or
+  pairs when the best hand is too weak, and spends money on jokers first, then on the
+  Planet for the hand it plays most, then on vouchers.
+
+A policy's own choices are random only through a stream it owns, seeded from the run
+seed (never Python's global ``random``), so the same seed always gives the same run.
+
+>>> from balatro_ecs import Game
+>>> game = Game(seed="POLICY01")
+>>> GreedyPolicy().choose(game)
+SelectBlind()
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from typing import TYPE_CHECKING, Protocol
+
+from .actions import (
+    Action,
+    Buy,
+    BuyPack,
+    BuyVoucher,
+    CashOut,
+    Discard,
+    EndShop,
+    Pick,
+    Play,
+    Reroll,
+    SelectBlind,
+    SkipPack,
+    Use,
+)
+from .content import BoosterType, ConsumableType
+from .enums import Enhancement, HandType
+from .errors import BalatroError
+from .hands import detect
+from .jokers import Consumable, Joker
+from .rng import GameRandom
+from .run import shop
+from .state import Phase
+
+if TYPE_CHECKING:
+    from .cards import Card
+    from .game import Game
+
+__all__ = ["POLICIES", "GreedyPolicy", "Policy", "RandomPolicy", "make_policy"]
+
+
+class Policy(Protocol):
+    """Chooses the next action of a run."""
+
+    name: str
+
+    def choose(self, game: Game) -> Action:
+        """The action to apply next; it must be legal (``game.can(action)``)."""
+        ...
+
+
+class RandomPolicy:
+    """Uniformly random legal actions, drawn from the policy's own seeded stream.
+
+    :param seed: Seeds the policy's stream; a simulation passes each run's seed.
+    """
+
+    name = "random"
+
+    def __init__(self, seed: str = "") -> None:
+        self._rng = GameRandom(f"random-policy:{seed}")
+
+    def choose(self, game: Game) -> Action:
+        actions = game.legal_actions(reorders=False)
+        if not actions:
+            raise BalatroError(f"no legal action in phase {game.phase.value}")
+        return actions[self._rng.randint("choice", 0, len(actions) - 1)]
+
+
+class GreedyPolicy:
+    """Plays the best hand it can see and buys jokers; a baseline that clears early antes.
+
+    :param seed: Unused (the greedy policy makes no random choices); accepted so that
+        every policy is built the same way.
+    :param reserve: Money kept back when buying anything but jokers.
+    :param per_group: How many plays to score exactly for each poker hand and card
+        count (the ones whose scoring cards carry the most chips); the others are
+        skipped, which keeps a decision to a few dozen previews instead of 218.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: str = "", *, reserve: int = 5, per_group: int = 2) -> None:
+        self.reserve = reserve
+        self.per_group = per_group
+        self._rerolls = 0
+        self._shop_round = -1
+
+    # -- dispatch -----------------------------------------------------------------------
+    def choose(self, game: Game) -> Action:
+        phase = game.phase
+        if phase is Phase.BLIND_SELECT:
+            return SelectBlind()
+        if phase is Phase.ROUND:
+            return self._round(game)
+        if phase is Phase.CASH_OUT:
+            return CashOut()
+        if phase is Phase.SHOP:
+            return self._shop(game)
+        if phase is Phase.PACK:
+            return self._pack(game)
+        raise BalatroError(f"no legal action in phase {phase.value}")
+
+    # -- the round ----------------------------------------------------------------------
+    def _round(self, game: Game) -> Action:
+        planet = self._usable_planet(game)
+        if planet is not None:
+            return planet
+        hand = game.hand
+        forced = {i for i, card in enumerate(hand) if card.forced}
+        best: tuple[int, ...] = ()
+        best_score = -1.0
+        for combo in _candidates(game, forced, self.per_group):
+            score = game.preview_play(combo).score
+            if score > best_score:
+                best, best_score = combo, score
+        run = game.run
+        needed = run.blind_chips - run.chips
+        if run.discards_left > 0 and best_score * run.hands_left < needed:
+            discard = _discard_choice(hand, forced)
+            if discard and game.can(Discard(discard)):
+                return Discard(discard)
+        return Play(best)
+
+    # -- the shop -----------------------------------------------------------------------
+    def _shop(self, game: Game) -> Action:
+        run = game.run
+        if self._shop_round != run.round:
+            self._shop_round, self._rerolls = run.round, 0
+        planet = self._usable_planet(game)
+        if planet is not None:
+            return planet
+        buy = self._best_joker(game)
+        if buy is not None:
+            return buy
+        wanted = _planet_key(game)
+        for slot, item in enumerate(game.shop):
+            if not isinstance(item, Consumable) or item.key != wanted:
+                continue
+            if self._affordable(game, item.buy_cost) and game.can(Buy(slot)):
+                return Buy(slot)
+        for slot, key in enumerate(game.shop_vouchers):
+            if self._affordable(game, shop.voucher_price(game, key)) and game.can(BuyVoucher(slot)):
+                return BuyVoucher(slot)
+        for slot, key in enumerate(game.shop_packs):
+            booster = game.plugins.find(BoosterType, key)
+            if booster.kind not in ("Buffoon", "Celestial"):
+                continue
+            if booster.kind == "Buffoon" and not game.has_room_for_joker():
+                continue
+            if self._affordable(game, shop.pack_price(game, booster)) and game.can(BuyPack(slot)):
+                return BuyPack(slot)
+        room = game.has_room_for_joker()
+        price = 0 if run.free_rerolls_left > 0 else run.reroll_price
+        if room and self._rerolls < 2 and self._affordable(game, price + 5):
+            self._rerolls += 1
+            return Reroll()
+        return EndShop()
+
+    def _best_joker(self, game: Game) -> Action | None:
+        """The dearest joker on offer that fits and that the money covers."""
+        choices = []
+        for slot, item in enumerate(game.shop):
+            if isinstance(item, Joker) and item.buy_cost <= game.run.dollars:
+                choices.append((item.buy_cost, -slot))
+        for _, neg_slot in sorted(choices, reverse=True):
+            if game.can(Buy(-neg_slot)):
+                return Buy(-neg_slot)
+        return None
+
+    def _affordable(self, game: Game, price: int) -> bool:
+        return price <= 0 or game.run.dollars - price >= self.reserve
+
+    # -- packs and consumables ------------------------------------------------------------
+    def _pack(self, game: Game) -> Action:
+        wanted = _planet_key(game)
+        ranked = sorted(
+            range(len(game.pack)),
+            key=lambda i: _pack_preference(game.pack[i], wanted),
+            reverse=True,
+        )
+        for index in ranked:
+            if _pack_preference(game.pack[index], wanted) > 0 and game.can(Pick(index)):
+                return Pick(index)
+        return SkipPack()
+
+    def _usable_planet(self, game: Game) -> Action | None:
+        for index, item in enumerate(game.consumables):
+            if item.type.set == "Planet" and game.can(Use(index)):
+                return Use(index)
+        return None
+
+
+def _candidates(game: Game, forced: set[int], per_group: int) -> list[tuple[int, ...]]:
+    """The plays worth scoring exactly: for each poker hand and number of cards, the
+    ``per_group`` whose scoring cards carry the most chips (and hold the forced cards)."""
+    hand = game.hand
+    keys = [card.detect_key() for card in hand]
+    chips = [card.chip_value + card.perma_bonus for card in hand]
+    rules_key = game.rules.detection_key()
+    groups: dict[tuple[int, int], list[tuple[int, tuple[int, ...]]]] = {}
+    for size in range(1, min(5, len(hand)) + 1):
+        for combo in itertools.combinations(range(len(hand)), size):
+            if forced and not forced <= set(combo):
+                continue
+            found = detect([keys[i] for i in combo], rules_key)
+            value = sum(chips[combo[i]] for i in found.scoring)
+            groups.setdefault((found.hand, size), []).append((value, combo))
+    picked: list[tuple[int, ...]] = []
+    for options in groups.values():
+        options.sort(key=lambda option: option[0], reverse=True)
+        picked += [combo for _, combo in options[:per_group]]
+    return picked
+
+
+def _planet_key(game: Game) -> str | None:
+    """The Planet of the poker hand played most this run (Pair before any hand is played)."""
+    stats = game.run.hands
+    played = max(HandType, key=lambda hand: (stats[hand].played, hand == HandType.PAIR))
+    for item in game.plugins.all(ConsumableType):
+        if item.set == "Planet" and item.hand == played.title:
+            return item.key
+    return None
+
+
+def _pack_preference(item: object, wanted: str | None) -> int:
+    if isinstance(item, Joker):
+        return 10 + item.buy_cost
+    if isinstance(item, Consumable):
+        if item.key == wanted:
+            return 9
+        return 2 if item.type.set == "Planet" else 0
+    return 0
+
+
+def _discard_choice(hand: tuple[Card, ...], forced: set[int]) -> tuple[int, ...]:
+    """Up to five cards to throw: keep a flush draw of four, else pairs, else a flush draw
+    of three, else the high cards."""
+    usable = [i for i, card in enumerate(hand) if card.enhancement != Enhancement.STONE]
+    suits = Counter(hand[i].suit for i in usable)
+    ranks = Counter(hand[i].rank for i in usable)
+    suit, suited = suits.most_common(1)[0] if suits else (None, 0)
+    if suited >= 4:
+        keep = {i for i in usable if hand[i].suit == suit}
+    elif any(n >= 2 for n in ranks.values()):
+        keep = {i for i in usable if ranks[hand[i].rank] >= 2}
+    elif suited >= 3:
+        keep = {i for i in usable if hand[i].suit == suit}
+    else:
+        by_rank = sorted(usable, key=lambda i: hand[i].rank, reverse=True)
+        keep = set(by_rank[:3])
+    throw = sorted((i for i in range(len(hand)) if i not in keep), key=lambda i: hand[i].rank)[:5]
+    chosen = set(throw) | forced
+    while len(chosen) > 5:
+        chosen.remove(max(chosen - forced, key=lambda i: hand[i].rank))
+    return tuple(sorted(chosen))
+
+
+#: The built-in policies by name (``balatro-ecs simulate --policy``).
+POLICIES: dict[str, type[RandomPolicy] | type[GreedyPolicy]] = {
+    "random": RandomPolicy,
+    "greedy": GreedyPolicy,
+}
+
+
+def make_policy(name: str, seed: str = "") -> Policy:
+    """A fresh policy by name, seeded for one run."""
+    try:
+        factory = POLICIES[name]
+    except KeyError:
+        raise BalatroError(
+            f"unknown policy {name!r}; choose one of: {', '.join(sorted(POLICIES))}"
+        ) from None
+    return factory(seed)

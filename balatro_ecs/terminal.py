@@ -1,0 +1,389 @@
+"""``balatro-ecs play``: the game in a terminal.
+
+The screen for each phase is built by :func:`render` (a pure function of the game, so it
+is easy to test); :class:`TerminalSession` reads typed commands, applies them and redraws.
+Game commands use the action spelling with 1-based positions (``play 1 3 4``, ``buy 2``,
+``sell j1``); ``help`` lists them all, with the session's own commands (``preview``,
+``undo``, ``save``, ``info``, ...).
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+from .actions import Action, parse_action
+from .components import Area
+from .content import BoosterType
+from .enums import Suit
+from .errors import BalatroError
+from .game import Game
+from .jokers import Consumable, Joker
+from .run import shop
+from .run.save import dumps, loads
+from .state import Phase
+
+__all__ = ["TerminalSession", "render"]
+
+_SUIT_COLOUR = {Suit.HEARTS: "31", Suit.DIAMONDS: "33", Suit.CLUBS: "34", Suit.SPADES: "37"}
+
+HELP = """\
+Blind select   select | skip | reroll_boss
+In a round     play 1 3 4 | discard 2 5 | sort rank | sort suit | preview 1 3 4
+Cash out       cash_out
+Shop           buy 1 | voucher 1 | pack 1 | reroll | next
+Booster pack   pick 1 [cards...] | skip_pack
+Any time       sell j1 | sell c1 | use 1 [cards...] | move 1 3 (jokers)
+Session        actions (legal moves) | info j1 / c1 / s1 | log | undo
+               save FILE | load FILE | help | quit
+Positions count from 1, left to right, as shown on screen."""
+
+
+def _money(n: float) -> str:
+    return f"${int(n)}" if n >= 0 else f"-${int(-n)}"
+
+
+def _num(n: float) -> str:
+    return f"{n:,.0f}" if abs(n) < 1e15 else f"{n:.3e}"
+
+
+class _Style:
+    def __init__(self, colour: bool) -> None:
+        self.colour = colour
+
+    def __call__(self, text: str, code: str) -> str:
+        return f"\033[{code}m{text}\033[0m" if self.colour else text
+
+
+def _card(style: _Style, card: object) -> str:
+    from .cards import Card
+
+    assert isinstance(card, Card)
+    if card.face_down:
+        return "??"
+    text = card.label
+    text = style(text, _SUIT_COLOUR.get(card.suit, "0"))
+    if card.debuffed:
+        text += style(" (debuffed)", "2")
+    return text
+
+
+def _joker(item: Joker) -> str:
+    bits = [item.name]
+    if item.edition:
+        bits.append(item.edition.name.lower())
+    if item.eternal:
+        bits.append("eternal")
+    if item._stickers.perishable is not None:
+        bits.append(f"perishable {item._stickers.perishable}")
+    if item._stickers.rental:
+        bits.append("rental")
+    if item.debuffed:
+        bits.append("debuffed")
+    return " ".join(bits)
+
+
+def render(game: Game, *, colour: bool = False) -> str:
+    """The screen for the game's current phase."""
+    style = _Style(colour)
+    run = game.run
+    lines = [
+        style(
+            f"== Ante {run.ante}  Round {run.round}  {_money(run.dollars)}  "
+            f"[{game.deck.type.name}, {game.stake.name if game.stake else 'no stake'}, "
+            f"seed {game.seed}] ==",
+            "1",
+        )
+    ]
+    if game.jokers:
+        lines.append(
+            f"Jokers ({len(game.jokers)}/{game.joker_limit}): "
+            + "  ".join(f"j{i + 1} {_joker(j)}" for i, j in enumerate(game.jokers))
+        )
+    if game.consumables:
+        lines.append(
+            f"Consumables ({len(game.consumables)}/{game.consumable_limit}): "
+            + "  ".join(f"c{i + 1} {c.name}" for i, c in enumerate(game.consumables))
+        )
+    if run.tags:
+        names = [game.plugins.content(key).name for key in run.tags]
+        lines.append("Tags: " + ", ".join(names))
+    phase = run.phase
+    if phase is Phase.BLIND_SELECT:
+        lines += _blind_select(game)
+    elif phase is Phase.ROUND:
+        lines += _round(game, style)
+    elif phase is Phase.CASH_OUT:
+        lines += ["Round won!"] + [f"  {label:<28} {_money(d)}" for label, d in run.payout]
+        lines.append(f"  {'Total':<28} {_money(sum(d for _, d in run.payout))}   -> cash_out")
+    elif phase is Phase.SHOP:
+        lines += _shop(game, style)
+    elif phase is Phase.PACK:
+        lines += _pack(game, style)
+    elif phase is Phase.GAME_OVER:
+        lines.append(style(f"GAME OVER at ante {run.ante}, round {run.round}.", "31;1"))
+    if run.won and phase is not Phase.GAME_OVER:
+        lines.append(style("You won the run! Play on into endless mode, or quit.", "32;1"))
+    return "\n".join(lines)
+
+
+def _blind_select(game: Game) -> list[str]:
+    from .run.blinds import blind_chips
+
+    run = game.run
+    out = ["Choose your next blind (select, or skip Small/Big for its tag):"]
+    for which in ("Small", "Big", "Boss"):
+        key = {"Small": "bl_small", "Big": "bl_big"}.get(which, run.boss)
+        btype = game.plugins.blind(key)
+        state = run.blind_states.get(which, "")
+        tag = run.tags_offered.get(which)
+        tag_text = f"  skip for {game.plugins.content(tag).name}" if tag else ""
+        marker = ">" if which == run.blind_on_deck else " "
+        out.append(
+            f" {marker} {btype.name:<18} {state:<9} score {_num(blind_chips(game, btype))}"
+            f"  reward {_money(btype.dollars)}{tag_text}"
+        )
+        if which == "Boss" and btype.effect:
+            out.append(f"     {btype.effect}")
+    return out
+
+
+def _round(game: Game, style: _Style) -> list[str]:
+    run = game.run
+    blind = game.blind
+    name = blind.name if blind is not None else "?"
+    out = [
+        f"{name}: {_num(run.chips)} / {_num(run.blind_chips)} chips   "
+        f"hands {run.hands_left}  discards {run.discards_left}"
+    ]
+    if blind is not None and blind.type.effect and not blind.disabled:
+        out.append(f"  {blind.type.effect}")
+    hand = game.hand
+    out.append("Hand: " + "  ".join(f"{i + 1}:{_card(style, c)}" for i, c in enumerate(hand)))
+    out.append(f"Deck: {len(game.area(Area.DECK))} cards left")
+    return out
+
+
+def _shop(game: Game, style: _Style) -> list[str]:
+    out = ["Shop (buy N, voucher N, pack N, reroll, next):"]
+    for i, item in enumerate(game.shop):
+        price = shop.offer_price(game, item)
+        if isinstance(item, (Joker, Consumable)):
+            label = _joker(item) if isinstance(item, Joker) else item.name
+        else:
+            label = _card(style, item)
+        out.append(f"  {i + 1}. {label:<34} {_money(price)}")
+    for i, key in enumerate(game.shop_vouchers):
+        voucher = game.plugins.voucher(key)
+        out.append(f"  voucher {i + 1}. {voucher.name:<26} {_money(shop.voucher_price(game, key))}")
+    for i, key in enumerate(game.shop_packs):
+        booster = game.plugins.find(BoosterType, key)
+        out.append(f"  pack {i + 1}. {booster.name:<29} {_money(shop.pack_price(game, booster))}")
+    run = game.run
+    reroll = 0 if run.free_rerolls_left > 0 else run.reroll_price
+    out.append(f"  reroll {_money(reroll)}")
+    return out
+
+
+def _pack(game: Game, style: _Style) -> list[str]:
+    booster = game.plugins.find(BoosterType, game.pack_key) if game.pack_key else None
+    title = booster.name if booster else "Pack"
+    out = [f"{title}: choose {game.pack_picks} (pick N [cards], skip_pack)"]
+    for i, item in enumerate(game.pack):
+        if isinstance(item, Joker):
+            label = _joker(item)
+        elif isinstance(item, Consumable):
+            label = item.name
+        else:
+            label = _card(style, item)
+        out.append(f"  {i + 1}. {label}")
+    if game.hand:
+        out.append(
+            "Hand: " + "  ".join(f"{i + 1}:{_card(style, c)}" for i, c in enumerate(game.hand))
+        )
+    return out
+
+
+class TerminalSession:
+    """A game played by typed commands.
+
+    :param game: The game to play.
+    :param read: Reads one command (default: :func:`input` with a prompt).
+    :param out: Where screens go.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        read: Callable[[str], str] = input,
+        out: TextIO | None = None,
+        colour: bool | None = None,
+    ) -> None:
+        self.game = game
+        self.read = read
+        self.out = out if out is not None else sys.stdout
+        if colour is None:
+            colour = self.out.isatty() and not os.environ.get("NO_COLOR")
+        self.colour = colour
+        self.history: list[Game] = []
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out)
+
+    def run(self) -> int:
+        """Play until the game is over and the player quits; returns an exit status."""
+        self.say("Balatro in the terminal. Type 'help' for commands.")
+        self.say(render(self.game, colour=self.colour))
+        while True:
+            try:
+                line = self.read("> ")
+            except EOFError:
+                self.say("")
+                return 0
+            line = line.strip()
+            if not line:
+                continue
+            if line in ("quit", "exit", "q"):
+                return 0
+            try:
+                redraw = self.handle(line)
+            except BalatroError as err:
+                self.say(f"! {err}")
+                continue
+            if redraw:
+                self.say(render(self.game, colour=self.colour))
+
+    def handle(self, line: str) -> bool:
+        """Carry out one command; returns whether the screen should be redrawn."""
+        words = shlex.split(line)
+        verb, args = words[0].lower(), words[1:]
+        meta: dict[str, Callable[[list[str]], bool]] = {
+            "help": self._help,
+            "?": self._help,
+            "actions": self._actions,
+            "preview": self._preview,
+            "info": self._info,
+            "log": self._log,
+            "undo": self._undo,
+            "save": self._save,
+            "load": self._load,
+            "show": self._show,
+        }
+        if verb in meta:
+            return bool(meta[verb](args))
+        if verb == "next" and self.game.phase is Phase.CASH_OUT:
+            line = "cash_out"
+        action = parse_action(line)
+        self.apply(action)
+        return True
+
+    def apply(self, action: Action) -> None:
+        before = self.game.clone()
+        outcome = self.game.apply(action)
+        self.history.append(before)
+        del self.history[:-50]
+        if outcome.score is not None:
+            result = outcome.score
+            self.say(
+                f"{result.hand_name}: {_num(result.chips)} x {_num(result.mult)} = "
+                f"{_num(result.score)}"
+            )
+        earned = outcome.dollars_after - outcome.dollars_before
+        if earned:
+            self.say(f"money {'+' if earned > 0 else ''}{earned}")
+
+    # -- session commands -----------------------------------------------------------------
+    def _show(self, args: list[str]) -> bool:
+        return True
+
+    def _help(self, args: list[str]) -> bool:
+        self.say(HELP)
+        return False
+
+    def _actions(self, args: list[str]) -> bool:
+        actions = self.game.legal_actions(reorders=False)
+        texts = [a.text() for a in actions]
+        self.say(f"{len(texts)} legal actions: " + ", ".join(texts[:60]))
+        if len(texts) > 60:
+            self.say(f"... and {len(texts) - 60} more")
+        return False
+
+    def _preview(self, args: list[str]) -> bool:
+        if self.game.phase is not Phase.ROUND:
+            raise BalatroError("preview: only during a round")
+        try:
+            positions = [int(a) - 1 for a in args]
+        except ValueError:
+            raise BalatroError(
+                f"preview: card positions expected, got {' '.join(args)!r}"
+            ) from None
+        n = len(self.game.hand)
+        if not positions or any(not 0 <= p < n for p in positions) or len(positions) > 5:
+            raise BalatroError(f"preview: choose 1-5 cards from 1 to {n}")
+        result = self.game.preview_play(positions)
+        self.say(
+            f"would score {result.hand_name}: {_num(result.chips)} x {_num(result.mult)} = "
+            f"{_num(result.score)}"
+        )
+        return False
+
+    def _info(self, args: list[str]) -> bool:
+        if not args:
+            raise BalatroError("info: which? j1 (joker), c1 (consumable), s1 (shop card)")
+        where = args[0].lower()
+        rows: dict[str, list[object]] = {
+            "j": list(self.game.jokers),
+            "c": list(self.game.consumables),
+            "s": list(self.game.shop),
+            "p": list(self.game.pack),
+        }
+        try:
+            item = rows[where[0]][int(where[1:]) - 1]
+        except (KeyError, ValueError, IndexError):
+            raise BalatroError(f"info: nothing at {where!r}") from None
+        if isinstance(item, (Joker, Consumable)):
+            self.say(f"{item.name}: {item.type.effect}")
+            self.say(f"  sells for {_money(item.sell_value)}")
+        else:
+            self.say(repr(item))
+        return False
+
+    def _log(self, args: list[str]) -> bool:
+        for outcome in self.game.log[-15:]:
+            self.say(
+                f"  {outcome.action.text():<20} {outcome.phase_before} -> {outcome.phase_after}"
+            )
+        return False
+
+    def _undo(self, args: list[str]) -> bool:
+        if not self.history:
+            raise BalatroError("undo: nothing to undo")
+        self.game = self.history.pop()
+        return True
+
+    def _save(self, args: list[str]) -> bool:
+        if len(args) != 1:
+            raise BalatroError("save: give one file name")
+        path = Path(args[0])
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        tmp.write_text(dumps(self.game), encoding="utf-8")
+        tmp.replace(path)  # never leave a half-written save
+        self.say(f"saved to {path}")
+        return False
+
+    def _load(self, args: list[str]) -> bool:
+        if len(args) != 1:
+            raise BalatroError("load: give one file name")
+        try:
+            text = Path(args[0]).read_text(encoding="utf-8")
+        except OSError as err:
+            raise BalatroError(f"load: cannot read {args[0]}: {err.strerror}") from None
+        game = loads(text, self.game.plugins)
+        self.history.append(self.game)
+        self.game = game
+        return True
