@@ -127,11 +127,20 @@ def deck(key: str) -> DeckType:
     )
 
 
+def _planet_text(row: dict[str, Any]) -> str:
+    if "hand" not in row:
+        return ""
+    return (
+        f"Levels up {row['hand']}: +{row['mult_per_level']} Mult and "
+        f"+{row['chips_per_level']} Chips per level."
+    )
+
+
 def _consumable(row: dict[str, Any], card_set: str) -> ConsumableType:
     return ConsumableType(
         key=row["key"],
         name=row["name"],
-        effect=row.get("effect", ""),
+        effect=row.get("effect") or _planet_text(row),
         set=card_set,
         cost=row["cost"],
         config=row.get("config", {}),

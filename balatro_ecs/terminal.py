@@ -38,9 +38,14 @@ Cash out       cash_out
 Shop           buy 1 | voucher 1 | pack 1 | reroll | next
 Booster pack   pick 1 [cards...] | skip_pack
 Any time       sell j1 | sell c1 | use 1 [cards...] | move 1 3 (jokers)
-Session        actions (legal moves) | info j1 / c1 / s1 | log | undo
+Session        actions (legal moves) | info j1 / c1 / s1 | levels | log | undo
                save FILE | load FILE | help | quit
 Positions count from 1, left to right, as shown on screen."""
+
+
+def _short(text: str, width: int = 70) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 def _money(n: float) -> str:
@@ -140,7 +145,7 @@ def _blind_select(game: Game) -> list[str]:
         key = {"Small": "bl_small", "Big": "bl_big"}.get(which, run.boss)
         btype = game.plugins.blind(key)
         state = run.blind_states.get(which, "")
-        tag = run.tags_offered.get(which)
+        tag = run.tags_offered.get(which) if state in ("Select", "Upcoming") else None
         tag_text = f"  skip for {game.plugins.content(tag).name}" if tag else ""
         marker = ">" if which == run.blind_on_deck else " "
         out.append(
@@ -160,7 +165,7 @@ def _round(game: Game, style: _Style) -> list[str]:
         f"{name}: {_num(run.chips)} / {_num(run.blind_chips)} chips   "
         f"hands {run.hands_left}  discards {run.discards_left}"
     ]
-    if blind is not None and blind.type.effect and not blind.disabled:
+    if blind is not None and blind.is_boss and blind.type.effect and not blind.disabled:
         out.append(f"  {blind.type.effect}")
     hand = game.hand
     out.append("Hand: " + "  ".join(f"{i + 1}:{_card(style, c)}" for i, c in enumerate(hand)))
@@ -172,11 +177,13 @@ def _shop(game: Game, style: _Style) -> list[str]:
     out = ["Shop (buy N, voucher N, pack N, reroll, next):"]
     for i, item in enumerate(game.shop):
         price = shop.offer_price(game, item)
+        effect = ""
         if isinstance(item, (Joker, Consumable)):
             label = _joker(item) if isinstance(item, Joker) else item.name
+            effect = _short(item.type.effect)
         else:
             label = _card(style, item)
-        out.append(f"  {i + 1}. {label:<34} {_money(price)}")
+        out.append(f"  {i + 1}. {label:<26} {_money(price):>4}  {effect}")
     for i, key in enumerate(game.shop_vouchers):
         voucher = game.plugins.voucher(key)
         out.append(f"  voucher {i + 1}. {voucher.name:<26} {_money(shop.voucher_price(game, key))}")
@@ -269,6 +276,7 @@ class TerminalSession:
             "preview": self._preview,
             "info": self._info,
             "log": self._log,
+            "levels": self._levels,
             "undo": self._undo,
             "save": self._save,
             "load": self._load,
@@ -351,6 +359,21 @@ class TerminalSession:
             self.say(f"  sells for {_money(item.sell_value)}")
         else:
             self.say(repr(item))
+        return False
+
+    def _levels(self, args: list[str]) -> bool:
+        from .enums import HandType
+        from .state import hand_values
+
+        for hand, stats in zip(HandType, self.game.run.hands, strict=True):
+            if not stats.visible:
+                continue
+            chips, mult = hand_values(hand, stats.level)
+            name = hand.title
+            self.say(
+                f"  {name:<16} level {stats.level:<3} {_num(chips):>6} x {_num(mult):<5}"
+                f" played {stats.played}"
+            )
         return False
 
     def _log(self, args: list[str]) -> bool:

@@ -2,6 +2,8 @@
 
 * :mod:`balatro_ecs.testing.strategies`: hypothesis strategies for cards, hands, joker
   rows and whole scenarios (needs ``hypothesis``).
+* :mod:`balatro_ecs.testing.runs`: put a run in a known situation (a chosen boss blind,
+  a chosen hand) through the game's own systems.
 * :mod:`balatro_ecs.testing.pytest_plugin`: pytest fixtures, active automatically once
   balatro_ecs is installed (``balatro_plugins``, ``balatro_game``, ``make_plugins``).
 """
