@@ -146,10 +146,9 @@ class CashOut(Action):
 
 
 @dataclass(frozen=True)
-class Buy(Action):
-    """Buy the shop card (joker or consumable) in ``slot``."""
+class _ShopSlot(Action):
+    """An action on one shop slot (0 = leftmost)."""
 
-    verb: ClassVar[str] = "buy"
     slot: int = 0
 
     def text(self) -> str:
@@ -157,25 +156,24 @@ class Buy(Action):
 
 
 @dataclass(frozen=True)
-class BuyVoucher(Action):
+class Buy(_ShopSlot):
+    """Buy the shop card (joker, consumable or playing card) in ``slot``."""
+
+    verb: ClassVar[str] = "buy"
+
+
+@dataclass(frozen=True)
+class BuyVoucher(_ShopSlot):
     """Buy and redeem the voucher in ``slot``."""
 
     verb: ClassVar[str] = "voucher"
-    slot: int = 0
-
-    def text(self) -> str:
-        return f"{self.verb} {self.slot + 1}"
 
 
 @dataclass(frozen=True)
-class BuyPack(Action):
+class BuyPack(_ShopSlot):
     """Buy and open the booster pack in ``slot``."""
 
     verb: ClassVar[str] = "pack"
-    slot: int = 0
-
-    def text(self) -> str:
-        return f"{self.verb} {self.slot + 1}"
 
 
 @dataclass(frozen=True)

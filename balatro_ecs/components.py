@@ -171,7 +171,8 @@ class Price:
 
     buy: int
     sell_override: int | None = None
-    #: Offered for free (Coupon Tag, Uncommon Tag, ...): costs $0, still sells as priced.
+    #: Made free (Coupon Tag, Uncommon Tag, ...): costs $0, so it sells for $1 (plus any
+    #: value it gains), as the game prices a couponed card at 0 for good.
     free: bool = False
 
 

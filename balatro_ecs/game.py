@@ -100,7 +100,7 @@ class Game:
         self.world = World()
         self.run = RunState()
         self.rng = GameRandom(self.seed)
-        self.rules = Rules()
+        self._rules = Rules()
         self._areas: dict[C.Area, list[Card]] = {area: [] for area in _CARD_AREAS}
         self.jokers: list[Joker] = []
         self.consumables: list[Consumable] = []
@@ -182,18 +182,19 @@ class Game:
         """Create a playing card in ``area`` (at the end, or at ``index``)."""
         comps = spec.components(next(self._serial), area)
         entity = self.world.create(*comps)
-        card = Card(entity, comps, self.rules, self._tally)
+        card = Card(entity, comps, self._rules, self._tally)
         self._tally[spec.enhancement] += 1
         row = self._areas[area]
         row.insert(len(row) if index is None else index, card)
         self._renumber(row)
         self._debuff_card(card)
+        self.record(None, "card added", card.label, card)
         return card
 
     def new_card(self, spec: CardSpec, area: C.Area) -> Card:
         """Create a playing card outside the run's rows (a shop or pack offer)."""
         comps = spec.components(next(self._serial), area)
-        return Card(self.world.create(*comps), comps, self.rules, None)
+        return Card(self.world.create(*comps), comps, self._rules, None)
 
     def take_card(self, card: Card, area: C.Area = C.Area.DECK) -> None:
         """A card made by :meth:`new_card` joins the run (bought, or picked from a pack)."""
@@ -204,6 +205,7 @@ class Game:
         row.append(card)
         self._renumber(row)
         self._debuff_card(card)
+        self.record(None, "card added", card.label, card)
 
     def drop_offer(self, item: Card | Joker | Consumable) -> None:
         """Delete a shop or pack offer that nobody took."""
@@ -228,6 +230,7 @@ class Game:
         self._tally[card.enhancement] -= 1
         card._tally = None
         self.world.delete(card.entity)
+        self.record(None, "card destroyed", card.label, card)
 
     def _next_serial(self) -> int:
         """The serial the next entity will get (peeked without using it up)."""
@@ -607,7 +610,7 @@ class Game:
         key = (self.row_version, self.plugins.version)
         if key == self._synced:
             return
-        rules = self.rules
+        rules = self._rules
         before = rules.detection_key(), rules.all_faces
         discards, rerolls = rules.discards_delta, rules.free_rerolls
         first = self._plans is None
@@ -628,6 +631,12 @@ class Game:
             self._rules_changed(rules.discards_delta - discards, rules.free_rerolls - rerolls)
         if (rules.detection_key(), rules.all_faces) != before:
             self._refresh_debuffs()
+
+    @property
+    def rules(self) -> Rules:
+        """The rules in force: the defaults as changed by the jokers and vouchers held now."""
+        self._sync()
+        return self._rules
 
     def _rules_changed(self, discards: int, rerolls: int) -> None:
         """A joker gained or lost mid-round changes this round too (Drunkard, Chaos the Clown)."""
@@ -667,7 +676,9 @@ class Game:
         """Cards the hand holds this round: base, jokers, vouchers, the blind, tags."""
         run = self.run
         self._sync()
-        return run.hand_size + self.rules.hand_size_delta + run.temp_hand_size + run.blind_hand_size
+        return (
+            run.hand_size + self._rules.hand_size_delta + run.temp_hand_size + run.blind_hand_size
+        )
 
     # -- playing a hand ------------------------------------------------------------------
     def evaluate_play(self) -> ScoreResult:
@@ -822,6 +833,7 @@ class _PreviewState:
         "blind",
         "cards",
         "dollars",
+        "events",
         "hands",
         "jokers",
         "last_hand",
@@ -833,6 +845,7 @@ class _PreviewState:
         run = game.run
         self.hands = [(h.level, h.played, h.played_this_round, h.visible) for h in run.hands]
         self.dollars = run.dollars
+        self.events = len(game.events)
         self.last_hand = run.last_hand_played
         self.rng = game.rng.snapshot()
         self.tally = list(game._tally)
@@ -853,6 +866,7 @@ class _PreviewState:
                 level, played, this_round, visible,
             )  # fmt: skip
         run.dollars = self.dollars
+        del game.events[self.events :]
         run.last_hand_played = self.last_hand
         game.rng.restore(self.rng)
         game._tally[:] = self.tally

@@ -50,3 +50,21 @@ def test_the_plugin_quickstart_matches_the_example_pack() -> None:
     assert "[project.entry-points.balatro_ecs]" in doc
     pack = (ROOT / "examples" / "lucky7-pack" / "pyproject.toml").read_text("utf-8")
     assert "[project.entry-points.balatro_ecs]" in pack
+
+
+def test_the_readme_run_example_works_as_its_comments_say() -> None:
+    import pytest
+
+    from balatro_ecs.errors import IllegalActionError
+
+    section = README.split("## Playing runs", 1)[1]
+    code = re.search(r"```python\n(.*?)```", section, flags=re.S)
+    assert code is not None
+    namespace: dict[str, object] = {}
+    for line in code.group(1).splitlines():
+        if "IllegalActionError" in line:
+            with pytest.raises(IllegalActionError, match=r"no card 10 in hand \(8 cards\)"):
+                exec(line.split("#")[0], namespace)
+        else:
+            exec(line, namespace)
+    assert namespace["game"].to_json() == namespace["text"]  # type: ignore[attr-defined]

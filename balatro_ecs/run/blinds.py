@@ -110,9 +110,13 @@ def next_tag(game: Game) -> str:
 
 
 def next_voucher(game: Game, stream: str | None = None) -> str | None:
-    """Draw the voucher offered this ante (owned ones and those still locked are skipped)."""
+    """Draw the voucher offered this ante.
+
+    Owned vouchers, locked ones and any on sale in the shop right now are skipped; last
+    ante's voucher, if it was not bought, may come again (its card is gone by then).
+    """
     owned = set(game.run.vouchers)
-    offered = {game.run.voucher_offer} | set(game.shop_voucher_keys())
+    offered = set(game.shop_voucher_keys())
     pool: list[str | None] = []
     for voucher in game.plugins.all(VoucherType):
         available = (

@@ -12,6 +12,7 @@ import itertools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from .. import reference
 from ..actions import (
     Action,
     Buy,
@@ -46,8 +47,8 @@ if TYPE_CHECKING:
 
 __all__ = ["apply", "legal_actions", "verify"]
 
-#: What rerolling a boss costs (Director's Cut, Retcon: vouchers.toml ``extra``).
-BOSS_REROLL_COST = 10
+#: What rerolling the boss costs (Director's Cut and Retcon, vouchers.toml ``config.extra``).
+BOSS_REROLL_COST: int = reference.voucher("v_directors_cut").config["extra"]
 
 
 def _phase(game: Game, *allowed: Phase, what: str) -> None:

@@ -253,9 +253,9 @@ def discard_cards(ctx: EventContext) -> None:
             if effect.destroy:
                 remove = True
         card.set_face_down(False)
+        card.set_forced(False)  # Cerulean Bell's pick is cleared on discard as on play
         if remove:
             destroyed.append(card)
-            game.record(None, "destroy", None, card)
             game.destroy_card(card)
         else:
             game.move_card(card, Area.DISCARD)

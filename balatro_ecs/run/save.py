@@ -173,6 +173,11 @@ def _check_content(plugins: Plugins, data: dict[str, Any]) -> None:
     wanted += [("consumable", c["key"]) for c in data["consumables"]]
     wanted += [("voucher", v) for v in data["run"]["vouchers"]]
     wanted += [("tag", t) for t in data["run"]["tags"]]
+    wanted += [("voucher", v) for v in data["shop_vouchers"]]
+    wanted += [("booster", p) for p in data["shop_packs"]]
+    for offer in (*data["shop"], *data["pack"]["cards"]):
+        if offer["kind"] != "card":
+            wanted.append((offer["kind"], offer["key"]))
     for family, key in wanted:
         try:
             plugins.content(key)
@@ -248,7 +253,26 @@ def _restore_offer(game: Game, raw: dict[str, Any], area: C.Area) -> Joker | Con
 
 
 def from_data(data: dict[str, Any], plugins: Plugins | None = None) -> Game:
-    """Rebuild a game from :func:`to_data` output."""
+    """Rebuild a game from :func:`to_data` output.
+
+    :raises BalatroError: not a save, a save needing content no plugin provides, or a
+        damaged save (the message names the missing or bad field).
+    """
+    if not isinstance(data, dict):
+        raise BalatroError(
+            f"not a balatro_ecs save (expected an object, got {type(data).__name__})"
+        )
+    try:
+        return _from_data(data, plugins)
+    except KeyError as err:
+        raise BalatroError(f"damaged save: field {err.args[0]!r} is missing") from None
+    except (TypeError, ValueError, AttributeError) as err:
+        if isinstance(err, BalatroError):
+            raise
+        raise BalatroError(f"damaged save: {err}") from None
+
+
+def _from_data(data: dict[str, Any], plugins: Plugins | None) -> Game:
     from ..game import Game
     from ..manager import Plugins as PluginSet
 
@@ -291,8 +315,10 @@ def from_data(data: dict[str, Any], plugins: Plugins | None = None) -> Game:
         game.blind = Blind(game.world.create(C.BlindKind(btype.key), state), btype, state)
     game.rng.restore(data["rng"])
     game._set_next_serial(data["serial"])
+    game._plans = None  # the saved counts already include what the jokers change
     game.refresh_rules()
     game.log = [_outcome(raw) for raw in data["log"]]
+    game.events.clear()
     return game
 
 

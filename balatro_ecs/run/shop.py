@@ -137,8 +137,9 @@ def add_shop_slot(game: Game) -> None:
 
 
 def reprice_shop(game: Game) -> None:
-    """Recompute the prices of the cards on offer (after a discount changes)."""
-    for item in game.shop:
+    """Recompute the prices of the cards on offer and of those owned (after a discount
+    changes: the game re-costs every card, so sell values follow)."""
+    for item in (*game.shop, *game.jokers, *game.consumables):
         if isinstance(item, Joker):
             if not item._stickers.rental:
                 item._price.buy = game.price(item.type.cost, item.edition)
@@ -186,11 +187,12 @@ def reroll_price(game: Game) -> int:
 def reroll(game: Game) -> None:
     """Pay for (or use a free) reroll and restock the shop's cards."""
     run = game.run
-    if run.free_rerolls_left > 0:
+    free = run.free_rerolls_left > 0
+    if free:
         run.free_rerolls_left -= 1
     else:
         game.earn(-run.reroll_price, "reroll")
-    recalculate_reroll(game)
+    recalculate_reroll(game, skip_increment=free)  # only paid rerolls raise the price
     _restock(game)
     game.each_joker("joker_reroll")
 

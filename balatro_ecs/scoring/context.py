@@ -196,7 +196,7 @@ class ScoringContext:
     def set_dollars(self, dollars: int, source: object) -> None:
         """Set the run's money at once (The Ox) and record the change."""
         change = dollars - self.run.dollars
-        self.run.dollars = dollars
+        self.game.earn(change, source)
         self.events.append((self.phase, source, "dollars", change, None, self.chips, self.mult))
 
     def destroy_joker(self, joker: Joker, source: object) -> None:

@@ -528,7 +528,7 @@ def jokers_after(ctx: ScoringContext) -> None:
                 _add_dollars(ctx, effect.dollars, source, None)
             if effect.message is not None:
                 ctx.note(source, effect.message)
-    ctx.run.dollars += ctx.dollar_buffer
+    ctx.game.earn(ctx.dollar_buffer, "played hand")
 
 
 def vanilla_systems() -> list[System]:

@@ -70,6 +70,8 @@ def hold(game: Game, *cards: str | CardSpec) -> list[Card]:
         raise BalatroError(f"hold: only during a round, not {game.phase.value}")
     specs = [c if isinstance(c, CardSpec) else CardSpec.parse(c) for c in cards]
     for card in list(game.area(Area.HAND)):
+        card.set_face_down(False)  # no card in the draw pile is face down or forced
+        card.set_forced(False)
         game.move_card(card, Area.DECK)
     chosen: list[Card] = []
     for spec in specs:

@@ -8,7 +8,7 @@ from typing import Any
 from balatro_ecs.enums import parse_suit
 from balatro_ecs.plugin import BlindType, hookimpl
 
-__all__ = ["suit_debuff"]
+__all__ = ["face_up_when_disabled", "suit_debuff"]
 
 
 def suit_debuff(btype: BlindType) -> Callable[..., Any]:
@@ -20,3 +20,14 @@ def suit_debuff(btype: BlindType) -> Callable[..., Any]:
         return bool(card.counts_as_suit(suit))
 
     return blind_debuff_card
+
+
+def face_up_when_disabled() -> Callable[..., Any]:
+    """Turn the held face-down cards face up when the blind is disabled (The House & co.)."""
+
+    @hookimpl
+    def blind_disabled(game: Any, blind: Any) -> None:
+        for card in game.hand:
+            card.set_face_down(False)
+
+    return blind_disabled

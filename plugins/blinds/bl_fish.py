@@ -2,6 +2,8 @@
 
 from balatro_ecs.plugin import content, hookimpl, reference
 
+from . import _shapes
+
 BLIND = reference.blind("bl_fish")
 balatro_content = content(BLIND)
 
@@ -19,3 +21,6 @@ def blind_face_down(game, blind, card):
 @hookimpl
 def blind_drawn(game, blind):
     blind.memory["prepped"] = False
+
+
+blind_disabled = _shapes.face_up_when_disabled()

@@ -2,6 +2,8 @@
 
 from balatro_ecs.plugin import content, hookimpl, reference
 
+from . import _shapes
+
 BLIND = reference.blind("bl_house")
 balatro_content = content(BLIND)
 
@@ -9,3 +11,6 @@ balatro_content = content(BLIND)
 @hookimpl
 def blind_face_down(game, blind, card):
     return game.run.hands_played_round == 0 and game.run.discards_used == 0
+
+
+blind_disabled = _shapes.face_up_when_disabled()

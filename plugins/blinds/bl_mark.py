@@ -2,6 +2,8 @@
 
 from balatro_ecs.plugin import content, hookimpl, reference
 
+from . import _shapes
+
 BLIND = reference.blind("bl_mark")
 balatro_content = content(BLIND)
 
@@ -9,3 +11,6 @@ balatro_content = content(BLIND)
 @hookimpl
 def blind_face_down(game, blind, card):
     return card.counts_as_face()
+
+
+blind_disabled = _shapes.face_up_when_disabled()

@@ -2,6 +2,8 @@
 
 from balatro_ecs.plugin import content, hookimpl, reference
 
+from . import _shapes
+
 BLIND = reference.blind("bl_wheel")
 balatro_content = content(BLIND)
 
@@ -12,3 +14,6 @@ ODDS = 7  # blinds.toml: 1 in 7
 def blind_face_down(game, blind, card):
     odds = game.run.probability * game.rules.probability_scale / ODDS
     return game.rng.random("wheel") < odds
+
+
+blind_disabled = _shapes.face_up_when_disabled()

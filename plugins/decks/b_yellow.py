@@ -8,4 +8,4 @@ balatro_content = content(DECK)
 
 @hookimpl
 def deck_apply(game, deck):
-    game.run.dollars += deck.config["dollars"]
+    game.earn(deck.config["dollars"], deck.name)

@@ -21,6 +21,7 @@ __all__ = [
     "type_chips",
     "type_mult",
     "type_x_mult",
+    "use_up",
     "x_mult_counter",
 ]
 
@@ -121,3 +122,16 @@ def chips_counter(jtype: JokerType) -> Hook:
         return None
 
     return joker_main
+
+
+def use_up(
+    game: Any, joker: Any, holder: dict[str, Any], name: str, step: float, limit: float
+) -> None:
+    """Take ``step`` off ``holder[name]``; a joker that would reach ``limit`` is eaten instead
+    (Popcorn, Ramen, Turtle Bean)."""
+    if holder[name] - step <= limit:
+        if joker in game.jokers:
+            game.remove_joker(joker)
+            game.record(joker, "message", "eaten")
+    else:
+        holder[name] -= step

@@ -10,14 +10,8 @@ balatro_content = content(JOKER)
 
 @hookimpl
 def joker_end_of_round(game, joker):
-    if joker.copied_by is not None:
-        return None
-    state = joker.state
-    if state["mult"] - state["extra"] <= 0:
-        game.remove_joker(joker)
-        game.record(joker, "message", "eaten")
-    else:
-        state["mult"] -= state["extra"]
+    if joker.copied_by is None:
+        _shapes.use_up(game, joker, joker.state, "mult", joker.state["extra"], 0)
     return None
 
 

@@ -10,14 +10,8 @@ balatro_content = content(JOKER)
 
 @hookimpl
 def joker_discard(game, joker, card, cards):
-    if joker.copied_by is not None or joker not in game.jokers:
-        return None
-    state = joker.state
-    if state["x_mult"] - state["extra"] <= 1:
-        game.remove_joker(joker)
-        game.record(joker, "message", "eaten")
-    else:
-        state["x_mult"] -= state["extra"]
+    if joker.copied_by is None:
+        _shapes.use_up(game, joker, joker.state, "x_mult", joker.state["extra"], 1)
     return None
 
 

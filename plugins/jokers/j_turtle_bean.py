@@ -2,6 +2,8 @@
 
 from balatro_ecs.plugin import content, hookimpl, reference
 
+from . import _shapes
+
 JOKER = reference.joker("j_turtle_bean")
 balatro_content = content(JOKER)
 
@@ -13,13 +15,8 @@ def joker_rules(joker, rules):
 
 @hookimpl
 def joker_end_of_round(game, joker):
-    if joker.copied_by is not None:
-        return None
-    extra = joker.state["extra"]
-    if extra["h_size"] - extra["h_mod"] <= 0:
-        game.remove_joker(joker)
-        game.record(joker, "message", "eaten")
-    else:
-        extra["h_size"] -= extra["h_mod"]
+    if joker.copied_by is None:
+        extra = joker.state["extra"]
+        _shapes.use_up(game, joker, extra, "h_size", extra["h_mod"], 0)
         game.refresh_rules()
     return None

@@ -1,13 +1,10 @@
-"""Reroll Glut: rerolls cost $2 less."""
+"""Reroll Glut: rerolls cost $2 less again."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
-from balatro_ecs.run.shop import recalculate_reroll
+from balatro_ecs.plugin import content, reference
+
+from . import _shapes
 
 VOUCHER = reference.voucher("v_reroll_glut")
 balatro_content = content(VOUCHER)
 
-
-@hookimpl
-def voucher_redeem(game, voucher):
-    game.run.reroll_cost -= voucher.config["extra"]
-    recalculate_reroll(game, skip_increment=True)
+voucher_redeem = _shapes.cheaper_rerolls()

@@ -1,0 +1,52 @@
+"""Voucher rules shared by a base voucher and its upgrade: the same rule, other numbers.
+
+Each function returns a ``voucher_redeem`` implementation; a voucher module assigns it::
+
+    voucher_redeem = _shapes.shop_discount()
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from balatro_ecs.plugin import hookimpl
+from balatro_ecs.run.shop import recalculate_reroll, reprice_shop
+
+Hook = Callable[..., Any]
+
+
+def shop_discount() -> Hook:
+    """Everything in the shop costs ``extra`` percent less (the bigger discount wins)."""
+
+    @hookimpl
+    def voucher_redeem(game: Any, voucher: Any) -> None:
+        game.run.discount_percent = max(game.run.discount_percent, voucher.config["extra"])
+        reprice_shop(game)
+
+    return voucher_redeem
+
+
+def cheaper_rerolls() -> Hook:
+    """Rerolls cost ``extra`` dollars less, from now on."""
+
+    @hookimpl
+    def voucher_redeem(game: Any, voucher: Any) -> None:
+        game.run.reroll_cost -= voucher.config["extra"]
+        recalculate_reroll(game, skip_increment=True)
+
+    return voucher_redeem
+
+
+def back_one_ante(per_round: str) -> Hook:
+    """The ante goes back by ``extra``, and every round has ``extra`` fewer of ``per_round``
+    (``"hands"`` or ``"discards"``), this one included (never below 0)."""
+
+    @hookimpl
+    def voucher_redeem(game: Any, voucher: Any) -> None:
+        run, extra = game.run, voucher.config["extra"]
+        run.ante -= extra
+        setattr(run, f"round_{per_round}", getattr(run, f"round_{per_round}") - extra)
+        setattr(run, f"{per_round}_left", max(0, getattr(run, f"{per_round}_left") - extra))
+
+    return voucher_redeem
