@@ -131,6 +131,7 @@ def render(game: Game, *, colour: bool = False) -> str:
         lines += _pack(game, style)
     elif phase is Phase.GAME_OVER:
         lines.append(style(f"GAME OVER at ante {run.ante}, round {run.round}.", "31;1"))
+        lines.append("undo, load FILE, or quit.")
     if run.won and phase is not Phase.GAME_OVER:
         lines.append(style("You won the run! Play on into endless mode, or quit.", "32;1"))
     return "\n".join(lines)

@@ -68,3 +68,20 @@ def test_the_readme_run_example_works_as_its_comments_say() -> None:
         else:
             exec(line, namespace)
     assert namespace["game"].to_json() == namespace["text"]  # type: ignore[attr-defined]
+
+
+def test_every_package_directory_is_listed_for_installation() -> None:
+    """A non-editable install only ships the packages pyproject.toml lists."""
+    import tomllib
+
+    listed = set(
+        tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"][
+            "packages"
+        ]
+    )
+    found = set()
+    for top, name in (("balatro_ecs", "balatro_ecs"), ("plugins", "balatro_ecs_vanilla")):
+        for init in (ROOT / top).rglob("__init__.py"):
+            parts = init.parent.relative_to(ROOT / top).parts
+            found.add(".".join((name, *parts)))
+    assert found == listed
