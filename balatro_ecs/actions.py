@@ -177,10 +177,9 @@ class BuyPack(_ShopSlot):
 
 
 @dataclass(frozen=True)
-class Pick(Action):
-    """Take card ``index`` from the open pack (``cards``: targets in hand, for Tarots)."""
+class _WithTargets(Action):
+    """An action on the item at ``index``, with hand cards as its targets (0-based)."""
 
-    verb: ClassVar[str] = "pick"
     index: int = 0
     cards: tuple[int, ...] = ()
 
@@ -190,6 +189,13 @@ class Pick(Action):
     def text(self) -> str:
         targets = "".join(f" {c + 1}" for c in self.cards)
         return f"{self.verb} {self.index + 1}{targets}"
+
+
+@dataclass(frozen=True)
+class Pick(_WithTargets):
+    """Take card ``index`` from the open pack (``cards``: targets in hand, for Tarots)."""
+
+    verb: ClassVar[str] = "pick"
 
 
 @dataclass(frozen=True)
@@ -219,19 +225,10 @@ class Sell(Action):
 
 
 @dataclass(frozen=True)
-class Use(Action):
+class Use(_WithTargets):
     """Use the consumable at ``index`` (``cards``: selected hand cards, for Tarots)."""
 
     verb: ClassVar[str] = "use"
-    index: int = 0
-    cards: tuple[int, ...] = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", _positions(self.cards))
-
-    def text(self) -> str:
-        targets = "".join(f" {c + 1}" for c in self.cards)
-        return f"{self.verb} {self.index + 1}{targets}"
 
 
 @dataclass(frozen=True)

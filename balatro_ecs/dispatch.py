@@ -53,6 +53,8 @@ JOKER_HOOKS: tuple[str, ...] = (
     "joker_cards_added",
 )
 
+_PLANNED = frozenset(JOKER_HOOKS)
+
 
 def resolve_copy(plugins: Plugins, jokers: Sequence[Joker], index: int) -> Joker | None:
     """The joker whose ability the joker at ``index`` uses: itself, what it copies, or none.
@@ -78,11 +80,13 @@ def resolve_copy(plugins: Plugins, jokers: Sequence[Joker], index: int) -> Joker
 
 
 class JokerPlans:
-    """Compiled call plans for one joker row: every joker hook, compiled at once."""
+    """Compiled call plans for one joker row, each hook's compiled the first time it is
+    asked for (a hand being scored never pays for the run hooks, and vice versa)."""
 
-    __slots__ = ("_by_slot", "_plans", "jokers", "views")
+    __slots__ = ("_by_slot", "_plans", "_plugins", "jokers", "views")
 
     def __init__(self, plugins: Plugins, jokers: Sequence[Joker]) -> None:
+        self._plugins = plugins
         self.jokers = tuple(jokers)
         #: What each slot acts as: itself, a copy, or nothing (debuffed, copying nothing).
         self.views: tuple[Joker | CopiedJoker | None, ...] = tuple(
@@ -90,14 +94,18 @@ class JokerPlans:
         )
         self._by_slot: dict[str, tuple[PlanEntry | None, ...]] = {}
         self._plans: dict[str, tuple[PlanEntry, ...]] = {}
-        for hook in JOKER_HOOKS:
-            table = plugins.table(hook)
-            row: list[PlanEntry | None] = []
-            for view, joker in zip(self.views, self.jokers, strict=True):
-                fn = table.get(view.type.key) if view is not None else None
-                row.append((fn, view, joker) if fn is not None and view is not None else None)
-            self._by_slot[hook] = tuple(row)
-            self._plans[hook] = tuple(e for e in row if e is not None)
+
+    def _compile(self, hook: str) -> tuple[PlanEntry, ...]:
+        if hook not in _PLANNED:
+            raise KeyError(f"{hook!r} is not a joker hook called in slot order (JOKER_HOOKS)")
+        table = self._plugins.table(hook)
+        row: list[PlanEntry | None] = []
+        for view, joker in zip(self.views, self.jokers, strict=True):
+            fn = table.get(view.type.key) if view is not None else None
+            row.append((fn, view, joker) if fn is not None and view is not None else None)
+        self._by_slot[hook] = tuple(row)
+        plan = self._plans[hook] = tuple(e for e in row if e is not None)
+        return plan
 
     def _view(self, plugins: Plugins, i: int) -> Joker | CopiedJoker | None:
         joker = self.jokers[i]
@@ -108,10 +116,18 @@ class JokerPlans:
             return target
         return CopiedJoker(target, joker)
 
+    def compile_all(self) -> None:
+        """Compile every hook's plan now (a benchmark keeps this out of its timing)."""
+        for hook in JOKER_HOOKS:
+            self.plan(hook)
+
     def plan(self, hook: str) -> tuple[PlanEntry, ...]:
         """The calls for ``hook``, left to right."""
-        return self._plans[hook]
+        plan = self._plans.get(hook)
+        return plan if plan is not None else self._compile(hook)
 
     def by_slot(self, hook: str) -> tuple[PlanEntry | None, ...]:
         """The call for ``hook`` at each slot (``None`` where there is none)."""
+        if hook not in self._by_slot:
+            self._compile(hook)
         return self._by_slot[hook]
