@@ -105,9 +105,14 @@ def render(game: Game, *, colour: bool = False) -> str:
         )
     ]
     if game.jokers:
+        blind = game.blind
+        hidden = blind is not None and not blind.disabled and blind.memory.get("flipped")
         lines.append(
             f"Jokers ({len(game.jokers)}/{game.joker_limit}): "
-            + "  ".join(f"j{i + 1} {_joker(j)}" for i, j in enumerate(game.jokers))
+            + "  ".join(
+                f"j{i + 1} {'(face down)' if hidden else _joker(j)}"
+                for i, j in enumerate(game.jokers)
+            )
         )
     if game.consumables:
         lines.append(

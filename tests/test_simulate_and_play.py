@@ -210,3 +210,14 @@ def test_balatro_ecs_play_runs_as_a_command() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "Small Blind" in done.stdout and "hands 3" in done.stdout
+
+
+def test_amber_acorn_hides_the_jokers_on_screen() -> None:
+    from balatro_ecs.testing.runs import play_blind
+
+    game = Game(seed="ACORN001")
+    game.add_joker("j_joker")
+    play_blind(game, "Amber Acorn")
+    assert "j1 (face down)" in render(game)
+    game.disable_blind()
+    assert "j1 Joker" in render(game)
