@@ -88,10 +88,9 @@ def _positions(cards: Any) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
-class Play(Action):
-    """Play 1-5 cards from the hand, by position (0 = leftmost)."""
+class _HandCards(Action):
+    """An action on 1-5 hand cards, by position (0 = leftmost)."""
 
-    verb: ClassVar[str] = "play"
     cards: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
@@ -102,17 +101,17 @@ class Play(Action):
 
 
 @dataclass(frozen=True)
-class Discard(Action):
+class Play(_HandCards):
+    """Play 1-5 cards from the hand, by position (0 = leftmost)."""
+
+    verb: ClassVar[str] = "play"
+
+
+@dataclass(frozen=True)
+class Discard(_HandCards):
     """Discard 1-5 cards from the hand, by position."""
 
     verb: ClassVar[str] = "discard"
-    cards: tuple[int, ...] = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", _positions(self.cards))
-
-    def text(self) -> str:
-        return f"{self.verb} {' '.join(str(c + 1) for c in self.cards)}"
 
 
 @dataclass(frozen=True)
