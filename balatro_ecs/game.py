@@ -801,9 +801,6 @@ class Game:
             game.apply(action)
         return game
 
-    def shop_voucher_keys(self) -> list[str]:
-        return list(self.shop_vouchers)
-
     # -- lifecycle -----------------------------------------------------------------------
     def close(self) -> None:
         """Free the game's esper world now (also done when the game is collected)."""

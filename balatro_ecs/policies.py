@@ -40,11 +40,12 @@ from .actions import (
     SkipPack,
     Use,
 )
-from .content import BoosterType, ConsumableType
+from .content import BoosterType
 from .enums import Enhancement, HandType
 from .errors import BalatroError
 from .hands import detect
 from .jokers import Consumable, Joker
+from .pools import planet_for
 from .rng import GameRandom
 from .run import shop
 from .state import Phase
@@ -168,7 +169,7 @@ class GreedyPolicy:
             if self._affordable(game, shop.pack_price(game, booster)) and game.can(BuyPack(slot)):
                 return BuyPack(slot)
         room = game.has_room_for_joker()
-        price = 0 if run.free_rerolls_left > 0 else run.reroll_price
+        price = shop.reroll_price(game)
         if room and self._rerolls < 2 and self._affordable(game, price + 5):
             self._rerolls += 1
             return Reroll()
@@ -234,10 +235,7 @@ def _planet_key(game: Game) -> str | None:
     """The Planet of the poker hand played most this run (Pair before any hand is played)."""
     stats = game.run.hands
     played = max(HandType, key=lambda hand: (stats[hand].played, hand == HandType.PAIR))
-    for item in game.plugins.all(ConsumableType):
-        if item.set == "Planet" and item.hand == played.title:
-            return item.key
-    return None
+    return planet_for(game, played)
 
 
 def _pack_preference(item: object, wanted: str | None) -> int:

@@ -18,7 +18,14 @@ from .enums import HandType
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["EMPTY_POOL_FALLBACK", "consumable_pool", "draw_consumable", "draw_pool", "owned_keys"]
+__all__ = [
+    "EMPTY_POOL_FALLBACK",
+    "consumable_pool",
+    "draw_consumable",
+    "draw_pool",
+    "owned_keys",
+    "planet_for",
+]
 
 #: What a pool with nothing available yields (rules.toml ``empty_pool_fallbacks``).
 EMPTY_POOL_FALLBACK: dict[str, str] = dict(reference.table("rules")["shop"]["empty_pool_fallbacks"])
@@ -64,3 +71,11 @@ def draw_consumable(game: Game, card_set: str, key_append: str = "") -> str:
     """The key of a random available ``card_set`` card, drawn as the game draws it."""
     pool, stream = consumable_pool(game, card_set, key_append)
     return draw_pool(game, pool, stream, EMPTY_POOL_FALLBACK[card_set])
+
+
+def planet_for(game: Game, hand: HandType) -> str | None:
+    """The key of the Planet card that levels up ``hand`` (None if no plugin provides one)."""
+    for item in game.plugins.all(ConsumableType):
+        if item.set == "Planet" and item.hand == hand.title:
+            return item.key
+    return None

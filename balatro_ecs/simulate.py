@@ -21,7 +21,7 @@ from typing import Any
 from .errors import BalatroError
 from .game import Game
 from .manager import Plugins
-from .policies import POLICIES, Policy, make_policy
+from .policies import Policy, make_policy
 from .state import Phase
 
 __all__ = ["RunRecord", "SimulationSummary", "play_run", "run_seed", "simulate"]
@@ -172,10 +172,7 @@ def simulate(
         raise BalatroError(f"runs: expected at least 1, got {runs}")
     if workers < 1:
         raise BalatroError(f"workers: expected at least 1, got {workers}")
-    if policy not in POLICIES:
-        raise BalatroError(
-            f"unknown policy {policy!r}; choose one of: {', '.join(sorted(POLICIES))}"
-        )
+    make_policy(policy)  # an unknown name fails here, before any run
     plugins = Plugins(block=block) if block else Plugins.default()
     deck_name = plugins.deck(deck).name  # check names up front, with the usual errors
     stake_name = plugins.stake(stake).name

@@ -196,9 +196,7 @@ def _shop(game: Game, style: _Style) -> list[str]:
     for i, key in enumerate(game.shop_packs):
         booster = game.plugins.find(BoosterType, key)
         out.append(f"  pack {i + 1}. {booster.name:<29} {_money(shop.pack_price(game, booster))}")
-    run = game.run
-    reroll = 0 if run.free_rerolls_left > 0 else run.reroll_price
-    out.append(f"  reroll {_money(reroll)}")
+    out.append(f"  reroll {_money(shop.reroll_price(game))}")
     return out
 
 

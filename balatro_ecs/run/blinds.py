@@ -116,7 +116,7 @@ def next_voucher(game: Game, stream: str | None = None) -> str | None:
     ante's voucher, if it was not bought, may come again (its card is gone by then).
     """
     owned = set(game.run.vouchers)
-    offered = set(game.shop_voucher_keys())
+    offered = set(game.shop_vouchers)
     pool: list[str | None] = []
     for voucher in game.plugins.all(VoucherType):
         available = (

@@ -35,7 +35,6 @@ from ..actions import (
     Use,
 )
 from ..components import Area
-from ..content import BoosterType
 from ..errors import IllegalActionError
 from ..state import Phase
 from . import packs, shop
@@ -161,12 +160,7 @@ def _check_voucher(game: Game, action: Action) -> None:
 
 def _check_pack(game: Game, action: Action) -> None:
     assert isinstance(action, BuyPack)
-    _phase(game, Phase.SHOP, what="pack")
-    if not 0 <= action.slot < len(game.shop_packs):
-        raise IllegalActionError(f"pack: no pack in slot {action.slot + 1}")
-    price = shop.pack_price(game, game.plugins.find(BoosterType, game.shop_packs[action.slot]))
-    if not shop.can_afford(game, price):
-        raise IllegalActionError(f"pack: costs ${price}, you have ${game.run.dollars}")
+    shop.check_buy_pack(game, action.slot)
 
 
 def _check_pick(game: Game, action: Action) -> None:
@@ -180,7 +174,7 @@ def _check_skip_pack(game: Game, action: Action) -> None:
 
 def _check_reroll(game: Game, action: Action) -> None:
     _phase(game, Phase.SHOP, what="reroll")
-    price = game.run.reroll_price if game.run.free_rerolls_left <= 0 else 0
+    price = shop.reroll_price(game)
     if not shop.can_afford(game, price):
         raise IllegalActionError(f"reroll: costs ${price}, you have ${game.run.dollars}")
 
@@ -192,14 +186,7 @@ def _check_sell(game: Game, action: Action) -> None:
 
 def _check_use(game: Game, action: Action) -> None:
     assert isinstance(action, Use)
-    if game.run.phase in (Phase.GAME_OVER, Phase.PACK):
-        raise IllegalActionError(f"use: not now ({game.run.phase.value})")
-    if not 0 <= action.index < len(game.consumables):
-        raise IllegalActionError(f"use: no consumable in slot {action.index + 1}")
-    item = game.consumables[action.index]
-    targets = packs._targets(game, action.cards)
-    if not packs.can_use(game, item, targets):
-        raise IllegalActionError(f"use: {item.name} cannot be used now")
+    packs.check_use(game, action.index, action.cards)
 
 
 def _check_end_shop(game: Game, action: Action) -> None:
@@ -305,9 +292,7 @@ def _do_voucher(game: Game, action: Action) -> None:
 
 def _do_pack(game: Game, action: Action) -> None:
     assert isinstance(action, BuyPack)
-    key = game.shop_packs.pop(action.slot)
-    game.earn(-shop.pack_price(game, game.plugins.find(BoosterType, key)), key)
-    packs.open_pack(game, key)
+    shop.buy_pack(game, action.slot)
 
 
 def _do_pick(game: Game, action: Action) -> None:
@@ -330,11 +315,7 @@ def _do_sell(game: Game, action: Action) -> None:
 
 def _do_use(game: Game, action: Action) -> None:
     assert isinstance(action, Use)
-    item = game.consumables[action.index]
-    targets = packs._targets(game, action.cards)
-    packs.use_consumable(game, item, targets)
-    if item in game.consumables:
-        game.remove_consumable(item)
+    packs.use_held(game, action.index, action.cards)
 
 
 def _do_end_shop(game: Game, action: Action) -> None:

@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import Card
 from ..components import Area
-from ..content import BoosterType, ConsumableType
+from ..content import BoosterType
 from ..enums import Edition, HandType, Seal
 from ..errors import IllegalActionError
 from ..jokers import Consumable, Joker
+from ..pools import planet_for
 from ..state import Phase
 from .cards_for_sale import (
     make_consumable,
@@ -29,14 +30,16 @@ from .cards_for_sale import (
 if TYPE_CHECKING:
     from ..game import Game
 
-__all__ = ["check_pick", "close_pack", "open_pack", "pick", "skip_pack", "use_consumable"]
-
-
-def _planet_for(game: Game, hand: HandType) -> str | None:
-    for item in game.plugins.all(ConsumableType):
-        if item.set == "Planet" and item.hand == hand.title:
-            return item.key
-    return None
+__all__ = [
+    "check_pick",
+    "check_use",
+    "close_pack",
+    "open_pack",
+    "pick",
+    "skip_pack",
+    "use_consumable",
+    "use_held",
+]
 
 
 def _pack_card(game: Game, booster: BoosterType, index: int) -> Joker | Consumable | Card:
@@ -52,7 +55,7 @@ def _pack_card(game: Game, booster: BoosterType, index: int) -> Joker | Consumab
                 stats = run.hands[hand]
                 if stats.visible and stats.played > most:
                     best, most = hand, stats.played
-            forced = _planet_for(game, best) if best is not None else None
+            forced = planet_for(game, best) if best is not None else None
         return make_consumable(game, "Planet", Area.PACK, "pl1", soulable=True, forced=forced)
     if kind == "Arcana":
         if run.has_voucher("v_omen_globe") and game.rng.random("omen_globe") > 0.8:
@@ -115,6 +118,26 @@ def _targets(game: Game, cards: tuple[int, ...]) -> list[Card]:
 def can_use(game: Game, consumable: Consumable, targets: list[Card]) -> bool:
     rule = game.plugins.impl("consumable_can_use", consumable.key)
     return bool(rule(game, consumable, targets)) if rule is not None else False
+
+
+def check_use(game: Game, index: int, cards: tuple[int, ...]) -> Consumable:
+    """The held consumable at ``index``, if it can be used now on the hand cards ``cards``."""
+    if game.run.phase in (Phase.GAME_OVER, Phase.PACK):
+        raise IllegalActionError(f"use: not now ({game.run.phase.value})")
+    if not 0 <= index < len(game.consumables):
+        raise IllegalActionError(f"use: no consumable in slot {index + 1}")
+    item = game.consumables[index]
+    if not can_use(game, item, _targets(game, cards)):
+        raise IllegalActionError(f"use: {item.name} cannot be used now")
+    return item
+
+
+def use_held(game: Game, index: int, cards: tuple[int, ...]) -> None:
+    """Use the held consumable at ``index``; it is used up."""
+    item = check_use(game, index, cards)
+    use_consumable(game, item, _targets(game, cards))
+    if item in game.consumables:
+        game.remove_consumable(item)
 
 
 def use_consumable(game: Game, consumable: Consumable, targets: list[Card]) -> None:

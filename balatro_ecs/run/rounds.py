@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 from .. import hands
 from ..components import Area
-from ..content import ConsumableType
 from ..enums import Enhancement, HandType, Seal
 from ..numbers import GOLD_CARD_DOLLARS
+from ..pools import planet_for
 from ..schedule import System
 from ..state import Phase
 from .blinds import blind_chips, blind_type_on_deck, next_voucher
@@ -355,14 +355,7 @@ def _card_end_of_round(game: Game, card: Card, pending: int) -> bool:
         acted = True
     last = game.run.last_hand_played
     if card.seal == Seal.BLUE and last is not None and game.has_room_for_consumable(pending):
-        planet = next(
-            (
-                p
-                for p in game.plugins.all(ConsumableType)
-                if p.set == "Planet" and p.hand == last.title
-            ),
-            None,
-        )
+        planet = planet_for(game, last)
         if planet is not None:
             made = game.add_consumable(planet)
             game.record(card, "create", made.key, made)

@@ -27,7 +27,9 @@ if TYPE_CHECKING:
 __all__ = [
     "SYSTEMS",
     "buy",
+    "buy_pack",
     "buy_voucher",
+    "check_buy_pack",
     "open_shop",
     "reroll",
     "reroll_price",
@@ -181,7 +183,9 @@ def recalculate_reroll(game: Game, skip_increment: bool = False) -> None:
 
 
 def reroll_price(game: Game) -> int:
-    return game.run.reroll_price
+    """What the next reroll costs: $0 while free rerolls last (Chaos the Clown)."""
+    run = game.run
+    return 0 if run.free_rerolls_left > 0 else run.reroll_price
 
 
 def reroll(game: Game) -> None:
@@ -191,7 +195,7 @@ def reroll(game: Game) -> None:
     if free:
         run.free_rerolls_left -= 1
     else:
-        game.earn(-run.reroll_price, "reroll")
+        game.earn(-reroll_price(game), "reroll")
     recalculate_reroll(game, skip_increment=free)  # only paid rerolls raise the price
     _restock(game)
     game.each_joker("joker_reroll")
@@ -256,6 +260,28 @@ def buy(game: Game, slot: int) -> None:
         game.take_card(item, Area.DECK)
         game.each_joker("joker_cards_added", (item,))
     game.record(None, "bought", _name(item), item)
+
+
+def check_buy_pack(game: Game, slot: int) -> BoosterType:
+    if game.run.phase is not Phase.SHOP:
+        raise IllegalActionError("pack: only in the shop")
+    if not 0 <= slot < len(game.shop_packs):
+        raise IllegalActionError(f"pack: no pack in slot {slot + 1}")
+    booster = game.plugins.find(BoosterType, game.shop_packs[slot])
+    price = pack_price(game, booster)
+    if not can_afford(game, price):
+        raise IllegalActionError(f"pack: costs ${price}, you have ${game.run.dollars}")
+    return booster
+
+
+def buy_pack(game: Game, slot: int) -> None:
+    """Pay for the pack in ``slot`` and open it."""
+    from .packs import open_pack
+
+    booster = check_buy_pack(game, slot)
+    game.earn(-pack_price(game, booster), booster.key)
+    game.shop_packs.pop(slot)
+    open_pack(game, booster.key)
 
 
 def voucher_price(game: Game, key: str) -> int:

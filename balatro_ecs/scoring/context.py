@@ -88,7 +88,7 @@ class ScoringContext:
         self.game = game
         self.run: RunState = game.run
         self.rng: GameRandom = game.rng
-        self.rules: Rules = game.rules
+        self.rules: Rules = game._rules  # current: the caller synced them to get ``plans``
         self.blind: Blind | None = game.blind
         self.deck: Deck = game.deck
         self.plans = plans
@@ -133,7 +133,7 @@ class ScoringContext:
 
     def chance(self, key: str, odds: float) -> bool:
         """A "1 in ``odds``" roll on the game's stream ``key``."""
-        return self.rng.random(key) < self.run.probability * self.rules.probability_scale / odds
+        return self.rng.random(key) < self.probability / odds
 
     @property
     def dollars(self) -> int:

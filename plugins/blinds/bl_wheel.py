@@ -7,13 +7,12 @@ from . import _shapes
 BLIND = reference.blind("bl_wheel")
 balatro_content = content(BLIND)
 
-ODDS = 7  # blinds.toml: 1 in 7
+ODDS = 7  # blinds.toml: "a 1 in 7 chance" (a number only in the effect text)
 
 
 @hookimpl
 def blind_face_down(game, blind, card):
-    odds = game.run.probability * game.rules.probability_scale / ODDS
-    return game.rng.random("wheel") < odds
+    return game.chance("wheel", ODDS)
 
 
 blind_disabled = _shapes.face_up_when_disabled()
