@@ -23,6 +23,7 @@ __all__ = [
     "Action",
     "ActionSpace",
     "Buy",
+    "BuyAndUse",
     "BuyPack",
     "BuyVoucher",
     "CashOut",
@@ -162,6 +163,19 @@ class Buy(_ShopSlot):
 
 
 @dataclass(frozen=True)
+class BuyAndUse(_ShopSlot):
+    """Buy the consumable in shop ``slot`` and use it at once, without it taking a
+    consumable slot (the shop's Buy and Use button). ``cards``: hand targets (none in
+    the shop)."""
+
+    verb: ClassVar[str] = "buy_use"
+    cards: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", _positions(self.cards))
+
+
+@dataclass(frozen=True)
 class BuyVoucher(_ShopSlot):
     """Buy and redeem the voucher in ``slot``."""
 
@@ -239,7 +253,7 @@ class EndShop(Action):
 
 _ALL: tuple[type[Action], ...] = (
     SelectBlind, SkipBlind, RerollBoss, Play, Discard, SortHand, MoveJoker, CashOut, Buy,
-    BuyVoucher, BuyPack, Pick, SkipPack, Reroll, Sell, Use, EndShop,
+    BuyAndUse, BuyVoucher, BuyPack, Pick, SkipPack, Reroll, Sell, Use, EndShop,
 )  # fmt: skip
 _BY_VERB = {cls.verb: cls for cls in _ALL}
 
@@ -266,7 +280,7 @@ def parse_action(text: str) -> Action:
             return SortHand(by=args[0] if args else "rank")
         if cls is MoveJoker:
             return MoveJoker(int(args[0]) - 1, int(args[1]) - 1)
-        if cls in (Buy, BuyVoucher, BuyPack):
+        if cls in (Buy, BuyAndUse, BuyVoucher, BuyPack):
             return cls(slot=int(args[0]) - 1 if args else 0)
         if cls in (Pick, Use):
             return cls(index=int(args[0]) - 1, cards=tuple(int(a) - 1 for a in args[1:]))
@@ -353,6 +367,7 @@ class ActionSpace:
         actions += [Play(c) for c in subsets]
         actions += [Discard(c) for c in subsets]
         actions += [Buy(i) for i in range(shop_slots)]
+        actions += [BuyAndUse(i) for i in range(shop_slots)]
         actions += [BuyVoucher(i) for i in range(voucher_slots)]
         actions += [BuyPack(i) for i in range(pack_slots)]
         actions += [Pick(i) for i in range(pack_cards)]
@@ -376,5 +391,5 @@ class ActionSpace:
         return self.actions[index]
 
 
-#: The default action space (1,329 actions).
+#: The default action space (1,335 actions).
 ACTION_SPACE = ActionSpace()

@@ -142,8 +142,12 @@ def cmd_conformance(args: argparse.Namespace) -> int:
         if found is None:
             raise CliError("give a vectors file (no tests/data/scoring-vectors.json here)")
         path = str(found)
-    items = load_scenarios(_read(path))
+    text = _read(path)
     plugins = _plugins(args)
+    trajectories = _trajectories_in(text)
+    if trajectories is not None:
+        return _conformance_trajectories(trajectories, plugins)
+    items = load_scenarios(text)
     passed = failed = 0
     for i, item in enumerate(items):
         vid = item.get("id", f"item {i}")
@@ -162,6 +166,46 @@ def cmd_conformance(args: argparse.Namespace) -> int:
         failed += 1
         exp = {k: expected[k] for k in ("hand_name", "chips", "mult", "score")}
         print(f"{vid}: expected {json.dumps(exp)} got {json.dumps(got.to_dict())}")
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+def _trajectories_in(text: str) -> list[dict[str, Any]] | None:
+    """The trajectories in a file's text, or ``None`` when it holds scoring vectors."""
+    from .trajectory import is_trajectory, load_trajectories
+
+    try:
+        found = load_trajectories([text])
+    except json.JSONDecodeError:
+        return None
+    return found if found and all(is_trajectory(t) for t in found) else None
+
+
+def _conformance_trajectories(trajectories: list[dict[str, Any]], plugins: Plugins) -> int:
+    """Replay each recorded run; print each run's first divergence, then the tally."""
+    from .progress import ProgressBar
+    from .trajectory import replay
+
+    passed = failed = 0
+    bar = ProgressBar(len(trajectories), "runs")
+    for trajectory in trajectories:
+        bar.advance(1)
+        try:
+            result = replay(trajectory, plugins)
+        except (BalatroError, KeyError, TypeError) as err:
+            failed += 1
+            print(f"{trajectory.get('seed', '?')}: error: {err}")
+            continue
+        if result.passed:
+            passed += 1
+            continue
+        failed += 1
+        assert result.divergence is not None
+        print(
+            f"{result.seed} ({result.deck}, {result.stake}): {result.matched}/{result.steps} "
+            f"steps match; {result.divergence.describe()}"
+        )
+    bar.close()
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
 
@@ -319,9 +363,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--compact", action="store_true", help="one-line JSON")
     p.set_defaults(func=cmd_score)
 
-    p = sub.add_parser("conformance", help="score conformance vectors and report mismatches")
+    p = sub.add_parser(
+        "conformance",
+        help="score conformance vectors, or replay recorded runs, and report mismatches",
+    )
     p.add_argument(
-        "file", nargs="?", help="vectors file (default: tests/data/scoring-vectors.json)"
+        "file",
+        nargs="?",
+        help="scoring vectors or trajectories (default: tests/data/scoring-vectors.json)",
     )
     p.add_argument("--tolerance", type=float, default=1e-9, help="allowed chips/mult difference")
     p.set_defaults(func=cmd_conformance)

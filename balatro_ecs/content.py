@@ -244,6 +244,9 @@ class TagType(ContentType):
     trigger: str = ""
     config: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
     order: int = 0
+    #: Content that must be discovered in the profile for the tag to be offered
+    #: (``j_blueprint`` for the Rare Tag); only the ``"shipped"`` profile checks it.
+    requires_discovered: str = ""
 
 
 @dataclass(frozen=True)

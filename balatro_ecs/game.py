@@ -78,6 +78,9 @@ class Game:
     :param seed: The run seed; every random draw derives from it. A fresh one is made
         when omitted (read it back from :attr:`seed`).
     :param plugins: The plugin set (default: vanilla plus installed packs).
+    :param unlocks: The profile: ``"all"`` (default: everything unlocked and discovered,
+        the convention of seed tools and bots) or ``"shipped"`` (the game's shipped unlock
+        flags, so 40 jokers never appear and some tags are not offered).
 
     >>> game = Game(deck="Red Deck", stake="White Stake", seed="EXAMPLE1")
     >>> game.phase
@@ -93,12 +96,16 @@ class Game:
         stake: str | int | StakeType = "White Stake",
         seed: str | None = None,
         plugins: Plugins | None = None,
+        unlocks: str = "all",
         start: bool = True,
     ) -> None:
         self.plugins = plugins if plugins is not None else Plugins.default()
         self.seed = seed if seed is not None else random_seed()
         self.world = World()
         self.run = RunState()
+        if unlocks not in ("all", "shipped"):
+            raise BalatroError(f"unlocks: 'all' or 'shipped', not {unlocks!r}")
+        self.run.unlocks = unlocks
         self.rng = GameRandom(self.seed)
         self._rules = Rules()
         self._areas: dict[C.Area, list[Card]] = {area: [] for area in _CARD_AREAS}

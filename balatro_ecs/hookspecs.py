@@ -640,13 +640,16 @@ def consumable_main(ctx: ScoringContext, consumable: Consumable) -> Effect | Non
 
 
 @hookspec
-def consumable_can_use(game: Game, consumable: Consumable, targets: Sequence[Card]) -> bool | None:
+def consumable_can_use(
+    game: Game, consumable: Consumable, targets: Sequence[Card]
+) -> bool | str | None:
     """Say whether the consumable can be used now, on these selected cards.
 
     :param game: The game.
     :param consumable: The card.
     :param targets: The selected cards in hand, left to right (often empty).
-    :returns: ``True`` if it can be used; ``None`` or ``False`` if not.
+    :returns: ``True`` if it can be used; a string saying why not (``"select 1 to 2
+        cards"``), or ``None``/``False`` for a plain no.
 
     Called to build the legal actions and before every use. Must not change the game.
 

@@ -209,6 +209,7 @@ def tag(key: str) -> TagType:
         trigger=row["trigger"],
         config=row.get("config", {}),
         order=row["order"],
+        requires_discovered=row.get("requires_discovered", ""),
     )
 
 

@@ -96,6 +96,10 @@ class RunState:
     #: The tags offered for skipping this ante's Small and Big blinds, by key.
     tags_offered: dict[str, str] = field(default_factory=dict)
     won: bool = False
+    #: The profile: ``"all"`` (everything unlocked and discovered, as seed tools and bots
+    #: play) or ``"shipped"`` (the game's shipped unlock flags; tags that need something
+    #: discovered are not offered).
+    unlocks: str = "all"
 
     # -- the round ---------------------------------------------------------------------
     round_hands: int = _start("hands_per_round")

@@ -78,7 +78,7 @@ def test_the_mask_has_a_fixed_size_and_marks_exactly_the_legal_actions() -> None
     game = Game(seed="MASK0001")
     play_blind(game)
     mask = game.action_mask()
-    assert len(mask) == ACTION_SPACE.size == 1329
+    assert len(mask) == ACTION_SPACE.size == 1335
     marked = [a for a, ok in zip(ACTION_SPACE.actions, mask, strict=True) if ok]
     legal = [a for a in game.legal_actions() if ACTION_SPACE.encode(a) is not None]
     assert sorted(map(repr, marked)) == sorted(map(repr, legal))

@@ -103,8 +103,12 @@ def choose_boss(game: Game) -> str:
 def next_tag(game: Game) -> str:
     """Draw the tag offered for skipping a blind this ante."""
     ante = game.run.ante
+    everything = game.run.unlocks == "all"
     pool: list[str | None] = [
-        tag.key if tag.min_ante <= ante else None for tag in game.plugins.all(TagType)
+        tag.key
+        if tag.min_ante <= ante and (everything or not tag.requires_discovered)
+        else None
+        for tag in game.plugins.all(TagType)
     ]
     return draw_pool(game, pool, f"Tag{ante}", "tag_handy")
 

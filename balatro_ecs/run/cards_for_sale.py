@@ -83,7 +83,8 @@ def joker_pool(game: Game, rarity: int, append: str) -> tuple[list[str | None], 
     for joker in game.plugins.all(JokerType):
         if joker.rarity != rarity:
             continue
-        available = joker.key not in owned and (joker.unlocked or rarity == 4)
+        unlocked = joker.unlocked or rarity == 4 or run.unlocks == "all"
+        available = joker.key not in owned and unlocked
         if joker.requires_enhancement and joker.requires_enhancement not in enhancements:
             available = False
         if joker.blocked_by_flag and joker.blocked_by_flag in run.flags:

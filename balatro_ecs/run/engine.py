@@ -16,6 +16,7 @@ from .. import reference
 from ..actions import (
     Action,
     Buy,
+    BuyAndUse,
     BuyPack,
     BuyVoucher,
     CashOut,
@@ -153,6 +154,11 @@ def _check_buy(game: Game, action: Action) -> None:
     shop.check_buy(game, action.slot)
 
 
+def _check_buy_and_use(game: Game, action: Action) -> None:
+    assert isinstance(action, BuyAndUse)
+    shop.check_buy_and_use(game, action.slot, action.cards)
+
+
 def _check_voucher(game: Game, action: Action) -> None:
     assert isinstance(action, BuyVoucher)
     shop.check_buy_voucher(game, action.slot)
@@ -203,6 +209,7 @@ _CHECKS: dict[type[Action], Callable[[Game, Action], None]] = {
     MoveJoker: _check_move,
     CashOut: _check_cash_out,
     Buy: _check_buy,
+    BuyAndUse: _check_buy_and_use,
     BuyVoucher: _check_voucher,
     BuyPack: _check_pack,
     Pick: _check_pick,
@@ -285,6 +292,11 @@ def _do_buy(game: Game, action: Action) -> None:
     shop.buy(game, action.slot)
 
 
+def _do_buy_and_use(game: Game, action: Action) -> None:
+    assert isinstance(action, BuyAndUse)
+    shop.buy_and_use(game, action.slot, action.cards)
+
+
 def _do_voucher(game: Game, action: Action) -> None:
     assert isinstance(action, BuyVoucher)
     shop.buy_voucher(game, action.slot)
@@ -332,6 +344,7 @@ _APPLY: dict[type[Action], Callable[[Game, Action], object]] = {
     MoveJoker: _do_move,
     CashOut: _do_cash_out,
     Buy: _do_buy,
+    BuyAndUse: _do_buy_and_use,
     BuyVoucher: _do_voucher,
     BuyPack: _do_pack,
     Pick: _do_pick,
@@ -387,6 +400,7 @@ def legal_actions(game: Game, *, reorders: bool = True) -> list[Action]:
         candidates.append(CashOut())
     elif phase is Phase.SHOP:
         candidates += [Buy(i) for i in range(len(game.shop))]
+        candidates += [BuyAndUse(i) for i in range(len(game.shop))]
         candidates += [BuyVoucher(i) for i in range(len(game.shop_vouchers))]
         candidates += [BuyPack(i) for i in range(len(game.shop_packs))]
         candidates += [Reroll(), EndShop()]

@@ -108,16 +108,30 @@ def skip_pack(game: Game) -> None:
     close_pack(game)
 
 
-def _targets(game: Game, cards: tuple[int, ...]) -> list[Card]:
+def targets(game: Game, cards: tuple[int, ...]) -> list[Card]:
     hand = game.area(Area.HAND)
     if len(set(cards)) != len(cards) or any(not 0 <= c < len(hand) for c in cards):
         raise IllegalActionError(f"targets {[c + 1 for c in cards]} are not cards in hand")
     return [hand[c] for c in sorted(cards)]
 
 
-def can_use(game: Game, consumable: Consumable, targets: list[Card]) -> bool:
+def unusable_reason(game: Game, consumable: Consumable, selected: list[Card]) -> str | None:
+    """Why ``consumable`` cannot be used now on ``selected``; ``None`` when it can.
+
+    The plugin's ``consumable_can_use`` answers ``True``, or a reason (a string), or a
+    plain no (``False``/``None``).
+    """
     rule = game.plugins.impl("consumable_can_use", consumable.key)
-    return bool(rule(game, consumable, targets)) if rule is not None else False
+    if rule is None:
+        return "it has no use"
+    answer = rule(game, consumable, selected)
+    if answer is True:
+        return None
+    return answer if isinstance(answer, str) and answer else "its condition is not met"
+
+
+def can_use(game: Game, consumable: Consumable, selected: list[Card]) -> bool:
+    return unusable_reason(game, consumable, selected) is None
 
 
 def check_use(game: Game, index: int, cards: tuple[int, ...]) -> Consumable:
@@ -127,15 +141,16 @@ def check_use(game: Game, index: int, cards: tuple[int, ...]) -> Consumable:
     if not 0 <= index < len(game.consumables):
         raise IllegalActionError(f"use: no consumable in slot {index + 1}")
     item = game.consumables[index]
-    if not can_use(game, item, _targets(game, cards)):
-        raise IllegalActionError(f"use: {item.name} cannot be used now")
+    reason = unusable_reason(game, item, targets(game, cards))
+    if reason is not None:
+        raise IllegalActionError(f"use: {item.name} cannot be used now: {reason}")
     return item
 
 
 def use_held(game: Game, index: int, cards: tuple[int, ...]) -> None:
     """Use the held consumable at ``index``; it is used up."""
     item = check_use(game, index, cards)
-    use_consumable(game, item, _targets(game, cards))
+    use_consumable(game, item, targets(game, cards))
     if item in game.consumables:
         game.remove_consumable(item)
 
@@ -171,9 +186,9 @@ def check_pick(game: Game, index: int, cards: tuple[int, ...]) -> Any:
         if len(game.jokers) >= game.joker_limit + (1 if item.edition == Edition.NEGATIVE else 0):
             raise IllegalActionError(f"pick: no free joker slot for {item.name}")
     elif isinstance(item, Consumable):
-        targets = _targets(game, cards)
-        if not can_use(game, item, targets):
-            raise IllegalActionError(f"pick: {item.name} cannot be used now")
+        reason = unusable_reason(game, item, targets(game, cards))
+        if reason is not None:
+            raise IllegalActionError(f"pick: {item.name} cannot be used now: {reason}")
     return item
 
 
@@ -183,8 +198,7 @@ def pick(game: Game, index: int, cards: tuple[int, ...] = ()) -> None:
     if isinstance(item, Joker):
         game.add_joker(item)
     elif isinstance(item, Consumable):
-        targets = _targets(game, cards)
-        use_consumable(game, item, targets)
+        use_consumable(game, item, targets(game, cards))
         game.drop_offer(item)
     else:
         game.take_card(item, Area.DECK)

@@ -262,6 +262,43 @@ def buy(game: Game, slot: int) -> None:
     game.record(None, "bought", _name(item), item)
 
 
+def check_buy_and_use(game: Game, slot: int, cards: tuple[int, ...] = ()) -> Consumable:
+    """The consumable in ``slot``, if it can be bought and used at once now."""
+    from .packs import targets, unusable_reason
+
+    if game.run.phase is not Phase.SHOP:
+        raise IllegalActionError("buy_use: only in the shop")
+    if not 0 <= slot < len(game.shop):
+        raise IllegalActionError(
+            f"buy_use: no shop card in slot {slot + 1} ({len(game.shop)} on offer)"
+        )
+    item = game.shop[slot]
+    if not isinstance(item, Consumable):
+        raise IllegalActionError(f"buy_use: {_name(item)} is not a consumable")
+    price = offer_price(game, item)
+    if not can_afford(game, price):
+        raise IllegalActionError(
+            f"buy_use: {_name(item)} costs ${price}, you have ${game.run.dollars}"
+        )
+    reason = unusable_reason(game, item, targets(game, cards))
+    if reason is not None:
+        raise IllegalActionError(f"buy_use: {_name(item)} cannot be used now: {reason}")
+    return item
+
+
+def buy_and_use(game: Game, slot: int, cards: tuple[int, ...] = ()) -> None:
+    """Pay for the consumable in ``slot`` and use it without it taking a slot."""
+    from .packs import targets, use_consumable
+
+    item = check_buy_and_use(game, slot, cards)
+    game.earn(-offer_price(game, item), item)
+    game.shop.pop(slot)
+    game._renumber(game.shop)
+    game.record(None, "bought", _name(item), item)
+    use_consumable(game, item, targets(game, cards))
+    game.drop_offer(item)
+
+
 def check_buy_pack(game: Game, slot: int) -> BoosterType:
     if game.run.phase is not Phase.SHOP:
         raise IllegalActionError("pack: only in the shop")
