@@ -171,8 +171,8 @@ class Price:
 
     buy: int
     sell_override: int | None = None
-    #: Made free (Coupon Tag, Uncommon Tag, ...): costs $0, so it sells for $1 (plus any
-    #: value it gains), as the game prices a couponed card at 0 for good.
+    #: Made free (Coupon Tag, Uncommon Tag, ...): costs $0 to buy, but sells for half its
+    #: full price, as in the game (a free Negative Egg sells for $4).
     free: bool = False
 
 

@@ -12,6 +12,7 @@ from enum import IntEnum
 from .errors import UnknownNameError
 
 __all__ = [
+    "HAND_ITERATION_ORDER",
     "HAND_NAMES",
     "RANK_NAMES",
     "Edition",
@@ -138,6 +139,27 @@ HAND_NAMES: tuple[str, ...] = (
     "Two Pair",
     "Pair",
     "High Card",
+)
+
+#: The order in which the game visits its table of poker hands with Lua's ``pairs()``.
+#: Three random picks list the hands this way before choosing by index (the Orbital Tag's
+#: hand, To Do List's hand) and "most played hand" ties go to the hand visited last (The
+#: Ox). The order is a property of the Lua build, not of the seed: this is LuaJIT 2.0's
+#: (whose string hashing is fixed), which the conformance trajectories were recorded with.
+#: ``tools/lua_hand_order.py`` measures it (it needs ``pip install lupa``).
+HAND_ITERATION_ORDER: tuple[str, ...] = (
+    "Flush House",
+    "Full House",
+    "Flush",
+    "Pair",
+    "High Card",
+    "Straight Flush",
+    "Straight",
+    "Two Pair",
+    "Flush Five",
+    "Five of a Kind",
+    "Three of a Kind",
+    "Four of a Kind",
 )
 
 #: Rank ids as the game numbers them: 2..10, Jack 11, Queen 12, King 13, Ace 14.

@@ -530,6 +530,22 @@ class Game:
         extra = self.run.inflation + EDITION_SURCHARGE[edition]
         return max(1, int((base + extra + 0.5) * (100 - self.run.discount_percent) // 100))
 
+    def reprice(self, item: Joker | Consumable) -> None:
+        """Recompute what a joker or consumable costs (and so sells for) now."""
+        if isinstance(item, Joker):
+            if not item._stickers.rental:
+                item._price.buy = self.price(item.type.cost, item.edition)
+        else:
+            free_planet = item.type.set == "Planet" and self.rules.free_planets
+            item._price.buy = 0 if free_planet else self.price(item.type.cost, item.edition)
+
+    def set_edition(self, item: Joker | Consumable, edition: Edition) -> None:
+        """Give a joker or consumable an edition; its price and sell value follow, as in
+        the game (a Polychrome from The Wheel of Fortune raises the joker's sell value)."""
+        item._edition.kind = Edition(edition)
+        self.reprice(item)
+        self._row_changed()
+
     # -- money, levels and the event record ------------------------------------------------
     def record(self, source: object, kind: str, value: Any = None, target: object = None) -> None:
         """Record something that happened during the current action."""

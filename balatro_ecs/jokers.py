@@ -100,7 +100,7 @@ class Joker:
         """What selling it pays: half its price (at least $1) plus value it gained."""
         if self._price.sell_override is not None:
             return self._price.sell_override
-        return max(1, self.buy_cost // 2) + int(self.state.get("extra_value", 0))
+        return max(1, self._price.buy // 2) + int(self.state.get("extra_value", 0))
 
     @property
     def buy_cost(self) -> int:
@@ -166,7 +166,7 @@ class Consumable:
     @property
     def sell_value(self) -> int:
         """What selling it pays: half its price (at least $1) plus value it gained."""
-        return max(1, self.buy_cost // 2) + int(self.state.get("extra_value", 0))
+        return max(1, self._price.buy // 2) + int(self.state.get("extra_value", 0))
 
     @property
     def serial(self) -> int:

@@ -38,7 +38,7 @@ from .cards import Card, CardSpec
 from .components import Area
 from .content import BlindType, ConsumableType, ContentType, DeckType, JokerType, VoucherType
 from .effects import Effect
-from .enums import HAND_NAMES, Edition, Enhancement, HandType, Seal, Suit
+from .enums import HAND_ITERATION_ORDER, HAND_NAMES, Edition, Enhancement, HandType, Seal, Suit
 from .hookspecs import hookimpl
 from .jokers import Consumable, CopiedJoker, Joker
 from .rules import Rules
@@ -46,6 +46,7 @@ from .schedule import System
 from .scoring.context import ScoringContext
 
 __all__ = [
+    "HAND_ITERATION_ORDER",
     "HAND_NAMES",
     "Area",
     "BlindType",

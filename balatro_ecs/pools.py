@@ -32,8 +32,15 @@ EMPTY_POOL_FALLBACK: dict[str, str] = dict(reference.table("rules")["shop"]["emp
 
 
 def owned_keys(game: Game) -> set[str]:
-    """Content keys the run holds now (the game's ``used_jokers``)."""
-    return {j.key for j in game.jokers} | {c.key for c in game.consumables}
+    """Content keys of every card in play now: held, on sale in the shop, or shown in an
+    open pack (the game's ``used_jokers``). A pool draw skips them, so a shop row, a
+    reroll or a pack never repeats a card the run can already see or own."""
+    keys = {j.key for j in game.jokers} | {c.key for c in game.consumables}
+    for item in (*game.shop, *game.pack):
+        key = getattr(item, "key", None)
+        if key is not None:
+            keys.add(key)
+    return keys
 
 
 def consumable_pool(

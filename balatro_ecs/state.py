@@ -95,6 +95,8 @@ class RunState:
     bosses_used: dict[str, int] = field(default_factory=dict)
     #: The tags offered for skipping this ante's Small and Big blinds, by key.
     tags_offered: dict[str, str] = field(default_factory=dict)
+    #: What offered tags decided when shown, by blind (the Orbital Tag's poker hand).
+    tag_memory: dict[str, Any] = field(default_factory=dict)
     won: bool = False
     #: The profile: ``"all"`` (everything unlocked and discovered, as seed tools and bots
     #: play) or ``"shipped"`` (the game's shipped unlock flags; tags that need something

@@ -164,3 +164,24 @@ def test_hand_types_parse_by_name() -> None:
     assert HandType.from_name("two pair") is HandType.TWO_PAIR
     with pytest.raises(ValueError, match="did you mean 'Two Pair'"):
         HandType.from_name("Two Pairs")
+
+
+def test_the_hand_iteration_order_is_luajit_20s() -> None:
+    """The recorded order is what LuaJIT 2.0 gives (checked where lupa is installed)."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    import pytest
+
+    from balatro_ecs.enums import HAND_ITERATION_ORDER, HAND_NAMES
+
+    assert sorted(HAND_ITERATION_ORDER) == sorted(HAND_NAMES)
+    if importlib.util.find_spec("lupa") is None:
+        pytest.skip("lupa is not installed")
+    sys.path.insert(0, str(Path(__file__).parents[1] / "tools"))
+    try:
+        from lua_hand_order import measure
+    finally:
+        sys.path.pop(0)
+    assert measure() == HAND_ITERATION_ORDER

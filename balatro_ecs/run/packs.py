@@ -73,15 +73,27 @@ def _pack_card(game: Game, booster: BoosterType, index: int) -> Joker | Consumab
     return make_playing_card(game, Area.PACK, "sta", enhanced, edition, seal)
 
 
+#: Pack kinds whose cards act on the hand: opening one deals a hand to target.
+HAND_PACKS = frozenset({"Arcana", "Spectral"})
+
+
 def open_pack(game: Game, key: str) -> None:
-    """Open a booster pack: its cards are shown and the player picks."""
+    """Open a booster pack: its cards are shown and the player picks.
+
+    An Arcana or Spectral pack first deals a full hand from the deck, so its cards have
+    targets; the hand goes back to the deck when the pack closes.
+    """
     booster = game.plugins.find(BoosterType, key)
     game.pack_key = key
     game.pack_return = game.run.phase
-    game.pack = [_pack_card(game, booster, i) for i in range(booster.cards)]
-    for slot, item in enumerate(game.pack):
+    if booster.kind in HAND_PACKS:
+        game.draw(game.hand_size)
+    game.pack = []
+    for slot in range(booster.cards):  # one by one: each card is in play for the next draw
+        item = _pack_card(game, booster, slot)
         item.zone.area = Area.PACK
         item.zone.slot = slot
+        game.pack.append(item)
     game.pack_picks = booster.choose
     game.run.phase = Phase.PACK
     game.record(booster.name, "opened", key)
@@ -91,14 +103,16 @@ def open_pack(game: Game, key: str) -> None:
 def close_pack(game: Game) -> None:
     for item in game.pack:
         game.drop_offer(item)
+    for card in reversed(game.area(Area.HAND)):
+        game.move_card(card, Area.DECK)
     game.pack = []
     game.pack_key = None
     game.pack_picks = 0
     game.run.phase = game.pack_return
-    if game.run.phase is Phase.BLIND_SELECT:  # more pack tags may be waiting
-        from .tags import tag_trigger_all
+    if game.run.phase is Phase.BLIND_SELECT:  # the screen comes back; more tags may act
+        from .tags import enter_blind_select
 
-        tag_trigger_all(game, "new_blind_choice")
+        enter_blind_select(game)
 
 
 def skip_pack(game: Game) -> None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import hands
 from ..components import Area
-from ..enums import Enhancement, HandType, Seal
+from ..enums import HAND_ITERATION_ORDER, Enhancement, HandType, Seal
 from ..numbers import GOLD_CARD_DOLLARS
 from ..pools import planet_for
 from ..schedule import System
@@ -392,12 +392,16 @@ def progress(ctx: EventContext) -> None:
 
 
 def _most_played(game: Game) -> HandType:
+    """The most played hand; a tie goes to the hand the game's table visits last."""
     best, best_count = HandType.HIGH_CARD, -1
-    for hand in HandType:
+    for hand in _ITERATION_ORDER:
         count = game.run.hands[hand].played
-        if count > best_count or count == best_count:
+        if count >= best_count:
             best, best_count = hand, count
     return best
+
+
+_ITERATION_ORDER = tuple(HandType.from_name(name) for name in HAND_ITERATION_ORDER)
 
 
 def new_targets(ctx: EventContext) -> None:

@@ -13,8 +13,8 @@ from ..cards import CardSpec
 from ..components import Area
 from ..content import StakeType
 from ..enums import Suit
-from ..state import Phase
 from .blinds import choose_boss, next_tag, next_voucher
+from .tags import enter_blind_select
 from .targets import reset_round_targets
 
 if TYPE_CHECKING:
@@ -70,5 +70,5 @@ def start_run(game: Game) -> None:
     run.boss = choose_boss(game)
     run.voucher_offer = next_voucher(game)
     run.tags_offered = {"Small": next_tag(game), "Big": next_tag(game)}
-    run.phase = Phase.BLIND_SELECT
+    enter_blind_select(game)
     game.events.clear()

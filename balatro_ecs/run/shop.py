@@ -142,12 +142,8 @@ def reprice_shop(game: Game) -> None:
     """Recompute the prices of the cards on offer and of those owned (after a discount
     changes: the game re-costs every card, so sell values follow)."""
     for item in (*game.shop, *game.jokers, *game.consumables):
-        if isinstance(item, Joker):
-            if not item._stickers.rental:
-                item._price.buy = game.price(item.type.cost, item.edition)
-        elif isinstance(item, Consumable):
-            free_planet = item.type.set == "Planet" and game.rules.free_planets
-            item._price.buy = 0 if free_planet else game.price(item.type.cost, item.edition)
+        if isinstance(item, (Joker, Consumable)):
+            game.reprice(item)
 
 
 def open_shop(game: Game) -> None:
@@ -413,10 +409,9 @@ def close_shop(ctx: EventContext) -> None:
     game.shop_packs = []
     game.free_packs = False
     game.run.temp_reroll_cost = None
-    game.run.phase = Phase.BLIND_SELECT
-    from .tags import tag_trigger_all
+    from .tags import enter_blind_select
 
-    tag_trigger_all(game, "new_blind_choice")
+    enter_blind_select(game)
 
 
 SYSTEMS: tuple[System, ...] = (

@@ -17,7 +17,13 @@ from ..content import TagType
 if TYPE_CHECKING:
     from ..game import Game
 
-__all__ = ["gain_tag", "tag_trigger", "tag_trigger_all", "tags_at_cash_out"]
+__all__ = [
+    "enter_blind_select",
+    "gain_tag",
+    "tag_trigger",
+    "tag_trigger_all",
+    "tags_at_cash_out",
+]
 
 
 def _apply(game: Game, key: str, trigger: str, subject: Any) -> Any:
@@ -60,6 +66,25 @@ def tag_trigger_all(game: Game, trigger: str, subject: Any = None) -> None:
             index += 1
         else:
             held -= 1
+
+
+def enter_blind_select(game: Game) -> None:
+    """The blind select screen comes up: the tags on offer are shown, then held tags act.
+
+    Showing a tag is an ``offered`` trigger (subject: ``"Small"`` or ``"Big"``) for the
+    tag's own plugin; a tag that decides something when it is shown keeps it in
+    ``run.tag_memory`` under that blind (the Orbital Tag picks its poker hand then, each
+    time the screen is built, as the game does).
+    """
+    from ..state import Phase
+
+    run = game.run
+    run.phase = Phase.BLIND_SELECT
+    for blind in ("Small", "Big"):
+        key = run.tags_offered.get(blind)
+        if key is not None:
+            _apply(game, key, "offered", blind)
+    tag_trigger_all(game, "new_blind_choice")
 
 
 def gain_tag(game: Game, key: str) -> None:

@@ -1,7 +1,7 @@
 """To Do List: earns $4 when the played hand is its listed poker hand; the hand changes at
 the end of each round."""
 
-from balatro_ecs.plugin import HAND_NAMES, Effect, content, hookimpl, reference
+from balatro_ecs.plugin import HAND_ITERATION_ORDER, Effect, HandType, content, hookimpl, reference
 
 JOKER = reference.joker("j_todo_list")
 balatro_content = content(JOKER)
@@ -14,13 +14,13 @@ def _target(joker):
 def _draw_hand(game, joker, exclude):
     """Draw a visible poker hand other than ``exclude`` on the ``to_do`` stream.
 
-    The game lists the hands in its hand table's iteration order, which the reference does
-    not pin down; they are listed here best first, as the game checks them.
+    The game lists the hands in its hand table's iteration order before picking by index.
     """
+    hands = game.run.hands
     names = [
         name
-        for name, stats in zip(HAND_NAMES, game.run.hands, strict=True)
-        if stats.visible and name != exclude
+        for name in HAND_ITERATION_ORDER
+        if hands[HandType.from_name(name)].visible and name != exclude
     ]
     joker.state["to_do_poker_hand"] = game.rng.element("to_do", names)
 

@@ -32,7 +32,7 @@ def edition_tag(tag: Any, edition: Edition) -> Callable[..., Any]:
     @hookimpl
     def tag_apply(game: Any, tag: Any, trigger: str, subject: Any) -> Any:
         if trigger == "store_joker_modify" and isinstance(subject, Joker) and not subject.edition:
-            subject.set_edition(edition)
+            game.set_edition(subject, edition)
             subject._price.free = True
             return True
         return None

@@ -1,16 +1,30 @@
-"""Orbital Tag: three levels for a random visible poker hand."""
+"""Orbital Tag: three levels for a random visible poker hand.
 
-from balatro_ecs.plugin import HandType, content, hookimpl, reference
+The hand is picked when the tag is shown on the blind select screen (each time the
+screen is built), not when it is taken: the tag promises a hand the player can read.
+"""
+
+from balatro_ecs.plugin import HAND_ITERATION_ORDER, HandType, content, hookimpl, reference
 
 TAG = reference.tag("tag_orbital")
 balatro_content = content(TAG)
 
 
+def _pick(game):
+    hands = (HandType.from_name(name) for name in HAND_ITERATION_ORDER)
+    visible = [hand for hand in hands if game.run.hands[hand].visible]
+    return game.rng.element("orbital", visible)
+
+
 @hookimpl
 def tag_apply(game, tag, trigger, subject):
+    memory = game.run.tag_memory
+    if trigger == "offered":
+        memory[subject] = _pick(game).title
+        return None
     if trigger != "immediate":
         return None
-    visible = [hand for hand in HandType if game.run.hands[hand].visible]
-    hand = game.rng.element("orbital", visible)
+    shown = memory.pop(game.run.blind_on_deck, None)
+    hand = HandType.from_name(shown) if shown is not None else _pick(game)
     game.level_up(hand, tag.config["levels"], tag.name)
     return True
