@@ -9,17 +9,18 @@ Game commands use the action spelling with 1-based positions (``play 1 3 4``, ``
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shlex
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from .actions import Action, parse_action
 from .components import Area
 from .content import BoosterType
-from .enums import Suit
+from .enums import HandType, Suit
 from .errors import BalatroError
 from .game import Game
 from .jokers import Consumable, Joker
@@ -143,7 +144,7 @@ def render(game: Game, *, colour: bool = False) -> str:
 
 
 def _blind_select(game: Game) -> list[str]:
-    from .run.blinds import blind_chips
+    from .run.blinds import blind_chips, blind_reward
 
     run = game.run
     out = ["Choose your next blind (select, or skip Small/Big for its tag):"]
@@ -156,7 +157,7 @@ def _blind_select(game: Game) -> list[str]:
         marker = ">" if which == run.blind_on_deck else " "
         out.append(
             f" {marker} {btype.name:<18} {state:<9} score {_num(blind_chips(game, btype))}"
-            f"  reward {_money(btype.dollars)}{tag_text}"
+            f"  reward {_money(blind_reward(game, btype))}{tag_text}"
         )
         if which == "Boss" and btype.effect:
             out.append(f"     {btype.effect}")
@@ -219,6 +220,49 @@ def _pack(game: Game, style: _Style) -> list[str]:
     return out
 
 
+def _named(item: object) -> str:
+    name = getattr(item, "name", None)
+    if isinstance(name, str):
+        return name
+    label = getattr(item, "label", None)
+    return label if isinstance(label, str) else str(item)
+
+
+def describe_event(game: Game, event: tuple[Any, ...]) -> str | None:
+    """One line for a player about something an action did, or ``None`` for the events
+    the screen already shows (money, scoring steps)."""
+    _, source, kind, value, target = event
+    who = _named(source) if source is not None else ""
+    if kind == "destroy":
+        return f"{_named(target)} was destroyed"
+    if kind == "create":
+        made = _named(target) if target is not None else value
+        return f"{who + ' ' if who else ''}created {made}"
+    if kind == "card destroyed":
+        return f"{value} was destroyed"
+    if kind == "card added":
+        return f"{value} was added to the deck"
+    if kind == "card changed":
+        return f"{who + ': ' if who else ''}{value} changed"
+    if kind == "level":
+        hand = game.run.hands[HandType.from_name(target)]
+        sign = "+" if value >= 0 else ""
+        return f"{target} {sign}{value} level (now level {hand.level})"
+    if kind == "tag":
+        return f"{who} triggered"
+    if kind == "tag gained":
+        return f"gained the {who}"
+    if kind == "redeem":
+        return f"redeemed {who}"
+    if kind == "used":
+        return f"used {who}"
+    if kind == "opened":
+        return f"opened {who}"
+    if kind == "message" and value in ("saved", "perished", "disabled"):
+        return f"{who} {value}" if value != "saved" else f"{who} saved the run"
+    return None
+
+
 class TerminalSession:
     """A game played by typed commands.
 
@@ -271,7 +315,10 @@ class TerminalSession:
 
     def handle(self, line: str) -> bool:
         """Carry out one command; returns whether the screen should be redrawn."""
-        words = shlex.split(line)
+        try:
+            words = shlex.split(line)
+        except ValueError as err:  # a stray quote
+            raise BalatroError(f"cannot read that command: {err}") from None
         verb, args = words[0].lower(), words[1:]
         meta: dict[str, Callable[[list[str]], bool]] = {
             "help": self._help,
@@ -305,6 +352,10 @@ class TerminalSession:
                 f"{result.hand_name}: {_num(result.chips)} x {_num(result.mult)} = "
                 f"{_num(result.score)}"
             )
+        for event in outcome.events:
+            text = describe_event(self.game, event)
+            if text:
+                self.say(f"  {text}")
         earned = outcome.dollars_after - outcome.dollars_before
         if earned:
             self.say(f"money {'+' if earned > 0 else ''}{earned}")
@@ -398,8 +449,13 @@ class TerminalSession:
             raise BalatroError("save: give one file name")
         path = Path(args[0])
         tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(dumps(self.game), encoding="utf-8")
-        tmp.replace(path)  # never leave a half-written save
+        try:
+            tmp.write_text(dumps(self.game), encoding="utf-8")
+            tmp.replace(path)  # never leave a half-written save
+        except OSError as err:
+            with contextlib.suppress(OSError):
+                tmp.unlink(missing_ok=True)
+            raise BalatroError(f"save: cannot write {path}: {err.strerror}") from None
         self.say(f"saved to {path}")
         return False
 

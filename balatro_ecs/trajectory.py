@@ -234,9 +234,7 @@ def snapshot(game: Any) -> dict[str, Any]:
     out["consumables"] = [_consumable(c) for c in game.consumables]
     out["tags"] = list(run.tags)
     out["vouchers"] = sorted(run.vouchers)
-    out["hand_levels"] = {
-        HAND_NAMES[i]: h.level for i, h in enumerate(run.hands) if h.level != 1
-    }
+    out["hand_levels"] = {HAND_NAMES[i]: h.level for i, h in enumerate(run.hands) if h.level != 1}
     if phase is Phase.CASH_OUT:
         out["payout"] = sum(int(line[1]) for line in run.payout)
     in_shop = phase is Phase.SHOP or (phase is Phase.PACK and game.pack_return is Phase.SHOP)
@@ -423,7 +421,10 @@ def replay(trajectory: Mapping[str, Any], plugins: Any = None) -> ReplayResult:
 
 def load_trajectories(source: str | Path | Iterable[str]) -> list[dict[str, Any]]:
     """Trajectories from a file: a JSON array, or one JSON object per line."""
-    text = Path(source).read_text(encoding="utf-8") if isinstance(source, (str, Path)) else "\n".join(source)
+    if isinstance(source, (str, Path)):
+        text = Path(source).read_text(encoding="utf-8")
+    else:
+        text = "\n".join(source)
     stripped = text.lstrip()
     if stripped.startswith("["):
         data = json.loads(text)
@@ -439,6 +440,9 @@ def is_trajectory(item: Any) -> bool:
     return isinstance(item, Mapping) and "steps" in item and "initial" in item
 
 
-def replay_all(trajectories: Iterable[Mapping[str, Any]], plugins: Any = None) -> Iterator[ReplayResult]:
+def replay_all(
+    trajectories: Iterable[Mapping[str, Any]], plugins: Any = None
+) -> Iterator[ReplayResult]:
+    """Replay each trajectory in turn."""
     for trajectory in trajectories:
         yield replay(trajectory, plugins)

@@ -221,3 +221,34 @@ def test_amber_acorn_hides_the_jokers_on_screen() -> None:
     assert "j1 (face down)" in render(game)
     game.disable_blind()
     assert "j1 Joker" in render(game)
+
+
+def test_the_terminal_survives_a_stray_quote_and_a_bad_save_path(tmp_path: Path) -> None:
+    commands = iter(['play "1 2', f"save {tmp_path}/no/such/dir/run.json", "quit"])
+    out = io.StringIO()
+    session = TerminalSession(Game(seed="TERM0004"), read=lambda _: next(commands), out=out)  # type: ignore[arg-type]
+    assert session.run() == 0
+    text = out.getvalue()
+    assert "cannot read that command" in text
+    assert "save: cannot write" in text
+    assert not list(tmp_path.rglob("*.tmp"))
+
+
+def test_the_terminal_says_what_an_action_did() -> None:
+    game = Game(seed="TERM0005")
+    game.run.tags_offered["Small"] = "tag_orbital"
+    commands = iter(["skip", "quit"])
+    out = io.StringIO()
+    TerminalSession(game, read=lambda _: next(commands), out=out).run()  # type: ignore[arg-type]
+    text = out.getvalue()
+    assert "gained the Orbital Tag" in text
+    assert "level (now level 4)" in text
+
+
+def test_the_blind_screen_shows_the_reward_the_stake_pays() -> None:
+    red = render(Game(seed="TERM0006", stake="Red Stake"))
+    white = render(Game(seed="TERM0006", stake="White Stake"))
+    small_red = next(line for line in red.splitlines() if "Small Blind" in line)
+    small_white = next(line for line in white.splitlines() if "Small Blind" in line)
+    assert "reward $0" in small_red
+    assert "reward $3" in small_white
