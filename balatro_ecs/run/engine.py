@@ -376,6 +376,23 @@ def _card_actions(n: int, forced: frozenset[int]) -> tuple[tuple[Play, ...], tup
     return tuple(Play(c) for c in combos), tuple(Discard(c) for c in combos)
 
 
+def _targeted(game: Game, kind: type[Pick] | type[Use], count: int) -> list[Action]:
+    """``kind(i)`` for each of ``count`` items, with every choice of 0-5 hand cards as
+    targets when there is a hand (a Tarot takes the cards selected with it)."""
+    n = len(game.area(Area.HAND))
+    subsets: tuple[tuple[int, ...], ...] = ((),) + _subsets(n) if n else ((),)
+    return [kind(i, cards) for i in range(count) for cards in subsets]
+
+
+@functools.lru_cache(maxsize=64)
+def _subsets(n: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(
+        combo
+        for size in range(1, min(5, n) + 1)
+        for combo in itertools.combinations(range(n), size)
+    )
+
+
 def legal_actions(game: Game, *, reorders: bool = True) -> list[Action]:
     """Every legal action now, in a stable order (``reorders=False`` leaves out joker moves
     and hand sorting, which change nothing but order)."""
@@ -405,13 +422,12 @@ def legal_actions(game: Game, *, reorders: bool = True) -> list[Action]:
         candidates += [BuyPack(i) for i in range(len(game.shop_packs))]
         candidates += [Reroll(), EndShop()]
     elif phase is Phase.PACK:
-        candidates += [Pick(i) for i in range(len(game.pack))]
+        candidates += _targeted(game, Pick, len(game.pack))
         candidates.append(SkipPack())
-    if phase is not Phase.PACK:
-        candidates += [Sell("jokers", i) for i in range(len(game.jokers))]
-        candidates += [Sell("consumables", i) for i in range(len(game.consumables))]
-        candidates += [Use(i) for i in range(len(game.consumables))]
-    if reorders and phase is not Phase.PACK:
+    candidates += [Sell("jokers", i) for i in range(len(game.jokers))]
+    candidates += [Sell("consumables", i) for i in range(len(game.consumables))]
+    candidates += _targeted(game, Use, len(game.consumables))
+    if reorders:
         n = len(game.jokers)
         candidates += [MoveJoker(i, j) for i in range(n) for j in range(n) if i != j]
     for action in candidates:

@@ -150,8 +150,8 @@ def can_use(game: Game, consumable: Consumable, selected: list[Card]) -> bool:
 
 def check_use(game: Game, index: int, cards: tuple[int, ...]) -> Consumable:
     """The held consumable at ``index``, if it can be used now on the hand cards ``cards``."""
-    if game.run.phase in (Phase.GAME_OVER, Phase.PACK):
-        raise IllegalActionError(f"use: not now ({game.run.phase.value})")
+    if game.run.phase is Phase.GAME_OVER:
+        raise IllegalActionError("use: the run is over")
     if not 0 <= index < len(game.consumables):
         raise IllegalActionError(f"use: no consumable in slot {index + 1}")
     item = game.consumables[index]

@@ -355,8 +355,8 @@ def redeem_voucher(game: Game, key: str) -> None:
 
 
 def check_sell(game: Game, area: str, index: int) -> Joker | Consumable:
-    if game.run.phase in (Phase.GAME_OVER, Phase.PACK):
-        raise IllegalActionError(f"sell: not now ({game.run.phase.value})")
+    if game.run.phase is Phase.GAME_OVER:
+        raise IllegalActionError("sell: the run is over")
     row: list[Joker] | list[Consumable]
     row = game.jokers if area == "jokers" else game.consumables
     if area not in ("jokers", "consumables"):
