@@ -10,6 +10,9 @@
                                             play a run in the terminal
     balatro-ecs simulate --runs N --policy random|greedy [--seed S] [--json]
                                             play many seeded runs and summarise them
+    balatro-ecs seed SEED [--deck D] [--stake K] [--unlocks all|shipped] [--json]
+                                            what a seed's run shows: bosses, vouchers, tags,
+                                            the first shuffle, the first shop and its packs
 
 Bad input gets one line on standard error naming the field and the value, and exit
 status 2; no traceback.
@@ -272,7 +275,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.load:
         game = loads(_read(args.load), plugins)
     else:
-        game = Game(deck=args.deck, stake=args.stake, seed=args.seed, plugins=plugins)
+        game = Game(
+            deck=args.deck, stake=args.stake, seed=args.seed, plugins=plugins, unlocks=args.unlocks
+        )
     return TerminalSession(game).run()
 
 
@@ -293,6 +298,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             endless=args.endless,
             max_ante=args.max_ante,
             on_progress=bar.advance,
+            unlocks=args.unlocks,
         )
     finally:
         bar.close()
@@ -318,6 +324,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_seed(args: argparse.Namespace) -> int:
+    from .seeds import analyze
+
+    seed = args.seed.strip()
+    if not seed:
+        raise CliError("seed: expected a seed, got an empty string")
+    plugins = _plugins(args)
+    report = analyze(seed, deck=args.deck, stake=args.stake, unlocks=args.unlocks, plugins=plugins)
+    if args.json:
+        print(json.dumps(report.to_dict(), ensure_ascii=False))
+    else:
+        print(report.table(plugins))
+    return 0
+
+
 def _positive(text: str) -> int:
     try:
         value = int(text)
@@ -329,14 +350,25 @@ def _positive(text: str) -> int:
 
 
 def _run_options(p: argparse.ArgumentParser, default_seed: str | None = None) -> None:
+    p.add_argument(
+        "--seed",
+        default=default_seed,
+        help="run seed" + (f" (default {default_seed})" if default_seed else " (default: random)"),
+    )
+    _profile_options(p)
+
+
+def _profile_options(p: argparse.ArgumentParser) -> None:
+    """``--deck``, ``--stake`` and ``--unlocks``: what a run is played with."""
     p.add_argument("--deck", default="Red Deck", help="deck name or key (default Red Deck)")
     p.add_argument(
         "--stake", default="White Stake", help="stake name, key or level 1-8 (default White)"
     )
     p.add_argument(
-        "--seed",
-        default=default_seed,
-        help="run seed" + (f" (default {default_seed})" if default_seed else " (default: random)"),
+        "--unlocks",
+        choices=("all", "shipped"),
+        default="all",
+        help="profile: everything unlocked (default) or the game's shipped unlocks",
     )
 
 
@@ -417,6 +449,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="progress bar on stderr (default: when stderr is a terminal)",
     )
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser(
+        "seed",
+        help="analyse a seed: each ante's boss, voucher and tags, the first shuffle and shop",
+    )
+    p.add_argument("seed", help="the run seed (8 characters in the game)")
+    _profile_options(p)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_seed)
     return parser
 
 

@@ -74,6 +74,8 @@ class SimulationSummary:
     deck: str
     stake: str
     seed: str
+    #: The profile the runs were played with ("all" or "shipped").
+    unlocks: str = "all"
     records: list[RunRecord] = field(default_factory=list, repr=False)
 
     def to_dict(self, *, records: bool = False) -> dict[str, Any]:
@@ -97,13 +99,15 @@ def play_run(
     endless: bool = False,
     max_ante: int | None = None,
     max_actions: int = MAX_ACTIONS,
+    unlocks: str = "all",
 ) -> RunRecord:
     """Play one run to its end with ``policy`` and record how it went.
 
     :param endless: Keep playing after the win, until the run is lost (or ``max_ante``).
     :param max_ante: Stop once the run reaches this ante.
+    :param unlocks: The profile (``"all"`` or ``"shipped"``, see :class:`~balatro_ecs.Game`).
     """
-    game = Game(deck=deck, stake=stake, seed=seed, plugins=plugins)
+    game = Game(deck=deck, stake=stake, seed=seed, plugins=plugins, unlocks=unlocks)
     chooser = make_policy(policy, seed) if isinstance(policy, str) else policy
     run = game.run
     best = 0.0
@@ -135,13 +139,20 @@ def play_run(
 
 
 def _play_chunk(
-    job: tuple[list[str], str, str, str | int, tuple[str, ...], bool, int | None],
+    job: tuple[list[str], str, str, str | int, tuple[str, ...], bool, int | None, str],
 ) -> list[RunRecord]:
-    seeds, policy, deck, stake, block, endless, max_ante = job
+    seeds, policy, deck, stake, block, endless, max_ante, unlocks = job
     plugins = Plugins(block=block) if block else Plugins.default()
     return [
         play_run(
-            s, policy, deck=deck, stake=stake, plugins=plugins, endless=endless, max_ante=max_ante
+            s,
+            policy,
+            deck=deck,
+            stake=stake,
+            plugins=plugins,
+            endless=endless,
+            max_ante=max_ante,
+            unlocks=unlocks,
         )
         for s in seeds
     ]
@@ -159,6 +170,7 @@ def simulate(
     endless: bool = False,
     max_ante: int | None = None,
     on_progress: Callable[[int], None] | None = None,
+    unlocks: str = "all",
 ) -> SimulationSummary:
     """Play ``runs`` seeded runs with a built-in policy and summarise them.
 
@@ -167,11 +179,14 @@ def simulate(
     :param block: Plugin names or keys to leave out.
     :param workers: Processes to play in (the summary is the same for any number).
     :param on_progress: Called with the number of runs just finished.
+    :param unlocks: The profile: ``"all"`` (default) or ``"shipped"``.
     """
     if runs < 1:
         raise BalatroError(f"runs: expected at least 1, got {runs}")
     if workers < 1:
         raise BalatroError(f"workers: expected at least 1, got {workers}")
+    if unlocks not in ("all", "shipped"):
+        raise BalatroError(f"unlocks: 'all' or 'shipped', not {unlocks!r}")
     make_policy(policy)  # an unknown name fails here, before any run
     plugins = Plugins(block=block) if block else Plugins.default()
     deck_name = plugins.deck(deck).name  # check names up front, with the usual errors
@@ -190,6 +205,7 @@ def simulate(
                     plugins=plugins,
                     endless=endless,
                     max_ante=max_ante,
+                    unlocks=unlocks,
                 )
             )
             if on_progress is not None:
@@ -197,18 +213,24 @@ def simulate(
     else:
         size = max(1, min(50, runs // (workers * 4) or 1))
         chunks = [seeds[i : i + size] for i in range(0, runs, size)]
-        jobs = [(c, policy, deck, stake, tuple(block), endless, max_ante) for c in chunks]
+        jobs = [(c, policy, deck, stake, tuple(block), endless, max_ante, unlocks) for c in chunks]
         with ProcessPoolExecutor(max_workers=workers) as pool:
             for chunk in pool.map(_play_chunk, jobs):
                 records.extend(chunk)
                 if on_progress is not None:
                     on_progress(len(chunk))
     seconds = time.perf_counter() - started
-    return _summarise(records, seconds, policy, deck_name, stake_name, seed)
+    return _summarise(records, seconds, policy, deck_name, stake_name, seed, unlocks)
 
 
 def _summarise(
-    records: list[RunRecord], seconds: float, policy: str, deck: str, stake: str, seed: str
+    records: list[RunRecord],
+    seconds: float,
+    policy: str,
+    deck: str,
+    stake: str,
+    seed: str,
+    unlocks: str,
 ) -> SimulationSummary:
     n = len(records)
     wins = sum(1 for r in records if r.won)
@@ -229,5 +251,6 @@ def _summarise(
         deck=deck,
         stake=stake,
         seed=seed,
+        unlocks=unlocks,
         records=records,
     )

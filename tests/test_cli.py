@@ -118,3 +118,38 @@ def test_the_installed_command_runs(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["score"] == (10 + 11 + 11 + 40) * (2 + 8)
+
+
+def test_seed_json_has_every_field_of_the_seed_facts(capsys) -> None:
+    code, out, err = run(capsys, "seed", "S92QQLIC", "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    facts = json.loads((DATA / "seed-facts.json").read_text())
+    fact = next(f for f in facts if f["seed"] == "S92QQLIC")
+    for name in ("antes", "first_draw", "deck_order", "hand", "shop", "packs_opened"):
+        assert name in report, name
+    assert report["judgement"] == fact["judgement"] and report["riff_raff"] == fact["riff_raff"]
+    assert report["antes"] == fact["antes"]
+    assert report["deck_order"] == fact["deck_order"] and report["hand"] == fact["hand"]
+    assert set(report["shop"]) >= {"cards", "voucher", "packs", "rerolls"}
+    offer = report["shop"]["cards"][0]
+    assert set(offer) == {"key", "set", "edition", "cost"} and offer["key"].startswith("j_")
+    assert [p["key"][:-2] for p in report["packs_opened"]] == ["p_buffoon_normal", "p_arcana_mega"]
+
+
+def test_seed_table_and_options(capsys) -> None:
+    code, out, _ = run(capsys, "seed", "S92QQLIC")
+    assert code == 0
+    assert out.startswith("Seed S92QQLIC  Red Deck  White Stake")
+    assert "The Manacle" in out and "reroll 2" in out and "Riff-raff" in out
+    options = ("--deck", "Blue Deck", "--stake", "2", "--unlocks", "shipped", "--json")
+    code, out, _ = run(capsys, "seed", "S92QQLIC", *options)
+    report = json.loads(out)
+    assert code == 0 and report["deck"] == "Blue Deck" and report["stake_level"] == 2
+    assert report["profile"] == "shipped"
+
+
+def test_seed_bad_deck_is_one_line_with_status_2(capsys) -> None:
+    code, out, err = run(capsys, "seed", "S92QQLIC", "--deck", "Redd Deck")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "Redd Deck" in err and "Traceback" not in err

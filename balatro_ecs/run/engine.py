@@ -380,7 +380,7 @@ def _targeted(game: Game, kind: type[Pick] | type[Use], count: int) -> list[Acti
     """``kind(i)`` for each of ``count`` items, with every choice of 0-5 hand cards as
     targets when there is a hand (a Tarot takes the cards selected with it)."""
     n = len(game.area(Area.HAND))
-    subsets: tuple[tuple[int, ...], ...] = ((),) + _subsets(n) if n else ((),)
+    subsets: tuple[tuple[int, ...], ...] = ((), *_subsets(n)) if n else ((),)
     return [kind(i, cards) for i in range(count) for cards in subsets]
 
 

@@ -27,7 +27,7 @@ from ..errors import BalatroError
 from ..game import Game
 from ..state import Phase
 
-__all__ = ["hold", "play_blind", "put_boss_on_deck"]
+__all__ = ["hold", "play_blind", "put_boss_on_deck", "win_round"]
 
 
 def put_boss_on_deck(game: Game, blind: str | BlindType) -> BlindType:
@@ -56,6 +56,23 @@ def play_blind(game: Game, blind: str | BlindType | None = None) -> Game:
     if blind is not None:
         put_boss_on_deck(game, blind)
     game.apply(SelectBlind())
+    return game
+
+
+def win_round(game: Game) -> Game:
+    """End the round being played as won, without playing a hand; returns the game.
+
+    The score is raised to the blind's target and the round ends through the game's own
+    end-of-round systems (jokers, held cards, progress, payout), as when a hand beats the
+    blind: a beaten boss raises the ante and draws the next voucher. The game is then at
+    cash-out, with every hand of the round left unplayed (they pay at cash-out).
+    """
+    from ..run.rounds import end_round
+
+    if game.phase is not Phase.ROUND:
+        raise BalatroError(f"win_round: only during a round, not {game.phase.value}")
+    game.run.chips = max(game.run.chips, game.run.blind_chips)
+    end_round(game)
     return game
 
 
