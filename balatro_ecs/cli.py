@@ -214,7 +214,18 @@ def _conformance_trajectories(trajectories: list[dict[str, Any]], plugins: Plugi
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    return main_bench(args.file, args.passes, args.json)
+    from .benchsuite import CASES, print_suite
+
+    files = [t for t in args.targets if t not in CASES]
+    if files:
+        if len(args.targets) != 1:
+            raise CliError("bench: give either case names or one scenarios file")
+        if not Path(files[0]).is_file():
+            raise CliError(f"bench: {files[0]!r} is neither a case ({', '.join(CASES)}) nor a file")
+        return main_bench(files[0], args.passes, args.json)
+    if args.passes < 1:
+        raise CliError("bench: --passes must be at least 1")
+    return print_suite(args.targets, args.passes, args.json)
 
 
 def cmd_content(args: argparse.Namespace) -> int:
@@ -407,11 +418,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tolerance", type=float, default=1e-9, help="allowed chips/mult difference")
     p.set_defaults(func=cmd_conformance)
 
-    p = sub.add_parser("bench", help="measure hands scored per second")
-    p.add_argument(
-        "file", nargs="?", help="scenarios or vectors (default: the conformance vectors)"
+    p = sub.add_parser(
+        "bench", help="the speed suite: games, clones, saves, masks, scoring, policies, memory"
     )
-    p.add_argument("--passes", type=int, default=7, help="timed passes (default 7)")
+    p.add_argument(
+        "targets",
+        nargs="*",
+        metavar="CASE|FILE",
+        help="cases to run (default: all), or one scenarios file to time its scoring",
+    )
+    p.add_argument("--passes", type=int, default=5, help="timed passes per case (default 5)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_bench)
 

@@ -153,3 +153,18 @@ def test_seed_bad_deck_is_one_line_with_status_2(capsys) -> None:
     code, out, err = run(capsys, "seed", "S92QQLIC", "--deck", "Redd Deck")
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and "Redd Deck" in err and "Traceback" not in err
+
+
+def test_the_bench_suite_prints_each_case_as_json(capsys) -> None:
+    code, out, _ = run(capsys, "bench", "new_game", "action_mask", "memory", "--passes", "1",
+                       "--json")  # fmt: skip
+    figures = json.loads(out)
+    assert code == 0
+    assert [c["case"] for c in figures["cases"]] == ["new_game", "action_mask", "memory"]
+    assert all(c["median"] > 0 and c["min"] <= c["median"] <= c["max"] for c in figures["cases"])
+
+
+def test_the_bench_suite_names_an_unknown_case(capsys) -> None:
+    code, _, err = run(capsys, "bench", "warp_speed")
+    assert code == 2
+    assert "neither a case" in err and "new_game" in err
