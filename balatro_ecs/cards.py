@@ -275,6 +275,12 @@ class Card:
         return self._suit.value
 
     @property
+    def original_suit(self) -> Suit:
+        """The suit the card was made with, before any effect changed it (sorting ties)."""
+        original = self._suit.original
+        return self._suit.value if original is None else original
+
+    @property
     def enhancement(self) -> Enhancement:
         return self._enhancement.kind
 
@@ -298,6 +304,12 @@ class Card:
     @property
     def played_this_ante(self) -> bool:
         return self._flags.played_this_ante
+
+    @property
+    def shattered(self) -> bool:
+        """A destroyed Glass card that broke where the jokers saw it (in a hand, a discard,
+        by The Hanged Man); not one a Spectral card destroyed (Glass Joker counts these)."""
+        return self._enhancement.kind == Enhancement.GLASS and not self._flags.shatter_unseen
 
     @property
     def face_down(self) -> bool:
@@ -439,6 +451,8 @@ class Card:
 
     def set_suit(self, suit: Suit) -> None:
         """Change the printed suit (Checkered Deck, suit-changing Tarots)."""
+        if self._suit.original is None:
+            self._suit.original = self._suit.value
         self._suit.value = Suit(suit)
         self._plain_key = self._printed_key()
         self._key = None

@@ -71,6 +71,9 @@ class Suit:
     """The printed suit."""
 
     value: E.Suit
+    #: The suit the card had before an effect first changed it (a Tarot card, Checkered
+    #: Deck); ``None`` while unchanged. The game sorts otherwise equal cards by it.
+    original: E.Suit | None = None
 
 
 @dataclass(slots=True)
@@ -121,6 +124,9 @@ class CardFlags:
     face_down: bool = False
     #: Must be part of the next play or discard (Cerulean Bell).
     forced_selection: bool = False
+    #: Destroyed by a Spectral card, whose jokers are told before a Glass card breaks: it
+    #: does not count as shattered (Glass Joker). Only ever set on a card being destroyed.
+    shatter_unseen: bool = False
 
 
 @dataclass(slots=True)

@@ -63,11 +63,24 @@ def _merge_state(base: dict[str, Any], overrides: Mapping[str, Any]) -> None:
             base[name] = value
 
 
-def _nominal_order(card: Card) -> tuple[int, int]:
-    """Sort key for a hand sorted by rank: rank, then suit (Spades high); Stone last."""
+def _nominal_order(card: Card) -> tuple[int, ...]:
+    """Sort key for a hand sorted by rank (largest first): rank, then suit (Spades high).
+
+    Stone cards go last, by suit (Diamonds first), then rank. Otherwise equal cards go by
+    the suit they were made with (a Seven of Hearts that The Sun turned from Spades comes
+    before a born one), then by age (the older card first).
+    """
+    age = -card.serial
     if card.enhancement == Enhancement.STONE:
-        return (-1, 0)
-    return (card.base_rank, 3 - card.suit)
+        return (0, card.suit, card.base_rank, card.original_suit, age)
+    return (1, card.base_rank, 3 - card.suit, 3 - card.original_suit, age)
+
+
+def _suit_order(card: Card) -> tuple[int, ...]:
+    """Sort key for a hand sorted by suit (largest first): suit, then rank; Stone last."""
+    if card.enhancement == Enhancement.STONE:
+        return _nominal_order(card)
+    return (1, 3 - card.suit, card.base_rank, 3 - card.original_suit, -card.serial)
 
 
 class Game:
@@ -203,13 +216,17 @@ class Game:
         comps = spec.components(next(self._serial), area)
         return Card(self.world.create(*comps), comps, self._rules, None)
 
-    def take_card(self, card: Card, area: C.Area = C.Area.DECK) -> None:
-        """A card made by :meth:`new_card` joins the run (bought, or picked from a pack)."""
+    def take_card(self, card: Card, area: C.Area = C.Area.DECK, index: int | None = None) -> None:
+        """A card made by :meth:`new_card` joins the run in ``area`` (at the end of its row,
+        or at ``index``).
+
+        A card bought or picked from a pack joins the draw pile at its bottom (index 0),
+        as in the game: an Arcana pack opened right after deals the old top cards."""
         card._tally = self._tally
         self._tally[card.enhancement] += 1
         card.zone.area = area
         row = self._areas[area]
-        row.append(card)
+        row.insert(len(row) if index is None else index, card)
         self._renumber(row)
         self._debuff_card(card)
         self.record(None, "card added", card.label, card)
@@ -238,6 +255,29 @@ class Game:
         card._tally = None
         self.world.delete(card.entity)
         self.record(None, "card destroyed", card.label, card)
+
+    def destroy_cards(
+        self, cards: Iterable[Card], *, shatter_seen: bool = True
+    ) -> tuple[Card, ...]:
+        """Destroy playing cards by an effect (The Hanged Man), then let the jokers react
+        to their loss (Glass Joker, Canio); returns the cards destroyed.
+
+        ``shatter_seen=False``: a Spectral card's destruction, whose jokers are told before
+        the Glass cards break, so none of them counts as shattered (:attr:`Card.shattered`).
+        """
+        gone = tuple(cards)
+        for card in gone:
+            card._flags.shatter_unseen = not shatter_seen
+            self.destroy_card(card)
+        if gone:
+            self.each_joker("joker_cards_destroyed", gone)
+        return gone
+
+    def card_changed(self, card: Card, source: object = None) -> None:
+        """A playing card's rank, suit, enhancement or look was changed by an effect (a
+        Tarot card): the blind's debuff is checked again and the change is recorded."""
+        self._debuff_card(card)
+        self.record(source, "card changed", card.label, card)
 
     def _next_serial(self) -> int:
         """The serial the next entity will get (peeked without using it up)."""
@@ -268,7 +308,7 @@ class Game:
         """Sort the hand as the game does: by rank (Aces first) or by suit."""
         hand = self._areas[C.Area.HAND]
         if by == "suit":
-            hand.sort(key=lambda c: (3 - c.suit, _nominal_order(c)), reverse=True)
+            hand.sort(key=_suit_order, reverse=True)
         else:
             hand.sort(key=_nominal_order, reverse=True)
         self._renumber(hand)
@@ -662,9 +702,11 @@ class Game:
         return self._rules
 
     def _rules_changed(self, discards: int, rerolls: int) -> None:
-        """A joker gained or lost mid-round changes this round too (Drunkard, Chaos the Clown)."""
+        """A joker gained or lost changes the current round's discards at once (Drunkard:
+        also at cash-out, where the count still shows) and the shop's free rerolls (Chaos
+        the Clown). The next round starts from the rules anyway."""
         run = self.run
-        if discards and run.phase is Phase.ROUND:
+        if discards:
             run.discards_left = max(0, run.discards_left + discards)
         if rerolls:
             from .run.shop import recalculate_reroll

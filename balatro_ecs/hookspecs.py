@@ -317,6 +317,8 @@ def joker_cards_destroyed(game: Game, joker: Joker, cards: Sequence[Card]) -> No
     :param game: The game.
     :param joker: The joker (a :class:`~balatro_ecs.jokers.CopiedJoker` when copied).
     :param cards: The cards destroyed (shattered Glass included); may be empty.
+        ``card.shattered`` tells a Glass card that broke (not one a Spectral card destroyed:
+        the game tells the jokers before it breaks).
 
     Called for each joker left to right whenever cards are destroyed: after a hand's
     destruction step (before ``after``), after a discard that destroyed a card (Trading

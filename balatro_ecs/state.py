@@ -172,6 +172,8 @@ class RunState:
     skips: int = 0
     tarots_used: int = 0
     spectrals_used: int = 0
+    #: The hand size the next Ectoplasm takes (the game's ``ecto_minus``: 1, then 2, ...).
+    ecto_minus: int = 1
     planets_used: list[str] = field(default_factory=list)
     #: The last Tarot or Planet used (The Fool), by key.
     last_tarot_planet: str | None = None

@@ -105,9 +105,7 @@ def next_tag(game: Game) -> str:
     ante = game.run.ante
     everything = game.run.unlocks == "all"
     pool: list[str | None] = [
-        tag.key
-        if tag.min_ante <= ante and (everything or not tag.requires_discovered)
-        else None
+        tag.key if tag.min_ante <= ante and (everything or not tag.requires_discovered) else None
         for tag in game.plugins.all(TagType)
     ]
     return draw_pool(game, pool, f"Tag{ante}", "tag_handy")

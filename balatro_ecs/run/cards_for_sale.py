@@ -37,10 +37,18 @@ _CARD_KEYS = sorted((f"{SUIT_LETTERS[s]}_{RANK_CHARS[r]}", r, s) for s in Suit f
 _ENHANCEMENTS = [e for e in Enhancement if e]
 
 
-def poll_edition(game: Game, stream: str, mod: float = 1.0, no_negative: bool = False) -> Edition:
-    """The game's edition roll: Negative, then Polychrome, Holographic, Foil (or none)."""
+def poll_edition(
+    game: Game, stream: str, mod: float = 1.0, no_negative: bool = False, guaranteed: bool = False
+) -> Edition:
+    """The game's edition roll: Negative, then Polychrome, Holographic, Foil (or none).
+
+    ``guaranteed`` is the roll of an effect that always gives an edition (The Wheel of
+    Fortune once it hits, Aura): 25 times the base odds, whatever the edition rate.
+    """
     poll = game.rng.random(stream)
     rate = game.run.edition_rate
+    if guaranteed:
+        rate, mod = 1, 25
     if poll > 1 - 0.003 * mod and not no_negative:
         return Edition.NEGATIVE
     if poll > 1 - 0.006 * rate * mod:
@@ -92,8 +100,9 @@ def joker_pool(game: Game, rarity: int, append: str) -> tuple[list[str | None], 
         if joker.requires_flag and joker.requires_flag not in run.flags:
             available = False
         pool.append(joker.key if available else None)
-    ante_part = "" if rarity == 4 else str(run.ante)
-    return pool, f"Joker{rarity}{append}{ante_part}"
+    if rarity == 4:  # the Legendary pool is one stream: no append, no ante ("Joker4")
+        return pool, "Joker4"
+    return pool, f"Joker{rarity}{append}{run.ante}"
 
 
 def make_joker(

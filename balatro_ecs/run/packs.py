@@ -215,7 +215,7 @@ def pick(game: Game, index: int, cards: tuple[int, ...] = ()) -> None:
         use_consumable(game, item, targets(game, cards))
         game.drop_offer(item)
     else:
-        game.take_card(item, Area.DECK)
+        game.take_card(item, Area.DECK, index=0)
         game.each_joker("joker_cards_added", (item,))
     game.pack_picks -= 1
     if game.pack_picks <= 0 or not game.pack:

@@ -39,6 +39,13 @@ _CARD_AREAS = {
 
 
 def _card(card: Card) -> dict[str, Any]:
+    out = _card_fields(card)
+    if card.original_suit != card.suit:  # changed by an effect: kept for sorting ties
+        out["original_suit"] = card.original_suit.letter
+    return out
+
+
+def _card_fields(card: Card) -> dict[str, Any]:
     return {
         "serial": card.serial,
         "rank": card.base_rank,
@@ -212,6 +219,10 @@ def _restore_card(game: Game, raw: dict[str, Any], area: C.Area, *, in_row: bool
     card._flags.face_down = raw["face_down"]
     card._flags.forced_selection = raw["forced"]
     card._debuff.by_blind = raw["debuff"][1]
+    if "original_suit" in raw:
+        from ..enums import parse_suit
+
+        card._suit.original = parse_suit(raw["original_suit"])
     return card
 
 

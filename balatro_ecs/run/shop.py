@@ -253,7 +253,7 @@ def buy(game: Game, slot: int) -> None:
     elif isinstance(item, Consumable):
         game.add_consumable(item)
     else:
-        game.take_card(item, Area.DECK)
+        game.take_card(item, Area.DECK, index=0)
         game.each_joker("joker_cards_added", (item,))
     game.record(None, "bought", _name(item), item)
 

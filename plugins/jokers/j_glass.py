@@ -1,6 +1,7 @@
-"""Glass Joker: gains X0.75 Mult for every Glass card destroyed."""
+"""Glass Joker: gains X0.75 Mult for every Glass card that shatters (not for one a Spectral
+card destroys: the game tells the jokers before that card breaks)."""
 
-from balatro_ecs.plugin import Enhancement, content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl, reference
 
 from . import _shapes
 
@@ -12,7 +13,7 @@ balatro_content = content(JOKER)
 def joker_cards_destroyed(game, joker, cards):
     if joker.copied_by is not None:
         return None
-    glass = sum(1 for card in cards if card.enhancement == Enhancement.GLASS)
+    glass = sum(1 for card in cards if card.shattered)
     if glass:
         joker.state["x_mult"] += joker.state["extra"] * glass
     return None

@@ -1,0 +1,33 @@
+"""Aura: the one selected card, which must have no edition, becomes Foil, Holographic or
+Polychrome.
+
+Stream: the game's guaranteed edition roll on ``aura`` (no Negative): above 0.85
+Polychrome, above 0.5 Holographic, else Foil (editions.toml).
+"""
+
+from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.run.cards_for_sale import poll_edition
+
+from ..tarots._shapes import NO_HAND
+
+SPECTRAL = reference.spectral("c_aura")
+balatro_content = content(SPECTRAL)
+
+
+@hookimpl
+def consumable_can_use(game, consumable, targets):
+    if not game.hand:
+        return NO_HAND
+    if len(targets) != 1:
+        return f"select 1 card in hand ({len(targets)} selected)"
+    if targets[0].edition:
+        return "the selected card already has an edition"
+    return True
+
+
+@hookimpl
+def consumable_use(game, consumable, targets):
+    edition = poll_edition(game, "aura", no_negative=True, guaranteed=True)
+    for card in targets:
+        card.set_edition(edition)
+        game.card_changed(card, consumable.name)

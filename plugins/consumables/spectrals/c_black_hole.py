@@ -1,0 +1,18 @@
+"""Black Hole: every poker hand, secret ones too, goes up one level; usable at any time."""
+
+from balatro_ecs.plugin import HandType, content, hookimpl, reference
+
+SPECTRAL = reference.spectral("c_black_hole")
+balatro_content = content(SPECTRAL)
+LEVELS = 1
+
+
+@hookimpl
+def consumable_can_use(game, consumable, targets):
+    return True
+
+
+@hookimpl
+def consumable_use(game, consumable, targets):
+    for hand in HandType:
+        game.level_up(hand, LEVELS, consumable.name)

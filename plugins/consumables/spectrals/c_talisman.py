@@ -1,0 +1,12 @@
+"""Talisman: the selected card (``max_highlighted``: 1) gets a Gold Seal (``extra``)."""
+
+from balatro_ecs.plugin import content, reference
+
+from ..tarots._shapes import select_cards
+from . import _shapes
+
+SPECTRAL = reference.spectral("c_talisman")
+balatro_content = content(SPECTRAL)
+
+consumable_can_use = select_cards(SPECTRAL)
+consumable_use = _shapes.add_seal(SPECTRAL)

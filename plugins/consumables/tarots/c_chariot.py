@@ -1,0 +1,11 @@
+"""The Chariot: the selected cards (up to ``max_highlighted``) become Steel cards."""
+
+from balatro_ecs.plugin import content, reference
+
+from . import _shapes
+
+TAROT = reference.tarot("c_chariot")
+balatro_content = content(TAROT)
+
+consumable_can_use = _shapes.select_cards(TAROT)
+consumable_use = _shapes.enhance(TAROT)

@@ -1,0 +1,11 @@
+"""The Devil: the selected cards (up to ``max_highlighted``) become Gold cards."""
+
+from balatro_ecs.plugin import content, reference
+
+from . import _shapes
+
+TAROT = reference.tarot("c_devil")
+balatro_content = content(TAROT)
+
+consumable_can_use = _shapes.select_cards(TAROT)
+consumable_use = _shapes.enhance(TAROT)

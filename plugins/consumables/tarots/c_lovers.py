@@ -1,0 +1,11 @@
+"""The Lovers: the selected cards (up to ``max_highlighted``) become Wild cards."""
+
+from balatro_ecs.plugin import content, reference
+
+from . import _shapes
+
+TAROT = reference.tarot("c_lovers")
+balatro_content = content(TAROT)
+
+consumable_can_use = _shapes.select_cards(TAROT)
+consumable_use = _shapes.enhance(TAROT)

@@ -1,0 +1,11 @@
+"""The Magician: the selected cards (up to ``max_highlighted``) become Lucky cards."""
+
+from balatro_ecs.plugin import content, reference
+
+from . import _shapes
+
+TAROT = reference.tarot("c_magician")
+balatro_content = content(TAROT)
+
+consumable_can_use = _shapes.select_cards(TAROT)
+consumable_use = _shapes.enhance(TAROT)

@@ -1,0 +1,17 @@
+"""Temperance: gains the total sell value of the jokers held, at most ``extra`` dollars."""
+
+from balatro_ecs.plugin import content, hookimpl, reference
+
+TAROT = reference.tarot("c_temperance")
+balatro_content = content(TAROT)
+CAP = TAROT.config["extra"]
+
+
+@hookimpl
+def consumable_can_use(game, consumable, targets):
+    return True
+
+
+@hookimpl
+def consumable_use(game, consumable, targets):
+    game.earn(min(sum(joker.sell_value for joker in game.jokers), CAP), consumable.name)

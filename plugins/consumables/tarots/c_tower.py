@@ -1,0 +1,11 @@
+"""The Tower: the selected cards (up to ``max_highlighted``) become Stone cards."""
+
+from balatro_ecs.plugin import content, reference
+
+from . import _shapes
+
+TAROT = reference.tarot("c_tower")
+balatro_content = content(TAROT)
+
+consumable_can_use = _shapes.select_cards(TAROT)
+consumable_use = _shapes.enhance(TAROT)

@@ -1,0 +1,11 @@
+"""The World: the selected cards (up to ``max_highlighted``) become Spades."""
+
+from balatro_ecs.plugin import content, reference
+
+from . import _shapes
+
+TAROT = reference.tarot("c_world")
+balatro_content = content(TAROT)
+
+consumable_can_use = _shapes.select_cards(TAROT)
+consumable_use = _shapes.change_suit(TAROT)
