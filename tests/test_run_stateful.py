@@ -10,6 +10,7 @@ sits in exactly one place, and a save reproduces the game exactly.
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 
 import pytest
@@ -20,7 +21,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from balatro_ecs import Game, Plugins
 from balatro_ecs.actions import ACTION_SPACE, Action
 from balatro_ecs.components import Area
-from balatro_ecs.content import DeckType
+from balatro_ecs.content import ConsumableType, DeckType
 from balatro_ecs.errors import IllegalActionError
 from balatro_ecs.policies import GreedyPolicy
 from balatro_ecs.run.save import dumps, loads
@@ -28,6 +29,7 @@ from balatro_ecs.state import Phase
 
 PLUGINS = Plugins.default()
 DECKS = sorted(deck.name for deck in PLUGINS.all(DeckType) if deck.key != "b_challenge")
+CONSUMABLES = sorted(c.key for c in PLUGINS.all(ConsumableType))
 SEEDS = st.text(alphabet="ABCDEFGHIJKLMNPQRSTUVWXYZ123456789", min_size=1, max_size=8)
 
 
@@ -93,6 +95,9 @@ class RunMachine(RuleBasedStateMachine):
         apply_and_check(self.game, action)
         event(f"phase {self.game.phase.value}")
         event(f"ante {self.game.run.ante}")
+        for _, _, kind, _value, _ in self.game.log[-1].events:
+            if kind in ("used", "opened"):
+                event(f"{kind} a {'pack' if kind == 'opened' else 'consumable'}")
 
     def _over(self) -> bool:
         return self.game.phase is Phase.GAME_OVER
@@ -108,6 +113,13 @@ class RunMachine(RuleBasedStateMachine):
     @rule()
     def greedy_action(self) -> None:
         self._apply(self.greedy.choose(self.game))
+
+    @precondition(lambda self: self.game.phase in (Phase.ROUND, Phase.SHOP, Phase.PACK))
+    @rule(key=st.sampled_from(CONSUMABLES))
+    def gain_a_consumable(self, key: str) -> None:
+        """A Tarot, Planet or Spectral in hand, so runs reach every consumable's use."""
+        if self.game.has_room_for_consumable():
+            self.game.add_consumable(key)
 
     @rule(data=st.data())
     def illegal_action_changes_nothing(self, data: st.DataObject) -> None:
@@ -135,8 +147,9 @@ class RunMachine(RuleBasedStateMachine):
         check_invariants(self.game)
 
 
+#: ``BALATRO_ECS_STATEFUL_EXAMPLES=1000`` for a long stress run (CI keeps it short).
 RunMachine.TestCase.settings = settings(
-    max_examples=40,
+    max_examples=int(os.environ.get("BALATRO_ECS_STATEFUL_EXAMPLES", "40")),
     stateful_step_count=60,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],

@@ -20,6 +20,7 @@ from balatro_ecs import Plugins
 from balatro_ecs.content import DeckType
 from balatro_ecs.errors import BalatroError, UnknownNameError
 from balatro_ecs.seeds import SeedReport, analyze
+from balatro_ecs.trajectory import load_trajectories
 
 from .conftest import DATA
 
@@ -144,3 +145,42 @@ def test_the_table_names_what_it_shows() -> None:
 def test_bad_options_raise(options: dict[str, Any], error: type[Exception]) -> None:
     with pytest.raises(error):
         analyze("S92QQLIC", plugins=_plugins(), **options)
+
+
+# -- against the recorded runs ----------------------------------------------------------
+
+_RUNS = load_trajectories(DATA / "trajectories.json")
+
+
+def _first_shop(trajectory: dict) -> dict | None:
+    """The first shop's offers, if the run reached it by playing the Small Blind only."""
+    for step in trajectory["steps"]:
+        kind = step["action"]["kind"]
+        if kind not in ("select_blind", "play", "discard", "cash_out"):
+            return None
+        if step["state"]["state"] == "SHOP":
+            return step["state"]["shop"]
+    return None
+
+
+@pytest.mark.parametrize("trajectory", _RUNS, ids=[t["seed"] for t in _RUNS])
+def test_the_analyzer_agrees_with_the_recorded_runs(trajectory: dict) -> None:
+    """The first blind screen (boss, tags) and the first shop, as the game showed them."""
+    report = analyze(trajectory["seed"]).to_dict()
+    initial = trajectory["initial"]
+    ante = report["antes"][0]
+    assert ante["boss"] == initial["blinds"]["Boss"]
+    assert (ante["small_tag"], ante["big_tag"]) == (
+        initial["skip_tags"]["Small"],
+        initial["skip_tags"]["Big"],
+    )
+    shop = _first_shop(trajectory)
+    if shop is None:
+        return
+    assert [c["key"] for c in shop["vouchers"]] == [ante["voucher"]]
+    assert [(c.get("key"), c.get("edition"), c["cost"]) for c in shop["cards"]] == [
+        (c.get("key"), c.get("edition"), c["cost"]) for c in report["shop"]["cards"]
+    ]
+    assert [c["key"].rsplit("_", 1)[0] for c in shop["packs"]] == [
+        p["key"].rsplit("_", 1)[0] for p in report["shop"]["packs"]
+    ]
