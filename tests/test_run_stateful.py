@@ -60,7 +60,7 @@ def check_invariants(game: Game) -> None:
     run = game.run
     assert run.hands_left >= 0
     assert run.discards_left >= 0
-    assert run.ante >= 1
+    assert run.ante >= -1  # Hieroglyph and Petroglyph can each take one off at ante 1
     assert len(game.consumables) <= game.consumable_limit
     assert run.reroll_price >= 0
     if run.phase is Phase.ROUND:
