@@ -78,6 +78,9 @@ class ContentType:
     name: str
     effect: str = ""
     aliases: tuple[str, ...] = ()
+    #: A short sentence for players; ``{path}`` placeholders are filled from the config
+    #: and live counters (see :mod:`balatro_ecs.describe`). Empty: ``effect`` is shown.
+    description: str = ""
 
     def __post_init__(self) -> None:
         if not isinstance(self.key, str) or not _KEY_RE.match(self.key):

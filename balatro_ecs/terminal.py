@@ -13,13 +13,16 @@ import contextlib
 import os
 import shlex
 import sys
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
 from .actions import Action, parse_action
+from .cards import Card
 from .components import Area
-from .content import BoosterType
+from .content import BoosterType, TagType, VoucherType
+from .describe import describe, describe_edition, describe_stickers, find_content
 from .enums import HandType, Suit
 from .errors import BalatroError
 from .game import Game
@@ -39,14 +42,21 @@ Cash out       cash_out
 Shop           buy 1 | voucher 1 | pack 1 | reroll | next
 Booster pack   pick 1 [cards...] | skip_pack
 Any time       sell j1 | sell c1 | use 1 [cards...] | move 1 3 (jokers)
-Session        actions (legal moves) | info j1 / c1 / s1 | levels | log | undo
+Session        actions (legal moves) | levels | log | undo
+               info j1 / c1 / s1 / p1 / v1 / t1 / h1 / boss / NAME (what it does, now)
                save FILE | load FILE | help | quit
 Positions count from 1, left to right, as shown on screen."""
 
 
-def _short(text: str, width: int = 70) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 3] + "..."
+def _described(prefix: str, text: str, width: int = 100) -> list[str]:
+    """``prefix`` then ``text``, wrapped to lines of ``width`` and continued under the
+    text's start (a description on a screen row)."""
+    if not text:
+        return [prefix.rstrip()]
+    room = max(40, width - len(prefix))
+    chunks = textwrap.wrap(" ".join(text.split()), room) or [""]
+    pad = " " * len(prefix)
+    return [prefix + chunks[0]] + [pad + chunk for chunk in chunks[1:]]
 
 
 def _money(n: float) -> str:
@@ -154,13 +164,18 @@ def _blind_select(game: Game) -> list[str]:
         state = run.blind_states.get(which, "")
         tag = run.tags_offered.get(which) if state in ("Select", "Upcoming") else None
         tag_text = f"  skip for {game.plugins.content(tag).name}" if tag else ""
+        tag_line = f"     {game.plugins.content(tag).name}: " if tag else ""
         marker = ">" if which == run.blind_on_deck else " "
         out.append(
             f" {marker} {btype.name:<18} {state:<9} score {_num(blind_chips(game, btype))}"
             f"  reward {_money(blind_reward(game, btype))}{tag_text}"
         )
-        if which == "Boss" and btype.effect:
-            out.append(f"     {btype.effect}")
+        if tag and which == run.blind_on_deck:
+            out += _described(tag_line, describe(game, tag))
+        if which == "Boss":
+            text = describe(game, btype)
+            if text:
+                out += _described("     ", text)
     return out
 
 
@@ -172,8 +187,10 @@ def _round(game: Game, style: _Style) -> list[str]:
         f"{name}: {_num(run.chips)} / {_num(run.blind_chips)} chips   "
         f"hands {run.hands_left}  discards {run.discards_left}"
     ]
-    if blind is not None and blind.is_boss and blind.type.effect and not blind.disabled:
-        out.append(f"  {blind.type.effect}")
+    if blind is not None and blind.is_boss and not blind.disabled:
+        text = describe(game, blind)
+        if text:
+            out += _described("  ", text)
     hand = game.hand
     out.append("Hand: " + "  ".join(f"{i + 1}:{_card(style, c)}" for i, c in enumerate(hand)))
     out.append(f"Deck: {len(game.area(Area.DECK))} cards left")
@@ -184,19 +201,23 @@ def _shop(game: Game, style: _Style) -> list[str]:
     out = ["Shop (buy N, voucher N, pack N, reroll, next):"]
     for i, item in enumerate(game.shop):
         price = shop.offer_price(game, item)
-        effect = ""
         if isinstance(item, (Joker, Consumable)):
             label = _joker(item) if isinstance(item, Joker) else item.name
-            effect = _short(item.type.effect)
+            out += _described(f"  {i + 1}. {label:<26} {_money(price):>4}  ", describe(game, item))
         else:
-            label = _card(style, item)
-        out.append(f"  {i + 1}. {label:<26} {_money(price):>4}  {effect}")
+            out.append(f"  {i + 1}. {_card(style, item):<26} {_money(price):>4}")
     for i, key in enumerate(game.shop_vouchers):
         voucher = game.plugins.voucher(key)
-        out.append(f"  voucher {i + 1}. {voucher.name:<26} {_money(shop.voucher_price(game, key))}")
+        price_text = _money(shop.voucher_price(game, key))
+        out += _described(
+            f"  voucher {i + 1}. {voucher.name:<18} {price_text:>4}  ", describe(game, voucher)
+        )
     for i, key in enumerate(game.shop_packs):
         booster = game.plugins.find(BoosterType, key)
-        out.append(f"  pack {i + 1}. {booster.name:<29} {_money(shop.pack_price(game, booster))}")
+        price_text = _money(shop.pack_price(game, booster))
+        out += _described(
+            f"  pack {i + 1}. {booster.name:<21} {price_text:>4}  ", describe(game, booster)
+        )
     out.append(f"  reroll {_money(shop.reroll_price(game))}")
     return out
 
@@ -206,13 +227,11 @@ def _pack(game: Game, style: _Style) -> list[str]:
     title = booster.name if booster else "Pack"
     out = [f"{title}: choose {game.pack_picks} (pick N [cards], skip_pack)"]
     for i, item in enumerate(game.pack):
-        if isinstance(item, Joker):
-            label = _joker(item)
-        elif isinstance(item, Consumable):
-            label = item.name
+        if isinstance(item, (Joker, Consumable)):
+            label = _joker(item) if isinstance(item, Joker) else item.name
+            out += _described(f"  {i + 1}. {label:<26} ", describe(game, item))
         else:
-            label = _card(style, item)
-        out.append(f"  {i + 1}. {label}")
+            out.append(f"  {i + 1}. {_card(style, item)}")
     if game.hand:
         out.append(
             "Hand: " + "  ".join(f"{i + 1}:{_card(style, c)}" for i, c in enumerate(game.hand))
@@ -397,24 +416,89 @@ class TerminalSession:
 
     def _info(self, args: list[str]) -> bool:
         if not args:
-            raise BalatroError("info: which? j1 (joker), c1 (consumable), s1 (shop card)")
-        where = args[0].lower()
-        rows: dict[str, list[object]] = {
-            "j": list(self.game.jokers),
-            "c": list(self.game.consumables),
-            "s": list(self.game.shop),
-            "p": list(self.game.pack),
+            raise BalatroError(
+                "info: which? j1 (joker), c1 (consumable), s1 (shop card), p1 (pack card), "
+                "v1 (shop voucher), t1 (tag), h1 (card in hand), boss, or a name"
+            )
+        game = self.game
+        where = " ".join(args)
+        rows: dict[str, list[Any]] = {
+            "j": list(game.jokers),
+            "c": list(game.consumables),
+            "s": list(game.shop),
+            "p": list(game.pack),
+            "v": [game.plugins.voucher(key) for key in game.shop_vouchers],
+            "t": [game.plugins.find(TagType, key) for key in game.run.tags],
+            "h": list(game.hand),
         }
-        try:
-            item = rows[where[0]][int(where[1:]) - 1]
-        except (KeyError, ValueError, IndexError):
-            raise BalatroError(f"info: nothing at {where!r}") from None
-        if isinstance(item, (Joker, Consumable)):
-            self.say(f"{item.name}: {item.type.effect}")
-            self.say(f"  sells for {_money(item.sell_value)}")
+        item: Any
+        key = where.lower()
+        if key[:1] in rows and key[1:].isdigit():
+            row, index = rows[key[0]], int(key[1:]) - 1
+            if not 0 <= index < len(row):
+                raise BalatroError(f"info: nothing at {where!r}")
+            item = row[index]
+        elif key == "boss":
+            item = game.blind if game.blind is not None and game.blind.is_boss else None
+            item = item or (game.plugins.blind(game.run.boss) if game.run.boss else None)
+            if item is None:
+                raise BalatroError("info: no Boss Blind yet")
         else:
-            self.say(repr(item))
+            try:
+                item = find_content(game, where)
+            except BalatroError:
+                raise BalatroError(
+                    f"info: nothing at {where!r} (try j1, c1, s1, p1, v1, t1, h1, boss or a name)"
+                ) from None
+        for line in self._info_lines(item):
+            self.say(line)
         return False
+
+    def _info_lines(self, item: Any) -> list[str]:
+        """What ``info`` prints about one thing: what it does now, and what it is worth."""
+        game = self.game
+        if isinstance(item, Joker) and self._face_down(item):
+            return ["A face-down Joker."]
+        if isinstance(item, (Joker, Consumable)):
+            label = _joker(item) if isinstance(item, Joker) else item.name
+            kind = (
+                f"{item.type.rarity_name} Joker"
+                if isinstance(item, Joker)
+                else f"{item.type.set} card"
+            )
+            out = _described(f"{label} ({kind}): ", describe(game, item))
+            if item.edition:
+                out += _described("  ", describe_edition(game, item.edition))
+            if isinstance(item, Joker):
+                for text in describe_stickers(game, item):
+                    out += _described("  ", text)
+            if item.zone.area is Area.SHOP:
+                out.append(f"  costs {_money(shop.offer_price(game, item))}")
+            elif item.zone.area is not Area.PACK:
+                out.append(f"  sells for {_money(item.sell_value)}")
+            return out
+        if isinstance(item, Card):
+            out = _described(f"{item.label}: ", describe(game, item))
+            if any(offer is item for offer in game.shop):
+                out.append(f"  costs {_money(shop.offer_price(game, item))}")
+            return out
+        name = getattr(item, "name", None)
+        if isinstance(item, VoucherType):
+            name = f"{item.name} (voucher)"
+        elif isinstance(item, TagType):
+            name = f"{item.name} (tag)"
+        if isinstance(name, str):
+            return _described(f"{name}: ", describe(game, item))
+        return _described("", describe(game, item))
+
+    def _face_down(self, joker: Joker) -> bool:
+        blind = self.game.blind
+        if blind is None or blind.disabled:
+            return False
+        flipped = blind.memory.get("flipped")
+        if isinstance(flipped, list):
+            return joker.serial in flipped and joker in self.game.jokers
+        return bool(flipped)
 
     def _levels(self, args: list[str]) -> bool:
         from .enums import HandType
