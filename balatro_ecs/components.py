@@ -127,6 +127,8 @@ class CardFlags:
     #: Destroyed by a Spectral card, whose jokers are told before a Glass card breaks: it
     #: does not count as shattered (Glass Joker). Only ever set on a card being destroyed.
     shatter_unseen: bool = False
+    #: A playing card on sale made free by a Coupon Tag (the game's ``couponed``).
+    couponed: bool = False
 
 
 @dataclass(slots=True)

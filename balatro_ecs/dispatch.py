@@ -23,9 +23,9 @@ __all__ = ["JOKER_HOOKS", "JokerPlans", "PlanEntry", "resolve_copy"]
 PlanEntry = tuple[Callable[..., Any], "Joker | CopiedJoker", Joker]
 
 #: The joker hooks called for every joker in slot order, copies resolved: each gets a plan.
-#: (``joker_added``, ``joker_removed``, ``joker_sold``, ``joker_cash_out``,
-#: ``joker_game_over`` and ``joker_rules`` concern one joker's own instance and are never
-#: copied; they are called directly.)
+#: (``joker_added``, ``joker_removed``, ``joker_cash_out``, ``joker_game_over`` and
+#: ``joker_rules`` concern one joker's own instance and are never copied; they are called
+#: directly. ``joker_sold`` is called for the card sold only, through what it copies.)
 JOKER_HOOKS: tuple[str, ...] = (
     "joker_debuffed_hand",
     "joker_before",

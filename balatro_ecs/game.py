@@ -20,7 +20,7 @@ from __future__ import annotations
 import itertools
 import secrets
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from . import components as C
@@ -150,6 +150,10 @@ class Game:
         self.events: list[tuple[Any, ...]] = []
         #: Every applied action, in order, with what it did.
         self.log: list[Outcome] = []
+        #: Effects waiting for the pass that queued them to end (the game's event queue).
+        self._queued: list[Callable[[], Any]] = []
+        #: Jokers that queued effects will make, not in the row yet (``joker_buffer``).
+        self.joker_buffer = 0
         if start:
             from .run.setup import start_run
 
@@ -443,8 +447,25 @@ class Game:
         return copy
 
     def has_room_for_joker(self, pending: int = 0) -> bool:
-        """Whether a joker (not Negative) fits in the row, with ``pending`` more on the way."""
-        return len(self.jokers) + pending < self.joker_limit
+        """Whether a joker (not Negative) fits in the row, with ``pending`` more on the way
+        (and the jokers queued effects will make, :attr:`joker_buffer`)."""
+        return len(self.jokers) + self.joker_buffer + pending < self.joker_limit
+
+    def queue(self, event: Callable[[], Any]) -> None:
+        """Run ``event`` when the current pass is over, after the events queued before it.
+
+        This is the game's event queue: an effect that the game runs as a queued event
+        (Riff-raff making its jokers once every joker has reacted to the blind, Mr. Bones
+        burning up after the end-of-round pass) queues it here. An event may queue more;
+        they run after everything already queued.
+        """
+        self._queued.append(event)
+
+    def run_queued(self) -> None:
+        """Run the queued events in order (and any they queue); the joker buffer empties."""
+        while self._queued:
+            self._queued.pop(0)()
+        self.joker_buffer = 0
 
     def create_joker_from_pool(
         self, key_append: str = "", *, rarity: float | None = None, legendary: bool = False
@@ -676,6 +697,7 @@ class Game:
         rules = self._rules
         before = rules.detection_key(), rules.all_faces
         discards, rerolls = rules.discards_delta, rules.free_rerolls
+        free_planets = rules.free_planets
         first = self._plans is None
         rules.reset()
         hook = self.plugins.table("joker_rules")
@@ -692,6 +714,12 @@ class Game:
         self._synced = key
         if not first:
             self._rules_changed(rules.discards_delta - discards, rules.free_rerolls - rerolls)
+            if rules.free_planets != free_planets:
+                # Astronomer gained or lost: the game re-costs every card at once, so the
+                # Planets and Celestial Packs on sale follow (packs are priced when bought).
+                from .run.shop import reprice_shop
+
+                reprice_shop(self)
         if (rules.detection_key(), rules.all_faces) != before:
             self._refresh_debuffs()
 
@@ -913,7 +941,10 @@ class _PreviewState:
         self.tally = list(game._tally)
         self.jokers = [(j, _copy_state(j.state)) for j in game.jokers]
         self.areas = {area: list(game._areas[area]) for area in (C.Area.HAND, C.Area.PLAY)}
-        self.cards = [(c, c._enhancement.kind, c._perma.chips) for c in game._areas[C.Area.HAND]]
+        self.cards = [
+            (c, c._enhancement.kind, c._perma.chips, c._debuff.by_blind)
+            for c in game._areas[C.Area.HAND]
+        ]
         blind = game.blind
         self.blind = (
             (blind._state.triggered, _copy_state(blind._state.memory))
@@ -947,9 +978,10 @@ class _PreviewState:
             for i, card in enumerate(cards):
                 card.zone.area = area
                 card.zone.slot = i
-        for card, kind, perma in self.cards:
-            if card._enhancement.kind != kind:
+        for card, kind, perma, by_blind in self.cards:
+            if card._enhancement.kind != kind or card._debuff.by_blind != by_blind:
                 card._enhancement.kind = kind
+                card._debuff.by_blind = by_blind
                 card._key = None
             card._perma.chips = perma
         if self.blind is not None and game.blind is not None:

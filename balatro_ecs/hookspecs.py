@@ -461,7 +461,10 @@ def joker_game_over(game: Game, joker: Joker) -> bool | None:
     :param joker: The joker.
     :returns: ``True`` to save the run. The first joker that does wins.
 
-    Called for each joker left to right when a round is lost.
+    Called for each joker left to right when a round is lost, before the end-of-round
+    pass. A joker that burns up in saving the run queues its destruction
+    (:meth:`~balatro_ecs.game.Game.queue`), as Mr. Bones does: it is gone once the pass
+    is over, after its own end-of-round step and its rental charge.
 
     .. versionadded:: 0.1
     """
@@ -505,9 +508,13 @@ def joker_sold(game: Game, joker: Joker) -> None:
     """React to this joker being sold (Luchador, Diet Cola, Invisible Joker).
 
     :param game: The game.
-    :param joker: The joker being sold (still in the row).
+    :param joker: The joker being sold (still in the row), or a
+        :class:`~balatro_ecs.jokers.CopiedJoker` when the card sold is a Blueprint or
+        Brainstorm copying this joker: as in the game, selling the copier runs the
+        copied joker's selling effect (Luchador, Diet Cola).
 
-    Called once, before the sale's money is paid and the joker removed.
+    Called once, before the sale's money is paid and the joker removed; not for a
+    debuffed joker.
 
     .. versionadded:: 0.1
     """

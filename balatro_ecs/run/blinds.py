@@ -25,6 +25,7 @@ __all__ = [
     "choose_boss",
     "next_tag",
     "next_voucher",
+    "reroll_boss",
 ]
 
 _CHIPS = reference.table("rules")["ante_base_chips"]
@@ -98,6 +99,21 @@ def choose_boss(game: Game) -> str:
     boss = game.rng.element("boss", fewest)
     run.bosses_used[boss] = run.bosses_used.get(boss, 0) + 1
     return boss
+
+
+def reroll_boss(game: Game, cost: int = 0) -> str:
+    """Draw a new boss for this ante, paying ``cost`` (Director's Cut, Retcon, Boss Tag).
+
+    Every reroll uses up the ante's Director's Cut reroll, a free one from a Boss Tag
+    too: the game marks the boss rerolled whatever asked for it.
+    """
+    run = game.run
+    if cost:
+        game.earn(-cost, "reroll boss")
+    if "boss_rerolled" not in run.flags:
+        run.flags.append("boss_rerolled")
+    run.boss = choose_boss(game)
+    return run.boss
 
 
 def next_tag(game: Game) -> str:

@@ -39,8 +39,9 @@ from ..components import Area
 from ..errors import IllegalActionError
 from ..state import Phase
 from . import packs, shop
-from .blinds import choose_boss
+from .blinds import reroll_boss
 from .flow import run_event
+from .rounds import end_round_if_out_of_cards
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -233,7 +234,9 @@ def apply(game: Game, action: Action) -> Outcome:
     phase_before, dollars_before = run.phase.value, run.dollars
     game.events = []
     score = _APPLY[type(action)](game, action)
+    game.run_queued()  # nothing an action queued is left waiting
     game._sync()  # settle what a changed joker row does at once (Drunkard's discard)
+    end_round_if_out_of_cards(game)  # no card left to play: the round cannot wait
     outcome = Outcome(
         action=action,
         phase_before=phase_before,
@@ -258,9 +261,7 @@ def _do_skip(game: Game, action: Action) -> None:
 
 
 def _do_reroll_boss(game: Game, action: Action) -> None:
-    game.earn(-BOSS_REROLL_COST, "reroll boss")
-    game.run.flags.append("boss_rerolled")
-    game.run.boss = choose_boss(game)
+    reroll_boss(game, BOSS_REROLL_COST)
 
 
 def _do_play(game: Game, action: Action) -> object:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from ..game import Game
     from .flow import EventContext
 
-__all__ = ["SYSTEMS", "end_round", "next_blind", "refill_hand"]
+__all__ = ["SYSTEMS", "end_round", "end_round_if_out_of_cards", "next_blind", "refill_hand"]
 
 _NEXT_BLIND = {"Small": "Big", "Big": "Boss"}
 
@@ -37,8 +37,12 @@ def next_blind(which: str) -> str:
 # ---------------------------------------------------------------------------------------
 
 
-def refill_hand(game: Game, after_action: bool) -> list[Card]:
-    """Draw back up to the hand size (The Serpent draws exactly 3 after a play or discard)."""
+def refill_hand(game: Game, after_action: bool, *, tell_blind: bool = True) -> list[Card]:
+    """Draw back up to the hand size (The Serpent draws exactly 3 after a play or discard).
+
+    The blind then sees the new hand (Cerulean Bell picks its card), unless ``tell_blind``
+    is false: the round's first draw tells it after the jokers' first-hand effects.
+    """
     run = game.run
     wanted = max(0, game.hand_size - len(game.area(Area.HAND)))
     if after_action and (run.hands_played_round > 0 or run.discards_used > 0):
@@ -48,10 +52,15 @@ def refill_hand(game: Game, after_action: bool) -> list[Card]:
             if changed is not None:
                 wanted = changed
     drawn = game.draw(wanted)
+    if tell_blind:
+        _blind_drawn(game)
+    return drawn
+
+
+def _blind_drawn(game: Game) -> None:
     drawn_hook = game._blind_impl("blind_drawn")
     if drawn_hook is not None:
         drawn_hook(game, game.blind)
-    return drawn
 
 
 # ---------------------------------------------------------------------------------------
@@ -95,8 +104,11 @@ def blind_effects(ctx: EventContext) -> None:
 
 
 def jokers_setting_blind(ctx: EventContext) -> None:
+    """Each joker reacts to the blind; what they queued (Riff-raff's jokers) and what the
+    blind queued before them (Amber Acorn's shuffle) happens once all have acted."""
     game = ctx.game
     game.each_joker("joker_setting_blind", game.blind)
+    game.run_queued()
 
 
 def shuffle_deck(ctx: EventContext) -> None:
@@ -109,13 +121,22 @@ def draw_first_hand(ctx: EventContext) -> None:
     if game.hand_size <= 0:
         game.run.phase = Phase.GAME_OVER
         return
-    refill_hand(game, after_action=False)
+    refill_hand(game, after_action=False, tell_blind=False)
 
 
 def first_hand_drawn(ctx: EventContext) -> None:
     game = ctx.game
     if game.run.phase is Phase.ROUND:
         game.each_joker("joker_first_hand_drawn")
+
+
+def blind_first_hand_drawn(ctx: EventContext) -> None:
+    """The blind sees the first hand once the jokers' first-hand effects are done (in the
+    game its ``drawn_to_hand`` event comes after them): Cerulean Bell picks among the
+    cards held then, Certificate's card included."""
+    game = ctx.game
+    if game.run.phase is Phase.ROUND:
+        _blind_drawn(game)
 
 
 # ---------------------------------------------------------------------------------------
@@ -300,6 +321,18 @@ def end_round(game: Game) -> None:
     run_event(game, "end_round", won=won, saved=saved)
 
 
+def end_round_if_out_of_cards(game: Game) -> bool:
+    """The game's check whenever it waits for a play: with no card in the hand, the play
+    area or the deck, nothing can be played, so the round ends (lost unless the score is
+    enough, or a joker saves it). Returns whether it ended."""
+    if game.run.phase is not Phase.ROUND:
+        return False
+    if game.area(Area.HAND) or game.area(Area.PLAY) or game.area(Area.DECK):
+        return False
+    end_round(game)
+    return True
+
+
 def jokers_end_of_round(ctx: EventContext) -> None:
     """Each joker, left to right: its end-of-round effect, its rental charge, then its
     perishable tick (rules.toml ``[rounds] end_of_round_order``)."""
@@ -327,6 +360,7 @@ def jokers_end_of_round(ctx: EventContext) -> None:
             if stickers.perishable == 0:
                 game.set_joker_debuff(joker, True)
                 game.record(joker, "message", "perished")
+    game.run_queued()  # what the pass queued happens after it (Mr. Bones burns up)
 
 
 def held_cards_end_of_round(ctx: EventContext) -> None:
@@ -428,6 +462,12 @@ SYSTEMS: tuple[System, ...] = (
     _s("select_blind", "shuffle", shuffle_deck),
     _s("select_blind", "draw", draw_first_hand),
     _s("select_blind", "first hand", first_hand_drawn),
+    _s(
+        "select_blind",
+        "first hand",
+        blind_first_hand_drawn,
+        after=("select_blind:first_hand_drawn",),
+    ),
     _s("skip_blind", "skip", skip),
     _s("skip_blind", "tag", take_tag),
     _s("skip_blind", "jokers", jokers_blind_skipped),

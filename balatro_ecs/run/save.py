@@ -95,6 +95,8 @@ def _offer(item: Joker | Consumable | Card) -> dict[str, Any]:
         return {"kind": "joker", **_joker(item)}
     if isinstance(item, Consumable):
         return {"kind": "consumable", **_consumable(item)}
+    if item._flags.couponed:
+        return {"kind": "card", **_card(item), "couponed": True}
     return {"kind": "card", **_card(item)}
 
 
@@ -218,6 +220,7 @@ def _restore_card(game: Game, raw: dict[str, Any], area: C.Area, *, in_row: bool
         game.take_card(card, area)
     card._flags.face_down = raw["face_down"]
     card._flags.forced_selection = raw["forced"]
+    card._flags.couponed = raw.get("couponed", False)
     card._debuff.by_blind = raw["debuff"][1]
     if "original_suit" in raw:
         from ..enums import parse_suit

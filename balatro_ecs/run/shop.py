@@ -148,7 +148,7 @@ def reprice_shop(game: Game) -> None:
 
 def open_shop(game: Game) -> None:
     """Fill the shop for this visit."""
-    from .tags import tag_trigger
+    from .tags import tag_trigger, tag_trigger_all
 
     run = game.run
     game.refresh_rules()
@@ -156,7 +156,7 @@ def open_shop(game: Game) -> None:
     recalculate_reroll(game, skip_increment=True)
     _restock(game)
     game.shop_vouchers = [run.voucher_offer] if run.voucher_offer else []
-    tag_trigger(game, "voucher_add")
+    tag_trigger_all(game, "voucher_add")  # every held tag acts: two Voucher Tags, two more
     game.shop_packs = [choose_pack(game) for _ in range(2)]
     tag_trigger(game, "shop_final_pass")
 
@@ -223,7 +223,18 @@ PLAYING_CARD_COST = 1
 def offer_price(game: Game, item: Joker | Consumable | Card) -> int:
     if isinstance(item, (Joker, Consumable)):
         return item.buy_cost
+    if item._flags.couponed:
+        return 0
     return game.price(PLAYING_CARD_COST, item.edition)
+
+
+def make_free(item: Joker | Consumable | Card) -> None:
+    """Make a shop card cost $0 (Coupon Tag): a joker, consumable or playing card on sale.
+    A joker or consumable keeps its price for what it sells for, as in the game."""
+    if isinstance(item, (Joker, Consumable)):
+        item._price.free = True
+    else:
+        item._flags.couponed = True
 
 
 def check_buy(game: Game, slot: int) -> Joker | Consumable | Card:
@@ -373,9 +384,12 @@ def sell(game: Game, area: str, index: int) -> None:
     item = check_sell(game, area, index)
     value = item.sell_value
     if isinstance(item, Joker):
-        sold = game.plugins.impl("joker_sold", item.key)
-        if sold is not None and not item.debuffed:
-            sold(game, item)
+        # The sold card's own selling effect; a Blueprint or Brainstorm sold acts as the
+        # joker it copies (the game copies every context, selling_self too).
+        view = game.plans.views[item.slot]
+        sold = game.plugins.impl("joker_sold", view.key) if view is not None else None
+        if sold is not None:
+            sold(game, view)
     game.each_joker("joker_card_sold", item)
     game.earn(value, item)
     if isinstance(item, Joker):

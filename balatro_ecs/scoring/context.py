@@ -163,9 +163,14 @@ class ScoringContext:
 
     # -- changing the world ----------------------------------------------------------------
     def set_enhancement(self, card: Card, enhancement: Enhancement, source: object) -> None:
-        """Change a card's enhancement (Midas Mask, Vampire) and record it."""
+        """Change a card's enhancement (Midas Mask, Vampire) and record it.
+
+        As in the game, the blind looks at the changed card again at once: a Stone Spade
+        that Vampire strips is a Spade, debuffed under The Goad, and does not score.
+        """
         self._changes.append((card.enhancement, Enhancement(enhancement)))
         card.set_enhancement(enhancement)
+        self.game._debuff_card(card)
         self.events.append(
             (self.phase, source, "enhance", Enhancement(enhancement), card, self.chips, self.mult)
         )
@@ -179,11 +184,14 @@ class ScoringContext:
         )
 
     def copy_to_hand(self, card: Card, source: object) -> Card:
-        """Add a permanent copy of ``card`` to the deck and draw it to hand (DNA)."""
+        """Add a permanent copy of ``card`` to the deck and draw it to hand (DNA); the
+        jokers are told at once that a playing card was added (Hologram grows before it
+        scores this hand)."""
         spec = card.spec().replace(debuff=False)
         new = self.game.add_card(spec, Area.HAND)
         self._created.append(new)
         self.events.append((self.phase, source, "create", None, new, self.chips, self.mult))
+        self.game.playing_cards_added((new,))
         return new
 
     def add_perma_bonus(self, card: Card, chips: int, source: object) -> None:

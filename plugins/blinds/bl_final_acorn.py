@@ -1,6 +1,10 @@
-"""Amber Acorn: flips and shuffles every joker when the blind starts.
+"""Amber Acorn: flips every joker face down and shuffles them when the blind starts.
 
-(Acts when the blind is set.)
+(Acts when the blind is set.) The jokers held then are flipped at once (their serials are
+kept in ``blind.memory["flipped"]``; they are face up again once the blind is disabled or
+over). The shuffle is the game's queued event, run after every joker has reacted to the
+blind (so Riff-raff's new jokers are shuffled in, face up): three shuffles on the stream
+``aajk``, each of the row sorted by creation order.
 """
 
 from balatro_ecs.plugin import content, hookimpl, reference
@@ -8,11 +12,24 @@ from balatro_ecs.plugin import content, hookimpl, reference
 BLIND = reference.blind("bl_final_acorn")
 balatro_content = content(BLIND)
 
+#: How many times the game shuffles the joker row.
+SHUFFLES = 3
+
+
+def _shuffle(game):
+    for _ in range(SHUFFLES):
+        row = sorted(game.jokers, key=lambda j: j.serial)
+        game.rng.shuffle("aajk", row)
+    for index, joker in enumerate(row):
+        game.move_joker(joker, index)
+
 
 @hookimpl
 def blind_set(game, blind):
-    row = sorted(game.jokers, key=lambda j: j._serial.value)
-    game.rng.shuffle("aajk", row)
-    for index, joker in enumerate(row):
-        game.move_joker(joker, index)
-    blind.memory["flipped"] = True
+    if not game.jokers:
+        return
+    blind.memory["flipped"] = [joker.serial for joker in game.jokers]
+    if len(game.jokers) > 1:
+        # The game queues an event that queues the shuffles: they come after the events
+        # the jokers queue meanwhile.
+        game.queue(lambda: game.queue(lambda: _shuffle(game)))

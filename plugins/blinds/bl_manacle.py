@@ -13,4 +13,8 @@ def blind_set(game, blind):
 
 @hookimpl
 def blind_disabled(game, blind):
+    """The hand size comes back and, as in the game, one card is drawn at once (before
+    the round's first draw, as when Chicot disables it, that draw fills the hand)."""
     game.run.blind_hand_size = 0
+    if game.hand:
+        game.draw(1)

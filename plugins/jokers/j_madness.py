@@ -17,7 +17,10 @@ def joker_setting_blind(game, joker, blind):
     victims = [j for j in game.jokers if j is not joker and not j.eternal]
     if victims:
         victim = game.rng.element("madness", victims, sort_key=lambda j: j.serial)
-        game.destroy_joker(victim, joker)
+        if game.destroy_joker(victim, joker):
+            # The game only dissolves the victim after the pass: jokers acting after this
+            # one still count its slot as taken (Riff-raff's room).
+            game.joker_buffer += 1
     return None
 
 

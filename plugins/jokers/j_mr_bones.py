@@ -10,6 +10,8 @@ balatro_content = content(JOKER)
 def joker_game_over(game, joker):
     run = game.run
     if run.chips / run.blind_chips >= 0.25:
-        game.remove_joker(joker)
+        # It burns up after the end-of-round pass (a queued event in the game), so its
+        # own end-of-round step still runs: a Rental Mr. Bones is charged its rent.
+        game.queue(lambda: game.destroy_joker(joker, joker))
         return True
     return None

@@ -1,7 +1,8 @@
-"""Boss Tag: rerolls the upcoming boss blind."""
+"""Boss Tag: rerolls the upcoming boss blind, for free (it uses up Director's Cut's reroll
+for the ante, as any boss reroll does in the game)."""
 
 from balatro_ecs.plugin import content, hookimpl, reference
-from balatro_ecs.run.blinds import choose_boss
+from balatro_ecs.run.blinds import reroll_boss
 
 TAG = reference.tag("tag_boss")
 balatro_content = content(TAG)
@@ -10,6 +11,6 @@ balatro_content = content(TAG)
 @hookimpl
 def tag_apply(game, tag, trigger, subject):
     if trigger == "new_blind_choice" and game.run.blind_states.get("Boss") != "Current":
-        game.run.boss = choose_boss(game)
+        reroll_boss(game)
         return True
     return None

@@ -1,6 +1,8 @@
-"""Coupon Tag: the next shop's cards and packs are free."""
+"""Coupon Tag: the next shop's cards (jokers, consumables, playing cards) and packs are
+free; its vouchers are not, nor are the cards a reroll brings."""
 
 from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.run.shop import make_free
 
 TAG = reference.tag("tag_coupon")
 balatro_content = content(TAG)
@@ -11,8 +13,6 @@ def tag_apply(game, tag, trigger, subject):
     if trigger != "shop_final_pass":
         return None
     for item in game.shop:
-        price = getattr(item, "_price", None)
-        if price is not None:
-            price.free = True
+        make_free(item)
     game.free_packs = True
     return True
