@@ -103,6 +103,17 @@ def _joker(item: Joker) -> str:
     return " ".join(bits)
 
 
+def joker_face_down(game: Game, joker: Joker) -> bool:
+    """Whether the player sees ``joker`` face down (flipped by Amber Acorn this blind)."""
+    blind = game.blind
+    if blind is None or blind.disabled:
+        return False
+    flipped = blind.memory.get("flipped")
+    if isinstance(flipped, list):
+        return joker.serial in flipped and joker in game.jokers
+    return bool(flipped)
+
+
 def render(game: Game, *, colour: bool = False) -> str:
     """The screen for the game's current phase."""
     style = _Style(colour)
@@ -116,12 +127,10 @@ def render(game: Game, *, colour: bool = False) -> str:
         )
     ]
     if game.jokers:
-        blind = game.blind
-        hidden = blind is not None and not blind.disabled and blind.memory.get("flipped")
         lines.append(
             f"Jokers ({len(game.jokers)}/{game.joker_limit}): "
             + "  ".join(
-                f"j{i + 1} {'(face down)' if hidden else _joker(j)}"
+                f"j{i + 1} {'(face down)' if joker_face_down(game, j) else _joker(j)}"
                 for i, j in enumerate(game.jokers)
             )
         )
@@ -492,13 +501,7 @@ class TerminalSession:
         return _described("", describe(game, item))
 
     def _face_down(self, joker: Joker) -> bool:
-        blind = self.game.blind
-        if blind is None or blind.disabled:
-            return False
-        flipped = blind.memory.get("flipped")
-        if isinstance(flipped, list):
-            return joker.serial in flipped and joker in self.game.jokers
-        return bool(flipped)
+        return joker_face_down(self.game, joker)
 
     def _levels(self, args: list[str]) -> bool:
         from .enums import HandType
