@@ -62,6 +62,8 @@ def _read(path: str) -> str:
         return Path(path).read_text("utf-8")
     except FileNotFoundError:
         raise CliError(f"{path}: no such file") from None
+    except UnicodeDecodeError as err:
+        raise CliError(f"{path}: not UTF-8 text (byte {err.start})") from None
     except OSError as err:
         raise CliError(f"{path}: {err.strerror}") from None
 
@@ -195,7 +197,7 @@ def _conformance_trajectories(trajectories: list[dict[str, Any]], plugins: Plugi
         bar.advance(1)
         try:
             result = replay(trajectory, plugins)
-        except (BalatroError, KeyError, TypeError) as err:
+        except BalatroError as err:
             failed += 1
             print(f"{trajectory.get('seed', '?')}: error: {err}")
             continue
@@ -222,6 +224,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             raise CliError("bench: give either case names or one scenarios file")
         if not Path(files[0]).is_file():
             raise CliError(f"bench: {files[0]!r} is neither a case ({', '.join(CASES)}) nor a file")
+        load_scenarios(_read(files[0]))  # a malformed file fails here, with its reason
         return main_bench(files[0], args.passes, args.json)
     if args.passes < 1:
         raise CliError("bench: --passes must be at least 1")

@@ -57,6 +57,7 @@ __all__ = [
     "Divergence",
     "ReplayResult",
     "action_from_step",
+    "check",
     "load_trajectories",
     "replay",
     "snapshot",
@@ -260,44 +261,56 @@ def _positions(values: Iterable[int]) -> tuple[int, ...]:
     return tuple(int(v) - 1 for v in values)
 
 
+_SIMPLE: dict[str, Action] = {
+    "select_blind": SelectBlind(),
+    "skip_blind": SkipBlind(),
+    "reroll_boss": RerollBoss(),
+    "cash_out": CashOut(),
+    "skip_pack": SkipPack(),
+    "reroll": Reroll(),
+    "next_round": EndShop(),
+}
+
+
 def action_from_step(action: Mapping[str, Any]) -> Action:
-    """The engine action for a recorded one (1-based positions become 0-based)."""
+    """The engine action for a recorded one (1-based positions become 0-based).
+
+    A malformed action raises :class:`BalatroError` naming it.
+    """
     kind = action.get("kind")
-    cards = _positions(action.get("cards", ()))
-    simple: dict[str, Action] = {
-        "select_blind": SelectBlind(),
-        "skip_blind": SkipBlind(),
-        "reroll_boss": RerollBoss(),
-        "cash_out": CashOut(),
-        "skip_pack": SkipPack(),
-        "reroll": Reroll(),
-        "next_round": EndShop(),
+    if kind in _SIMPLE:
+        return _SIMPLE[kind]
+
+    def slot(name: str = "slot") -> int:
+        value = action.get(name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise BalatroError(f"trajectory action {kind!r}: {name!r} must be an integer")
+        return value - 1
+
+    raw_cards = action.get("cards", ())
+    if not isinstance(raw_cards, (list, tuple)) or not all(
+        isinstance(c, int) and not isinstance(c, bool) for c in raw_cards
+    ):
+        raise BalatroError(f"trajectory action {kind!r}: 'cards' must be a list of integers")
+    cards = _positions(raw_cards)
+    makers: dict[str, Any] = {
+        "play": lambda: Play(cards),
+        "discard": lambda: Discard(cards),
+        "buy": lambda: Buy(slot()),
+        "buy_and_use": lambda: BuyAndUse(slot(), cards),
+        "buy_voucher": lambda: BuyVoucher(slot()),
+        "buy_pack": lambda: BuyPack(slot()),
+        "pick": lambda: Pick(slot("index"), cards),
+        "sell_joker": lambda: Sell("jokers", slot()),
+        "sell_consumable": lambda: Sell("consumables", slot()),
+        "use": lambda: Use(slot(), cards),
+        "move_joker": lambda: MoveJoker(slot("from"), slot("to")),
     }
-    if kind in simple:
-        return simple[kind]
-    if kind == "play":
-        return Play(cards)
-    if kind == "discard":
-        return Discard(cards)
-    if kind == "buy":
-        return Buy(int(action["slot"]) - 1)
-    if kind == "buy_and_use":
-        return BuyAndUse(int(action["slot"]) - 1, cards)
-    if kind == "buy_voucher":
-        return BuyVoucher(int(action["slot"]) - 1)
-    if kind == "buy_pack":
-        return BuyPack(int(action["slot"]) - 1)
-    if kind == "pick":
-        return Pick(int(action["index"]) - 1, cards)
-    if kind == "sell_joker":
-        return Sell("jokers", int(action["slot"]) - 1)
-    if kind == "sell_consumable":
-        return Sell("consumables", int(action["slot"]) - 1)
-    if kind == "use":
-        return Use(int(action["slot"]) - 1, cards)
-    if kind == "move_joker":
-        return MoveJoker(int(action["from"]) - 1, int(action["to"]) - 1)
-    raise BalatroError(f"trajectory action: unknown kind {kind!r}")
+    make = makers.get(kind)  # type: ignore[arg-type]
+    if make is None:
+        raise BalatroError(f"trajectory action: unknown kind {kind!r}")
+    result: Action = make()
+    return result
 
 
 # ---------------------------------------------------------------------------------------
@@ -388,8 +401,9 @@ def replay(trajectory: Mapping[str, Any], plugins: Any = None) -> ReplayResult:
     """Replay one trajectory; stop at its first divergence."""
     from .game import Game
 
+    check(trajectory)
     seed, deck, stake = trajectory["seed"], trajectory["deck"], trajectory["stake"]
-    steps = trajectory.get("steps", [])
+    steps = trajectory["steps"]
 
     def result(matched: int, divergence: Divergence | None) -> ReplayResult:
         return ReplayResult(seed, deck, stake, len(steps), matched, divergence)
@@ -417,6 +431,23 @@ def replay(trajectory: Mapping[str, Any], plugins: Any = None) -> ReplayResult:
         return result(len(steps), None)
     finally:
         game.close()
+
+
+def check(trajectory: Mapping[str, Any]) -> None:
+    """Raise :class:`BalatroError` naming the first malformed field of a trajectory."""
+    for name, kind in (("seed", str), ("deck", str), ("stake", str), ("initial", Mapping)):
+        if not isinstance(trajectory.get(name), kind):
+            raise BalatroError(f"trajectory: {name!r} is missing or not a {kind.__name__}")
+    steps = trajectory.get("steps")
+    if not isinstance(steps, list):
+        raise BalatroError("trajectory: 'steps' is missing or not a list")
+    for number, step in enumerate(steps, start=1):
+        if not (
+            isinstance(step, Mapping)
+            and isinstance(step.get("action"), Mapping)
+            and isinstance(step.get("state"), Mapping)
+        ):
+            raise BalatroError(f"trajectory: step {number} needs an 'action' and a 'state' object")
 
 
 def load_trajectories(source: str | Path | Iterable[str]) -> list[dict[str, Any]]:

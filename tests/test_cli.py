@@ -168,3 +168,31 @@ def test_the_bench_suite_names_an_unknown_case(capsys) -> None:
     code, _, err = run(capsys, "bench", "warp_speed")
     assert code == 2
     assert "neither a case" in err and "new_game" in err
+
+
+@pytest.mark.parametrize("command", ["conformance", "bench", "score"])
+def test_a_file_that_is_not_text_gets_one_line(capsys, tmp_path: Path, command: str) -> None:
+    path = tmp_path / "bin.json"
+    path.write_bytes(b"\xff\xfe{")
+    code, _, err = run(capsys, command, str(path))
+    assert code == 2
+    assert err.strip() == f"balatro-ecs: error: {path}: not UTF-8 text (byte 0)"
+
+
+def test_a_malformed_trajectory_is_named_and_counted(capsys, tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    bad_step = {"action": {"kind": "play", "cards": "1 2"}, "state": {"state": "SELECTING_HAND"}}
+    runs = [
+        {"steps": [], "initial": {}},
+        {"seed": "A", "deck": "Red Deck", "stake": "White Stake", "initial": {}, "steps": [3]},
+    ]
+    good = json.loads((DATA / "trajectories.json").read_text())[0]
+    runs.append(dict(good, steps=[bad_step]))
+    path.write_text(json.dumps(runs))
+    code, out, _ = run(capsys, "conformance", str(path))
+    assert code == 1
+    lines = out.strip().splitlines()
+    assert "'seed' is missing" in lines[0]
+    assert "step 1 needs an 'action' and a 'state'" in lines[1]
+    assert "'cards' must be a list of integers" in lines[2]
+    assert lines[-1] == "0 passed, 3 failed"
