@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__, hookspecs
+from .batch import BACKENDS
 from .bench import default_vectors, main_bench
 from .content import BlindType, ConsumableType, ContentType, DeckType, JokerType, VoucherType
 from .errors import BalatroError
@@ -296,6 +297,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from .batch import plot_records, write_records
     from .progress import ProgressBar
     from .simulate import simulate
 
@@ -309,6 +311,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             stake=args.stake,
             block=args.block,
             workers=args.workers,
+            backend=args.backend,
             endless=args.endless,
             max_ante=args.max_ante,
             on_progress=bar.advance,
@@ -316,8 +319,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         )
     finally:
         bar.close()
+    if isinstance(args.records, str):
+        write_records(summary.records, args.records)
+    if args.plot:
+        title = f"{summary.runs} runs, {summary.policy}, {summary.deck}, {summary.stake}"
+        plot_records(summary.records, args.plot, title)
     if args.json:
-        print(json.dumps(summary.to_dict(records=args.records), ensure_ascii=False))
+        with_records = args.records is True
+        print(json.dumps(summary.to_dict(records=with_records), ensure_ascii=False))
         return 0
     print(
         f"{summary.runs} runs  policy {summary.policy}  {summary.deck}  {summary.stake}  "
@@ -334,6 +343,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"  {ante:>3}  {bar_text:<30} {count}")
     if summary.truncated:
         print(f"{summary.truncated} runs stopped at the action limit")
+    if summary.failures:
+        failed = [r for r in summary.records if r.failure is not None]
+        print(f"{summary.failures} runs failed, e.g. {failed[0].seed}: {failed[0].failure}")
     print(f"{summary.runs_per_second:,.1f} runs/s ({summary.seconds:.2f} s)")
     return 0
 
@@ -454,13 +466,33 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="play many seeded runs with a policy and summarise them")
     p.add_argument("--runs", type=_positive, default=100, help="runs to play (default 100)")
-    p.add_argument("--policy", choices=sorted(POLICIES), default="random")
+    p.add_argument(
+        "--policy",
+        default="random",
+        help=f"{' or '.join(sorted(POLICIES))} (default random), or module:callable, a "
+        "factory called with each run's seed",
+    )
     _run_options(p, default_seed="SIM")
-    p.add_argument("--workers", type=_positive, default=1, help="processes (default 1)")
+    p.add_argument("--workers", type=_positive, default=1, help="workers (default 1)")
+    p.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="process",
+        help="where workers run: process (default), dask, ray ('pip install "
+        "balatro-ecs[dask]' / '[ray]'), or serial",
+    )
     p.add_argument("--endless", action="store_true", help="play on after winning")
     p.add_argument("--max-ante", type=_positive, help="stop each run at this ante")
     p.add_argument("--json", action="store_true", help="print one JSON object, nothing else")
-    p.add_argument("--records", action="store_true", help="with --json: every run's record")
+    p.add_argument(
+        "--records",
+        nargs="?",
+        const=True,
+        metavar="FILE",
+        help="write every run's record to FILE (.jsonl, .csv or .parquet); without FILE, "
+        "with --json: put them in the JSON",
+    )
+    p.add_argument("--plot", metavar="FILE.png", help="draw antes reached and score per blind")
     p.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,

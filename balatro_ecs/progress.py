@@ -1,4 +1,4 @@
-"""A small progress bar for long work, written to stderr (stdout stays clean for output).
+"""A progress bar for long work, on stderr (stdout stays clean for output), drawn by tqdm.
 
 >>> import io
 >>> out = io.StringIO()
@@ -12,14 +12,17 @@ True
 from __future__ import annotations
 
 import sys
-import time
 from typing import TextIO
+
+from tqdm import tqdm
 
 __all__ = ["ProgressBar"]
 
+_FORMAT = "{percentage:3.0f}%|{bar:30}| {n_fmt}/{total_fmt} {unit}  {rate_fmt}  ETA {remaining}"
+
 
 class ProgressBar:
-    """``[#####.....] 120/1000 runs  35.2/s  ETA 25s``, redrawn at most ten times a second.
+    """``42%|#####     | 420/1000 runs  35.2 runs/s  ETA 00:16``, redrawn a few times a second.
 
     :param total: How many items the work has.
     :param unit: What an item is called.
@@ -34,41 +37,28 @@ class ProgressBar:
         *,
         stream: TextIO | None = None,
         enabled: bool | None = None,
-        width: int = 30,
     ) -> None:
         self.total = max(0, total)
         self.unit = unit
         self.stream = stream if stream is not None else sys.stderr
         self.enabled = self.stream.isatty() if enabled is None else enabled
-        self.width = width
         self.done = 0
-        self._start = time.perf_counter()
-        self._drawn = 0.0
+        self._bar = tqdm(
+            total=self.total,
+            unit=unit,
+            file=self.stream,
+            disable=not self.enabled,
+            bar_format=_FORMAT,
+            mininterval=0.1,
+            ascii=not self.stream.isatty(),
+            dynamic_ncols=True,
+        )
 
     def advance(self, count: int = 1) -> None:
-        """Count ``count`` more items done; redraw if it is time to."""
+        """Count ``count`` more items done."""
         self.done += count
-        if not self.enabled:
-            return
-        now = time.perf_counter()
-        if now - self._drawn >= 0.1 or self.done >= self.total:
-            self._drawn = now
-            self._draw(now)
-
-    def _draw(self, now: float) -> None:
-        elapsed = max(now - self._start, 1e-9)
-        rate = self.done / elapsed
-        filled = int(self.width * self.done / self.total) if self.total else self.width
-        bar = "#" * filled + "." * (self.width - filled)
-        left = (self.total - self.done) / rate if rate > 0 else 0.0
-        self.stream.write(
-            f"\r[{bar}] {self.done}/{self.total} {self.unit}  {rate:,.1f}/s  ETA {left:,.0f}s "
-        )
-        self.stream.flush()
+        self._bar.update(count)
 
     def close(self) -> None:
-        """Finish the line (when drawing)."""
-        if self.enabled:
-            self._draw(time.perf_counter())
-            self.stream.write("\n")
-            self.stream.flush()
+        """Finish the line."""
+        self._bar.close()
