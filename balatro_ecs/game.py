@@ -215,6 +215,19 @@ class Game:
         self.record(None, "card added", card.label, card)
         return card
 
+    def add_starting_cards(self, specs: Iterable[CardSpec]) -> None:
+        """Create the run's starting deck in one go: no per-card events (setting up a run
+        is not something that happens during it), the row numbered once, no blind yet."""
+        assert self.blind is None, "the starting deck is made before any blind"
+        row = self._areas[C.Area.DECK]
+        create, rules, tally = self.world.create, self._rules, self._tally
+        serial = self._serial
+        for spec in specs:
+            comps = spec.components(next(serial), C.Area.DECK)
+            row.append(Card(create(*comps), comps, rules, tally))
+            tally[spec.enhancement] += 1
+        self._renumber(row)
+
     def new_card(self, spec: CardSpec, area: C.Area) -> Card:
         """Create a playing card outside the run's rows (a shop or pack offer)."""
         comps = spec.components(next(self._serial), area)

@@ -380,6 +380,9 @@ class Plugins:
         """Content of one family by key, display name or alias (case/accents ignored)."""
         if not isinstance(name, str):
             raise UnknownNameError(family.family, name, ())
+        exact = self._content.get(name)  # the common case: a key, as the engine passes it
+        if isinstance(exact, family):
+            return exact
         key = self._names.get(family, {}).get(fold_name(name))
         if key is None:
             folded = fold_name(name)
@@ -432,7 +435,11 @@ class Plugins:
         return self.find(VoucherType, name)
 
     def all(self, family: type[T]) -> Iterator[T]:
-        """Every registered content item of one family, in the game's order."""
-        items = [c for c in self._content.values() if isinstance(c, family)]
-        items.sort(key=lambda c: (getattr(c, "order", 0) or 1_000_000, c.key))
-        return iter(items)
+        """Every registered content item of one family, in the game's order (listed once
+        per plugin set: the list is kept until the set changes)."""
+        cached = self.cache.get(f"all:{family.__qualname__}")
+        if cached is None:
+            items = [c for c in self._content.values() if isinstance(c, family)]
+            items.sort(key=lambda c: (getattr(c, "order", 0) or 1_000_000, c.key))
+            cached = self.cache[f"all:{family.__qualname__}"] = tuple(items)
+        return iter(cached)

@@ -30,7 +30,7 @@ SUIT_LETTERS = {Suit.SPADES: "S", Suit.HEARTS: "H", Suit.CLUBS: "C", Suit.DIAMON
 
 def standard_cards() -> list[CardSpec]:
     """The 52 plain cards, in the order of the game's card keys (``C_2`` .. ``S_T``)."""
-    return sorted((CardSpec(rank, suit) for suit in Suit for rank in RANK_CHARS), key=prototype_key)
+    return list(_STANDARD)
 
 
 def prototype_key(spec: CardSpec) -> str:
@@ -41,16 +41,22 @@ def prototype_key(spec: CardSpec) -> str:
     return f"{SUIT_LETTERS[spec.suit]}{RANK_CHARS[spec.rank]}{enhancement}{edition}{seal}"
 
 
+_STANDARD: tuple[CardSpec, ...] = tuple(
+    sorted((CardSpec(rank, suit) for suit in Suit for rank in RANK_CHARS), key=prototype_key)
+)
+
+
 def start_run(game: Game) -> None:
     """Set up a new run in an empty game."""
     plugins = game.plugins
     deck = game.deck
-    cards = standard_cards()
     reshape = plugins.impl("deck_starting_cards", deck.key)
-    if reshape is not None:
+    if reshape is None:
+        game.add_starting_cards(_STANDARD)  # already in the game's order
+    else:
+        cards = standard_cards()
         cards = list(reshape(game, deck, cards) or cards)
-    for spec in sorted(cards, key=prototype_key):
-        game.add_card(spec, Area.DECK)
+        game.add_starting_cards(sorted(cards, key=prototype_key))
     apply = plugins.impl("deck_apply", deck.key)
     if apply is not None:
         apply(game, deck)
