@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import CardSpec
-from ..components import Area
 from ..content import StakeType
 from ..enums import Suit
 from .blinds import choose_boss, next_tag, next_voucher
