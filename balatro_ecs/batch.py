@@ -27,7 +27,6 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from functools import cache
-from importlib import metadata
 from pathlib import Path
 from typing import Any, cast
 
@@ -216,8 +215,13 @@ def play_seed(
     actions = 0
     game: Game | None = None
     try:
-        game = Game(
-            deck=spec.deck, stake=spec.stake, seed=seed, plugins=plugins, unlocks=spec.unlocks
+        game = Game(  # a failed run is recorded and dropped: no need to undo actions
+            deck=spec.deck,
+            stake=spec.stake,
+            seed=seed,
+            plugins=plugins,
+            unlocks=spec.unlocks,
+            atomic=False,
         )
         chooser = resolve_policy(policy if policy is not None else spec.policy, seed)
         run = game.run
@@ -523,23 +527,9 @@ def make_executor(backend: str, workers: int) -> Executor | None:
 # ---------------------------------------------------------------------------------------
 
 
-@cache
-def _distributions() -> dict[str, list[str]]:
-    return dict(metadata.packages_distributions())
-
-
 def plugin_set(plugins: Plugins) -> dict[str, str]:
     """The packages whose content ``plugins`` holds: distribution -> version (sorted)."""
-    dists = _distributions()
-    out: dict[str, str] = {}
-    for module in sorted(set(plugins.owners().values())):
-        top = module.split(".")[0]
-        for dist in dists.get(top, [top]):
-            try:
-                out[dist] = metadata.version(dist)
-            except metadata.PackageNotFoundError:
-                out[dist] = "unknown"
-    return dict(sorted(out.items()))
+    return plugins.package_versions()
 
 
 # ---------------------------------------------------------------------------------------

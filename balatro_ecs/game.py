@@ -91,6 +91,9 @@ class Game:
     :param seed: The run seed; every random draw derives from it. A fresh one is made
         when omitted (read it back from :attr:`seed`).
     :param plugins: The plugin set (default: vanilla plus installed packs).
+    :param atomic: Make every action all-or-nothing (default): the game copies itself
+        before each action and goes back to the copy if the action raises. ``False`` saves
+        that copy (about a third of a millisecond) where a failed game is thrown away.
     :param unlocks: The profile: ``"all"`` (default: everything unlocked and discovered,
         the convention of seed tools and bots) or ``"shipped"`` (the game's shipped unlock
         flags, so 40 jokers never appear and some tags are not offered).
@@ -110,10 +113,12 @@ class Game:
         seed: str | None = None,
         plugins: Plugins | None = None,
         unlocks: str = "all",
+        atomic: bool = True,
         start: bool = True,
     ) -> None:
         self.plugins = plugins if plugins is not None else Plugins.default()
         self.seed = seed if seed is not None else random_seed()
+        self.atomic = atomic
         self.world = World()
         self.run = RunState()
         if unlocks not in ("all", "shipped"):
@@ -871,6 +876,11 @@ class Game:
         from .run.engine import apply
 
         return apply(self, action)
+
+    def _become(self, other: Game) -> None:
+        """Take over ``other``'s state (it must not be used afterwards): how a failed
+        action is undone."""
+        self.__dict__, other.__dict__ = other.__dict__, self.__dict__
 
     def clone(self) -> Game:
         """An independent copy of the game (same plugins)."""

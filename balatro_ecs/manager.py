@@ -21,6 +21,7 @@ every content-hook call and its result to standard error.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.metadata
 import os
@@ -104,6 +105,29 @@ def _declared_content(plugin: object) -> ContentType | None:
             "expected a JokerType, BlindType, DeckType, ConsumableType or VoucherType"
         )
     return content
+
+
+@functools.cache
+def _distributions() -> dict[str, list[str]]:
+    try:
+        return dict(importlib.metadata.packages_distributions())
+    except Exception:  # pragma: no cover - very old metadata backends
+        return {}
+
+
+@functools.cache
+def _version(distribution: str) -> str:
+    try:
+        return importlib.metadata.version(distribution)
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def module_packages(module: str) -> dict[str, str]:
+    """The installed distributions that provide ``module``'s top-level package, with their
+    versions (``{"balatro-ecs": "0.1.0"}``); metadata is read once per process."""
+    top = module.split(".")[0]
+    return {dist: _version(dist) for dist in _distributions().get(top, [top])}
 
 
 def _plugin_label(plugin: object) -> str:
@@ -287,12 +311,29 @@ class Plugins:
         self._rebuild()
 
     def owners(self) -> dict[str, str]:
-        """Content key -> the name of the module (or object's module) that declares it."""
-        out: dict[str, str] = {}
-        for key, owner in self._owner.items():
-            module = owner.__name__ if isinstance(owner, ModuleType) else type(owner).__module__
-            out[key] = module
-        return out
+        """Content key -> the name of the module (or object's module) that declares it.
+
+        A fresh dict each call (the mapping itself is kept until the plugin set changes).
+        """
+        cached: dict[str, str] | None = self.cache.get("owners")
+        if cached is None:
+            cached = {}
+            for key, owner in self._owner.items():
+                module = owner.__name__ if isinstance(owner, ModuleType) else type(owner).__module__
+                cached[key] = module
+            self.cache["owners"] = cached
+        return dict(cached)
+
+    def package_versions(self) -> dict[str, str]:
+        """The installed packages whose modules declare this set's content: distribution ->
+        version, sorted (read from package metadata once per process)."""
+        cached: dict[str, str] | None = self.cache.get("package_versions")
+        if cached is None:
+            found: dict[str, str] = {}
+            for module in set(self.owners().values()):
+                found.update(module_packages(module))
+            cached = self.cache["package_versions"] = dict(sorted(found.items()))
+        return dict(cached)
 
     def plugin_names(self) -> list[str]:
         return sorted(n for n, p in self.pm.list_name_plugin() if p is not None)

@@ -8,6 +8,7 @@ cloning and comparing games rely on.
 
 from __future__ import annotations
 
+import copy
 import math
 from dataclasses import dataclass, field, fields
 from enum import Enum
@@ -204,6 +205,16 @@ class RunState:
     def has_voucher(self, key: str) -> bool:
         return key in self.vouchers
 
+    def copy(self) -> RunState:
+        """An independent copy (lists, dicts and hand levels copied, not shared)."""
+        new = copy.copy(self)
+        for name in _CONTAINERS:
+            setattr(new, name, _copy(getattr(self, name)))
+        new.hands = [
+            HandLevel(h.level, h.played, h.played_this_round, h.visible) for h in self.hands
+        ]
+        return new
+
     # -- JSON ------------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready copy (enums as names, infinities as strings)."""
@@ -254,6 +265,14 @@ class RunState:
                 value = _copy(value)
             setattr(state, f.name, value)
         return state
+
+
+#: The fields of :class:`RunState` that hold lists or dicts (copied by :meth:`RunState.copy`).
+_CONTAINERS: tuple[str, ...] = tuple(
+    f.name
+    for f in fields(RunState)
+    if f.name != "hands" and isinstance(getattr(RunState(), f.name), (list, dict))
+)
 
 
 def _copy(value: Any) -> Any:

@@ -228,8 +228,27 @@ _CHECKS: dict[type[Action], Callable[[Game, Action], None]] = {
 
 
 def apply(game: Game, action: Action) -> Outcome:
-    """Verify, then apply ``action``; record and return what happened."""
+    """Verify, then apply ``action``; record and return what happened.
+
+    All or nothing: if anything raises while the action is applied (a plugin's hook, say),
+    the game is put back exactly as it was before and the exception goes on. An atomic
+    game (the default) copies itself before each action for that; ``Game(atomic=False)``
+    skips the copy (batch runs that drop a failed game anyway).
+    """
     verify(game, action)
+    if not game.atomic:
+        return _apply(game, action)
+    from .clone import clone
+
+    before = clone(game)
+    try:
+        return _apply(game, action)
+    except BaseException:
+        game._become(before)
+        raise
+
+
+def _apply(game: Game, action: Action) -> Outcome:
     run = game.run
     phase_before, dollars_before = run.phase.value, run.dollars
     game.events = []

@@ -10,8 +10,6 @@ every piece of content the save names is available and says which package is mis
 from __future__ import annotations
 
 import json
-from functools import cache
-from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
 from .. import components as C
@@ -100,29 +98,14 @@ def _offer(item: Joker | Consumable | Card) -> dict[str, Any]:
     return {"kind": "card", **_card(item)}
 
 
-@cache
-def _distributions() -> dict[str, list[str]]:
-    try:
-        return dict(metadata.packages_distributions())
-    except Exception:  # pragma: no cover - very old metadata backends
-        return {}
-
-
 def _providers(game: Game, keys: set[str]) -> dict[str, str]:
     """Distribution name -> version for the plugins that declare ``keys``."""
+    from ..manager import module_packages
+
     out: dict[str, str] = {}
     owners = game.plugins.owners()
-    dists = _distributions()
-    for key in sorted(keys):
-        module = owners.get(key)
-        if module is None:
-            continue
-        top = module.split(".")[0]
-        for dist in dists.get(top, [top]):
-            try:
-                out[dist] = metadata.version(dist)
-            except metadata.PackageNotFoundError:
-                out[dist] = "unknown"
+    for module in sorted({owners[key] for key in keys if key in owners}):
+        out.update(module_packages(module))
     return out
 
 
@@ -365,5 +348,7 @@ def loads(text: str, plugins: Plugins | None = None) -> Game:
 
 
 def clone(game: Game) -> Game:
-    """An independent copy of ``game``, through its save."""
-    return from_data(json.loads(json.dumps(to_data(game, with_plugins=False))), game.plugins)
+    """An independent copy of ``game`` (copied directly: :mod:`balatro_ecs.run.clone`)."""
+    from .clone import clone as direct
+
+    return direct(game)
