@@ -11,7 +11,7 @@ installed in that environment with this suite.
 case                     what one unit of work is
 =======================  =================================================================
 new_game                 ``Game(seed=...)``: a run set up, waiting at the first blind
-random_game              a whole game played by the random policy, from creation to its end
+random_game              a whole game played by the random policy, from creation to its end (not atomic, as simulations play)
 clone                    ``game.clone()`` of a mid-run game (5 jokers, in a round)
 save_load                ``Game.from_json(game.to_json())`` of that game
 action_mask              ``game.action_mask()`` in a round with 8 cards in hand
@@ -102,6 +102,15 @@ def _play(game: Any, policy: Any, limit: int = 2000) -> int:
     return steps
 
 
+def _simulation_game(game_class: Any, seed: str) -> Any:
+    """A game as simulations play it: not atomic (a failed run is dropped, not undone).
+    Releases before the atomic option have no copy to skip."""
+    try:
+        return game_class(seed=seed, atomic=False)
+    except TypeError:
+        return game_class(seed=seed)
+
+
 def case_new_game(passes: int) -> CaseResult:
     from balatro_ecs import Game
 
@@ -125,7 +134,7 @@ def _policy_games(name: str, policy_name: str, n: int, passes: int) -> CaseResul
     def work() -> int:
         for _ in range(n):
             seed = f"BENCH-{next(counter)}"
-            game = Game(seed=seed)
+            game = _simulation_game(Game, seed)
             _play(game, make_policy(policy_name, seed))
             game.close()
         return n
