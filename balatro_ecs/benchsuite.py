@@ -11,7 +11,8 @@ installed in that environment with this suite.
 case                     what one unit of work is
 =======================  =================================================================
 new_game                 ``Game(seed=...)``: a run set up, waiting at the first blind
-random_game              a whole game played by the random policy, from creation to its end (not atomic, as simulations play)
+random_game              a whole game played by the random policy, creation to end
+                         (``atomic=False``, as simulations play)
 clone                    ``game.clone()`` of a mid-run game (5 jokers, in a round)
 save_load                ``Game.from_json(game.to_json())`` of that game
 action_mask              ``game.action_mask()`` in a round with 8 cards in hand
