@@ -845,8 +845,22 @@ class Game:
 
     def action_mask(self) -> list[bool]:
         """A fixed-size mask over :data:`~balatro_ecs.actions.ACTION_SPACE` (legal = True)."""
+        from .run.engine import card_action_indices, legal_actions
+
         mask = [False] * ACTION_SPACE.size
-        for action in self.legal_actions():
+        run = self.run
+        if run.phase is Phase.ROUND:  # plays and discards: precomputed indices
+            hand = self._areas[C.Area.HAND]
+            forced = frozenset(i for i, card in enumerate(hand) if card.forced)
+            plays, discards = card_action_indices(len(hand), forced)
+            for index in plays:
+                mask[index] = True
+            if run.discards_left > 0:
+                for index in discards:
+                    mask[index] = True
+        # The rest, only what the space can hold: untargeted uses and picks, moves to the
+        # next slot.
+        for action in legal_actions(self, targets=False, adjacent_moves=True, cards=False):
             index = ACTION_SPACE.encode(action)
             if index is not None:
                 mask[index] = True

@@ -396,10 +396,27 @@ def _card_actions(n: int, forced: frozenset[int]) -> tuple[tuple[Play, ...], tup
     return tuple(Play(c) for c in combos), tuple(Discard(c) for c in combos)
 
 
-def _targeted(game: Game, kind: type[Pick] | type[Use], count: int) -> list[Action]:
+@functools.lru_cache(maxsize=256)
+def card_action_indices(n: int, forced: frozenset[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The mask indices of every legal Play and Discard of ``n`` hand cards (computed once
+    per hand size and forced set)."""
+    from ..actions import ACTION_SPACE
+
+    plays, discards = _card_actions(n, forced)
+    encode = ACTION_SPACE.encode
+    return (
+        tuple(i for i in map(encode, plays) if i is not None),
+        tuple(i for i in map(encode, discards) if i is not None),
+    )
+
+
+def _targeted(
+    game: Game, kind: type[Pick] | type[Use], count: int, targets: bool = True
+) -> list[Action]:
     """``kind(i)`` for each of ``count`` items, with every choice of 0-5 hand cards as
-    targets when there is a hand (a Tarot takes the cards selected with it)."""
-    n = len(game.area(Area.HAND))
+    targets when there is a hand (a Tarot takes the cards selected with it); only the
+    untargeted ones when ``targets`` is false."""
+    n = len(game.area(Area.HAND)) if targets else 0
     subsets: tuple[tuple[int, ...], ...] = ((), *_subsets(n)) if n else ((),)
     return [kind(i, cards) for i in range(count) for cards in subsets]
 
@@ -413,9 +430,20 @@ def _subsets(n: int) -> tuple[tuple[int, ...], ...]:
     )
 
 
-def legal_actions(game: Game, *, reorders: bool = True) -> list[Action]:
+def legal_actions(
+    game: Game,
+    *,
+    reorders: bool = True,
+    targets: bool = True,
+    adjacent_moves: bool = False,
+    cards: bool = True,
+) -> list[Action]:
     """Every legal action now, in a stable order (``reorders=False`` leaves out joker moves
-    and hand sorting, which change nothing but order)."""
+    and hand sorting, which change nothing but order).
+
+    For the action mask: ``targets=False`` lists uses and picks without hand targets,
+    ``adjacent_moves=True`` only moves to the next slot, ``cards=False`` leaves out plays
+    and discards (the mask sets those from :func:`card_action_indices`)."""
     run = game.run
     phase = run.phase
     out: list[Action] = []
@@ -427,10 +455,11 @@ def legal_actions(game: Game, *, reorders: bool = True) -> list[Action]:
     elif phase is Phase.ROUND:
         hand = game.area(Area.HAND)
         forced = frozenset(i for i, card in enumerate(hand) if card.forced)
-        plays, discards = _card_actions(len(hand), forced)
-        out += plays
-        if run.discards_left > 0:
-            out += discards
+        if cards:
+            plays, discards = _card_actions(len(hand), forced)
+            out += plays
+            if run.discards_left > 0:
+                out += discards
         if reorders:
             candidates += [SortHand("rank"), SortHand("suit")]
     elif phase is Phase.CASH_OUT:
@@ -442,14 +471,17 @@ def legal_actions(game: Game, *, reorders: bool = True) -> list[Action]:
         candidates += [BuyPack(i) for i in range(len(game.shop_packs))]
         candidates += [Reroll(), EndShop()]
     elif phase is Phase.PACK:
-        candidates += _targeted(game, Pick, len(game.pack))
+        candidates += _targeted(game, Pick, len(game.pack), targets)
         candidates.append(SkipPack())
     candidates += [Sell("jokers", i) for i in range(len(game.jokers))]
     candidates += [Sell("consumables", i) for i in range(len(game.consumables))]
-    candidates += _targeted(game, Use, len(game.consumables))
+    candidates += _targeted(game, Use, len(game.consumables), targets)
     if reorders:
         n = len(game.jokers)
-        candidates += [MoveJoker(i, j) for i in range(n) for j in range(n) if i != j]
+        if adjacent_moves:
+            candidates += [MoveJoker(i, i + 1) for i in range(n - 1)]
+        else:
+            candidates += [MoveJoker(i, j) for i in range(n) for j in range(n) if i != j]
     for action in candidates:
         try:
             verify(game, action)
