@@ -861,9 +861,9 @@ class Game:
         # The rest, only what the space can hold: untargeted uses and picks, moves to the
         # next slot.
         for action in legal_actions(self, targets=False, adjacent_moves=True, cards=False):
-            index = ACTION_SPACE.encode(action)
-            if index is not None:
-                mask[index] = True
+            position = ACTION_SPACE.encode(action)
+            if position is not None:
+                mask[position] = True
         return mask
 
     def verify(self, action: Action) -> None:
