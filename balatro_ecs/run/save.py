@@ -196,11 +196,22 @@ def _spec(raw: dict[str, Any]) -> CardSpec:
     )
 
 
-def _restore_card(game: Game, raw: dict[str, Any], area: C.Area, *, in_row: bool) -> Card:
+def _restore_row(game: Game, raws: list[dict[str, Any]], area: C.Area) -> None:
+    """A saved row of the run's cards, in order (numbered and counted once)."""
+    row = game.area(area)
+    tally = game._tally
+    for raw in raws:
+        card = _restore_card(game, raw, area)
+        card._tally = tally
+        tally[card.enhancement] += 1
+        row.append(card)
+    game._renumber(row)
+
+
+def _restore_card(game: Game, raw: dict[str, Any], area: C.Area) -> Card:
+    """A saved card, in no row (its debuff is as saved: no blind is asked)."""
     card = game.new_card(_spec(raw), area)
     card._serial.value = raw["serial"]
-    if in_row:
-        game.take_card(card, area)
     card._flags.face_down = raw["face_down"]
     card._flags.forced_selection = raw["forced"]
     card._flags.couponed = raw.get("couponed", False)
@@ -246,7 +257,7 @@ def _restore_offer(game: Game, raw: dict[str, Any], area: C.Area) -> Joker | Con
         return _restore_joker(game, raw, area)
     if raw["kind"] == "consumable":
         return _restore_consumable(game, raw, area)
-    return _restore_card(game, raw, area, in_row=False)
+    return _restore_card(game, raw, area)
 
 
 def from_data(data: dict[str, Any], plugins: Plugins | None = None) -> Game:
@@ -284,8 +295,7 @@ def _from_data(data: dict[str, Any], plugins: Plugins | None) -> Game:
         game.stake = game._stake(data["stake"])
     game.run = RunState.from_dict(data["run"])
     for name, area in _CARD_AREAS.items():
-        for raw in data["rows"][name]:
-            _restore_card(game, raw, area, in_row=True)
+        _restore_row(game, data["rows"][name], area)
     for raw in data["jokers"]:
         game.jokers.append(_restore_joker(game, raw, C.Area.JOKERS))
     game._renumber(game.jokers)
