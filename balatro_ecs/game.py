@@ -220,15 +220,16 @@ class Game:
         self.record(None, "card added", card.label, card)
         return card
 
-    def add_starting_cards(self, specs: Iterable[CardSpec]) -> None:
-        """Create the run's starting deck in one go: no per-card events (setting up a run
-        is not something that happens during it), the row numbered once, no blind yet."""
-        assert self.blind is None, "the starting deck is made before any blind"
-        row = self._areas[C.Area.DECK]
+    def set_up_cards(self, specs: Iterable[CardSpec], area: C.Area = C.Area.DECK) -> None:
+        """Create cards at the end of ``area`` in one go, to set a game up (a run's starting
+        deck, a scenario's piles): no per-card events, since setting up is not something
+        that happens during play, and the row numbered once. Made before any blind."""
+        assert self.blind is None, "cards are set up before any blind"
+        row = self._areas[area]
         create, rules, tally = self.world.create, self._rules, self._tally
         serial = self._serial
         for spec in specs:
-            comps = spec.components(next(serial), C.Area.DECK)
+            comps = spec.components(next(serial), area)
             row.append(Card(create(*comps), comps, rules, tally))
             tally[spec.enhancement] += 1
         self._renumber(row)

@@ -333,16 +333,11 @@ class Scenario:
                 setattr(run.hands[hand], name, value)
         if self.observatory:
             run.vouchers.append("v_observatory")
-        for spec in self.played:
-            game.add_card(spec, Area.PLAY)
-        for spec in self.held:
-            game.add_card(spec, Area.HAND)
-        for spec in self.draw_pile:
-            game.add_card(spec, Area.DECK)
-        for _ in range(self.draw_pile_count - len(self.draw_pile)):
-            game.add_card(_FILLER, Area.DECK)
-        for _ in range(self.discard_pile_count):
-            game.add_card(_FILLER, Area.DISCARD)
+        game.set_up_cards(self.played, Area.PLAY)
+        game.set_up_cards(self.held, Area.HAND)
+        fillers = self.draw_pile_count - len(self.draw_pile)
+        game.set_up_cards((*self.draw_pile, *[_FILLER] * fillers), Area.DECK)
+        game.set_up_cards([_FILLER] * self.discard_pile_count, Area.DISCARD)
         if self.blind is not None:
             blind = game.set_blind(self.blind)
             if self.eye_hands_used:

@@ -51,11 +51,11 @@ def start_run(game: Game) -> None:
     deck = game.deck
     reshape = plugins.impl("deck_starting_cards", deck.key)
     if reshape is None:
-        game.add_starting_cards(_STANDARD)  # already in the game's order
+        game.set_up_cards(_STANDARD)  # already in the game's order
     else:
         cards = standard_cards()
         cards = list(reshape(game, deck, cards) or cards)
-        game.add_starting_cards(sorted(cards, key=prototype_key))
+        game.set_up_cards(sorted(cards, key=prototype_key))
     apply = plugins.impl("deck_apply", deck.key)
     if apply is not None:
         apply(game, deck)
