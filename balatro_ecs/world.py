@@ -6,13 +6,16 @@ public methods, and deletes its esper world when it is closed or garbage-collect
 that any number of games can live in one process (tests, tree search, batch runs)
 without seeing each other's entities.
 
-esper's globals are not thread-safe: use one process per worker for parallel runs
-(the batch runner does).
+Threads: esper keeps the current world in a module global, so every call here switches
+and uses it under one process-wide lock. Games in different threads then never touch each
+other's entities. A game itself is not meant to be shared between threads without a lock
+of the caller's; for speed, run one process per worker (the batch runner does).
 """
 
 from __future__ import annotations
 
 import itertools
+import threading
 import weakref
 from collections.abc import Iterator
 from typing import Any, TypeVar, overload
@@ -28,14 +31,17 @@ C3 = TypeVar("C3")
 
 _names = itertools.count(1)
 _DEFAULT = "default"
+#: Guards esper's module-level "current world" (switch, then call) across threads.
+_LOCK = threading.RLock()
 
 
 def _drop_world(name: str) -> None:
-    if name not in esper.list_worlds():
-        return
-    if esper.current_world == name:
-        esper.switch_world(_DEFAULT)
-    esper.delete_world(name)
+    with _LOCK:
+        if name not in esper.list_worlds():
+            return
+        if esper.current_world == name:
+            esper.switch_world(_DEFAULT)
+        esper.delete_world(name)
 
 
 class World:
@@ -71,56 +77,67 @@ class World:
     # -- entities -------------------------------------------------------------
     def create(self, *components: Any) -> int:
         """A new entity with these components; returns its id."""
-        self._use()
-        return esper.create_entity(*components)
+        with _LOCK:
+            self._use()
+            return esper.create_entity(*components)
 
     def delete(self, entity: int) -> None:
         """Delete an entity and its components at once."""
-        self._use()
-        esper.delete_entity(entity, immediate=True)
+        with _LOCK:
+            self._use()
+            esper.delete_entity(entity, immediate=True)
 
     def exists(self, entity: int) -> bool:
-        self._use()
-        return esper.entity_exists(entity)
+        with _LOCK:
+            self._use()
+            return esper.entity_exists(entity)
 
     def entities(self) -> Iterator[int]:
         """Every living entity id, in creation order."""
-        self._use()
-        return iter(list(esper.get_entities()))
+        with _LOCK:
+            self._use()
+            return iter(list(esper.get_entities()))
 
     # -- components -----------------------------------------------------------
     def add(self, entity: int, component: Any) -> None:
         """Attach a component (replacing one of the same type)."""
-        self._use()
-        esper.add_component(entity, component)
+        with _LOCK:
+            self._use()
+            esper.add_component(entity, component)
 
     def remove(self, entity: int, component_type: type[C]) -> C:
-        self._use()
-        return esper.remove_component(entity, component_type)
+        with _LOCK:
+            self._use()
+            return esper.remove_component(entity, component_type)
 
     def get(self, entity: int, component_type: type[C]) -> C:
         """The entity's component of this type (``KeyError`` if it has none)."""
-        self._use()
-        return esper.component_for_entity(entity, component_type)
+        with _LOCK:
+            self._use()
+            return esper.component_for_entity(entity, component_type)
 
     def try_get(self, entity: int, component_type: type[C]) -> C | None:
-        self._use()
-        return esper.try_component(entity, component_type)
+        with _LOCK:
+            self._use()
+            return esper.try_component(entity, component_type)
 
     def has(self, entity: int, component_type: type[Any]) -> bool:
-        self._use()
-        return esper.entity_exists(entity) and esper.has_component(entity, component_type)
+        with _LOCK:
+            self._use()
+            return esper.entity_exists(entity) and esper.has_component(entity, component_type)
 
     def components(self, entity: int) -> tuple[Any, ...]:
         """All components of an entity (for saving and debugging)."""
-        self._use()
-        return esper.components_for_entity(entity)
+        with _LOCK:
+            self._use()
+            return esper.components_for_entity(entity)
 
     # -- queries --------------------------------------------------------------
     def query1(self, component_type: type[C]) -> list[tuple[int, C]]:
         """Every ``(entity, component)`` of one type; cached by esper until a structural change."""
-        self._use()
-        return esper.get_component(component_type)
+        with _LOCK:
+            self._use()
+            return list(esper.get_component(component_type))
 
     @overload
     def query(self, c1: type[C1], c2: type[C2], /) -> list[tuple[int, tuple[C1, C2]]]: ...
@@ -132,5 +149,6 @@ class World:
     def query(self, *component_types: type[Any]) -> list[tuple[int, tuple[Any, ...]]]: ...
     def query(self, *component_types: type[Any]) -> list[tuple[int, tuple[Any, ...]]]:
         """Every entity with all these component types, as ``(entity, (c1, c2, ...))``."""
-        self._use()
-        return esper.get_components(*component_types)
+        with _LOCK:
+            self._use()
+            return list(esper.get_components(*component_types))
