@@ -100,3 +100,32 @@ def test_a_refused_buy_in_the_shop_changes_nothing() -> None:
     before = dumps(game)
     assert not game.can(Buy(99))
     assert dumps(game) == before
+
+
+class Overflow:
+    """A joker whose ×Mult is so large that two of them overflow the double range."""
+
+    type = JokerType(key="j_faulty_overflow", name="Overflow", rarity=1, cost=1)
+
+    @hookimpl
+    def balatro_content(self) -> JokerType:
+        return self.type
+
+    @hookimpl
+    def joker_main(self, ctx: Any, joker: Any) -> Effect | None:
+        return Effect(x_mult=1e200)
+
+
+def test_a_score_past_the_double_range_is_infinite_and_play_goes_on() -> None:
+    import math
+
+    plugins = Plugins(plugins=[Overflow()], entry_points=False)
+    game = Game(seed="OVERFLOW", plugins=plugins)
+    game.add_joker("j_faulty_overflow")
+    game.add_joker("j_faulty_overflow")
+    game.apply(SelectBlind())
+    outcome = game.apply(Play((0,)))
+    assert outcome.score is not None and math.isinf(outcome.score.score)
+    assert math.isinf(game.run.chips)
+    assert game.phase is Phase.CASH_OUT  # an infinite score beats the blind
+    game.apply(CashOut())

@@ -103,7 +103,7 @@ class ScoringContext:
         self.scoring: list[Card] = []
         self.chips = 0.0
         self.mult = 0.0
-        self.score = 0
+        self.score: int | float = 0  # inf past the double range
         self.dollar_buffer = 0
         self.lucky_trigger = False
         self.debuffed = False

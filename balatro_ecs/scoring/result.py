@@ -156,14 +156,15 @@ class ScoreResult:
     """A scored hand.
 
     ``chips`` and ``mult`` are the final values (IEEE doubles, as in the game);
-    ``score = floor(chips * mult)``; a hand the blind refused scores 0 with chips and
-    mult 0.
+    ``score = floor(chips * mult)`` -- an ``int``, or the float ``inf`` once the product
+    is past the double range (the game's "naneinf"); a hand the blind refused scores 0
+    with chips and mult 0.
     """
 
     hand_name: str
     chips: float
     mult: float
-    score: int
+    score: int | float
     debuffed: bool = False
     dollars: int = 0
     #: The cards that scored and the cards the hand destroyed, as live handles.

@@ -513,8 +513,13 @@ def destroy_cards(ctx: ScoringContext) -> None:
 
 
 def add_score(ctx: ScoringContext) -> None:
-    """The hand's score: ``floor(chips * mult)``."""
-    ctx.score = 0 if ctx.debuffed else math.floor(ctx.chips * ctx.mult)
+    """The hand's score: ``floor(chips * mult)``.
+
+    Past the double range the product is infinite and stays so, as Lua's ``math.floor``
+    leaves it (the game shows "naneinf"); play goes on with it.
+    """
+    product = ctx.chips * ctx.mult
+    ctx.score = 0 if ctx.debuffed else math.floor(product) if math.isfinite(product) else product
 
 
 def jokers_after(ctx: ScoringContext) -> None:
