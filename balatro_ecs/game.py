@@ -226,11 +226,11 @@ class Game:
         that happens during play, and the row numbered once. Made before any blind."""
         assert self.blind is None, "cards are set up before any blind"
         row = self._areas[area]
-        create, rules, tally = self.world.create, self._rules, self._tally
-        serial = self._serial
-        for spec in specs:
-            comps = spec.components(next(serial), area)
-            row.append(Card(create(*comps), comps, rules, tally))
+        rules, tally, serial = self._rules, self._tally, self._serial
+        specs = tuple(specs)
+        made = [spec.components(next(serial), area) for spec in specs]
+        for entity, comps, spec in zip(self.world.create_many(made), made, specs, strict=True):
+            row.append(Card(entity, comps, rules, tally))
             tally[spec.enhancement] += 1
         self._renumber(row)
 

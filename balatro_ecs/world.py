@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 import threading
 import weakref
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any, TypeVar, overload
 
 import esper
@@ -80,6 +80,13 @@ class World:
         with _LOCK:
             self._use()
             return esper.create_entity(*components)
+
+    def create_many(self, rows: Iterable[tuple[Any, ...]]) -> list[int]:
+        """One new entity per tuple of components, in order (one switch, one lock)."""
+        with _LOCK:
+            self._use()
+            create = esper.create_entity
+            return [create(*components) for components in rows]
 
     def delete(self, entity: int) -> None:
         """Delete an entity and its components at once."""
