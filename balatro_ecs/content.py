@@ -211,6 +211,21 @@ class ConsumableType(ContentType):
     #: Never drawn from a pool (The Soul, Black Hole: they replace pool draws by chance).
     hidden: bool = False
 
+    #: How many selected hand cards it is used on, ``(least, most)``, when its config
+    #: does not say (``max_highlighted``); ``None``: from the config.
+    selects: tuple[int, int] | None = None
+
+    @property
+    def targets(self) -> tuple[int, int]:
+        """How many selected hand cards it is used on: :attr:`selects`, or ``config``
+        ``min_highlighted`` (default 1) to ``max_highlighted``; ``(0, 0)`` for none."""
+        if self.selects is not None:
+            return self.selects
+        most = self.config.get("max_highlighted")
+        if not most:
+            return (0, 0)
+        return (int(self.config.get("min_highlighted", 1)), int(most))
+
 
 @dataclass(frozen=True)
 class VoucherType(ContentType):

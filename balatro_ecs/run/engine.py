@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from .. import reference
@@ -37,6 +37,7 @@ from ..actions import (
 )
 from ..components import Area
 from ..errors import IllegalActionError
+from ..jokers import Consumable
 from ..state import Phase
 from . import packs, shop
 from .blinds import reroll_boss
@@ -411,21 +412,28 @@ def card_action_indices(n: int, forced: frozenset[int]) -> tuple[tuple[int, ...]
 
 
 def _targeted(
-    game: Game, kind: type[Pick] | type[Use], count: int, targets: bool = True
+    game: Game, kind: type[Pick] | type[Use], items: Sequence[object], targets: bool = True
 ) -> list[Action]:
-    """``kind(i)`` for each of ``count`` items, with every choice of 0-5 hand cards as
-    targets when there is a hand (a Tarot takes the cards selected with it); only the
+    """``kind(i)`` for each item, with every choice of hand cards it can be used on (a Tarot
+    takes 1 to ``max_highlighted`` selected cards; a card that takes none, none); only the
     untargeted ones when ``targets`` is false."""
     n = len(game.area(Area.HAND)) if targets else 0
-    subsets: tuple[tuple[int, ...], ...] = ((), *_subsets(n)) if n else ((),)
-    return [kind(i, cards) for i in range(count) for cards in subsets]
+    out: list[Action] = []
+    for i, item in enumerate(items):
+        least, most = item.type.targets if isinstance(item, Consumable) else (0, 0)
+        if least == 0 or not n:
+            out.append(kind(i, ()))
+        if n and most:
+            out += [kind(i, cards) for cards in _subsets(n, least, most)]
+    return out
 
 
-@functools.lru_cache(maxsize=64)
-def _subsets(n: int) -> tuple[tuple[int, ...], ...]:
+@functools.lru_cache(maxsize=256)
+def _subsets(n: int, least: int, most: int) -> tuple[tuple[int, ...], ...]:
+    """Every choice of ``least``..``most`` (at most 5) of ``n`` hand positions."""
     return tuple(
         combo
-        for size in range(1, min(5, n) + 1)
+        for size in range(max(1, least), min(5, most, n) + 1)
         for combo in itertools.combinations(range(n), size)
     )
 
@@ -471,11 +479,11 @@ def legal_actions(
         candidates += [BuyPack(i) for i in range(len(game.shop_packs))]
         candidates += [Reroll(), EndShop()]
     elif phase is Phase.PACK:
-        candidates += _targeted(game, Pick, len(game.pack), targets)
+        candidates += _targeted(game, Pick, game.pack, targets)
         candidates.append(SkipPack())
     candidates += [Sell("jokers", i) for i in range(len(game.jokers))]
     candidates += [Sell("consumables", i) for i in range(len(game.consumables))]
-    candidates += _targeted(game, Use, len(game.consumables), targets)
+    candidates += _targeted(game, Use, game.consumables, targets)
     if reorders:
         n = len(game.jokers)
         if adjacent_moves:

@@ -5,12 +5,15 @@ Stream: the game's guaranteed edition roll on ``aura`` (no Negative): above 0.85
 Polychrome, above 0.5 Holographic, else Foil (editions.toml).
 """
 
+from dataclasses import replace
+
 from balatro_ecs.plugin import content, hookimpl, reference
 from balatro_ecs.run.cards_for_sale import poll_edition
 
 from ..tarots._shapes import NO_HAND
 
-SPECTRAL = reference.spectral("c_aura")
+# Aura's one card is a rule of the card, not a number in its config.
+SPECTRAL = replace(reference.spectral("c_aura"), selects=(1, 1))
 balatro_content = content(SPECTRAL)
 
 
