@@ -135,7 +135,7 @@ def unusable_reason(game: Game, consumable: Consumable, selected: list[Card]) ->
     The plugin's ``consumable_can_use`` answers ``True``, or a reason (a string), or a
     plain no (``False``/``None``).
     """
-    least, most = consumable.type.targets
+    _, most = consumable.type.targets
     if most == 0 and selected:
         return f"it takes no selected cards ({len(selected)} selected)"
     rule = game.plugins.impl("consumable_can_use", consumable.key)
