@@ -17,6 +17,7 @@ from .enums import Edition, Enhancement, HandType, Seal, Suit
 from .errors import BalatroError, PluginError, ScenarioError, UnknownNameError
 from .game import Game
 from .manager import Plugins
+from .run.snapshot import GameSnapshot
 from .scenario import Scenario, score
 from .scoring.result import Breakdown, ScoreEvent, ScoreResult
 
@@ -31,6 +32,7 @@ __all__ = [
     "Effect",
     "Enhancement",
     "Game",
+    "GameSnapshot",
     "HandType",
     "PluginError",
     "Plugins",

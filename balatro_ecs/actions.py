@@ -376,8 +376,41 @@ class ActionSpace:
         actions += [Use(i) for i in range(consumable_slots)]
         actions += [MoveJoker(i, i + 1) for i in range(joker_slots - 1)]
         self.hand_slots = hand_slots
+        self.shop_slots = shop_slots
+        self.voucher_slots = voucher_slots
+        self.pack_slots = pack_slots
+        self.pack_cards = pack_cards
+        self.joker_slots = joker_slots
+        self.consumable_slots = consumable_slots
         self.actions: tuple[Action, ...] = tuple(actions)
         self._index = {a: i for i, a in enumerate(self.actions)}
+        # Where each kind of action starts (the index of its slot 0), for masks computed
+        # from row sizes (:func:`balatro_ecs.run.engine.action_mask`); -1 if it has none.
+        index = self._index
+        self.select_blind = index[SelectBlind()]
+        self.skip_blind = index[SkipBlind()]
+        self.reroll_boss = index[RerollBoss()]
+        self.cash_out = index[CashOut()]
+        self.reroll = index[Reroll()]
+        self.end_shop = index[EndShop()]
+        self.skip_pack = index[SkipPack()]
+        self.sort_rank = index[SortHand("rank")]
+        self.sort_suit = index[SortHand("suit")]
+        self.buy = index.get(Buy(0), -1)
+        self.buy_and_use = index.get(BuyAndUse(0), -1)
+        self.buy_voucher = index.get(BuyVoucher(0), -1)
+        self.buy_pack = index.get(BuyPack(0), -1)
+        self.pick = index.get(Pick(0), -1)
+        self.sell_joker = index.get(Sell("jokers", 0), -1)
+        self.sell_consumable = index.get(Sell("consumables", 0), -1)
+        self.use = index.get(Use(0), -1)
+        self.move_joker = index.get(MoveJoker(0, 1), -1)
+        self._subsets = {combo: i for i, combo in enumerate(subsets)}
+        self._play = index.get(Play((0,)), -1)
+        self._discard = index.get(Discard((0,)), -1)
+        self._card_indices: dict[
+            tuple[int, frozenset[int]], tuple[tuple[int, ...], tuple[int, ...]]
+        ] = {}
 
     @property
     def size(self) -> int:
@@ -389,6 +422,30 @@ class ActionSpace:
 
     def decode(self, index: int) -> Action:
         return self.actions[index]
+
+    def card_indices(
+        self, n: int, forced: frozenset[int] = frozenset()
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The indices of every Play and of every Discard of 1-5 of ``n`` hand cards that
+        holds the ``forced`` positions and lies in the space (positions below
+        :attr:`hand_slots`), in the order of the legal actions. Computed once per hand
+        size and forced set."""
+        key = (n, forced)
+        found = self._card_indices.get(key)
+        if found is None:
+            cut = min(n, self.hand_slots)
+            combos = [
+                self._subsets[combo]
+                for size in range(1, min(5, n) + 1)
+                for combo in itertools.combinations(range(cut), size)
+                if forced <= set(combo)
+            ]
+            found = (
+                tuple(self._play + i for i in combos),
+                tuple(self._discard + i for i in combos),
+            )
+            self._card_indices[key] = found
+        return found
 
 
 #: The default action space (1,335 actions).

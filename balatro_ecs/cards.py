@@ -10,7 +10,8 @@ knows Pareidolia; :attr:`Card.rank` is negative for Stone cards, which have no r
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import operator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,7 +31,15 @@ from .enums import (
 from .errors import ScenarioError, UnknownNameError
 from .rules import Rules
 
-__all__ = ["NO_RANK", "Card", "CardSpec", "chip_value"]
+__all__ = [
+    "CARD_COMPONENTS",
+    "NO_RANK",
+    "Card",
+    "CardSpec",
+    "CardTemplate",
+    "chip_value",
+    "printed_key",
+]
 
 #: :attr:`Card.rank` of a card without a rank (Stone). Negative, like the game's ``get_id``,
 #: so that range tests such as ``2 <= rank <= 10`` fail for it.
@@ -48,6 +57,27 @@ def chip_value(rank: int) -> int:
     if rank == 14:
         return 11
     return 10 if rank > 10 else rank
+
+
+#: A playing card's component types, in the order of :meth:`CardSpec.components`.
+CARD_COMPONENTS: tuple[type, ...] = (
+    C.Rank, C.Suit, C.Enhancement, C.Edition, C.Seal, C.PermaBonus,
+    C.Debuff, C.CardFlags, C.Serial, C.Zone,
+)  # fmt: skip
+
+#: A card's components read from its table in one call, in that order.
+_ALL_COMPONENTS = operator.itemgetter(*CARD_COMPONENTS)
+_PRINTED: dict[tuple[int, int], tuple[int, int, int]] = {}
+
+
+def printed_key(rank: int, suit: int) -> tuple[int, int, int]:
+    """The detection key of a card as printed: ``(rank, suit bit, order)`` (shared)."""
+    key = _PRINTED.get((rank, suit))
+    if key is None:
+        key = (rank, 1 << suit, rank * 4 + 3 - suit)
+        if len(_PRINTED) < 4096:
+            _PRINTED[(rank, suit)] = key
+    return key
 
 
 _CARD_KEYS = frozenset(
@@ -189,19 +219,49 @@ class CardSpec:
         return CardSpec(**values)
 
     def components(self, serial: int, area: C.Area) -> tuple[Any, ...]:
-        """The entity components for this card."""
+        """The entity components for this card, in :data:`CARD_COMPONENTS` order (the
+        values shared, the zone new)."""
+        return (*self.values(), C.serial(serial), C.Zone(area))
+
+    def values(self) -> tuple[Any, ...]:
+        """The shared value components of a new card like this one: rank, suit,
+        enhancement, edition, seal, perma bonus, debuff and flags."""
         return (
-            C.Rank(self.rank),
-            C.Suit(self.suit),
-            C.Enhancement(self.enhancement),
-            C.Edition(self.edition),
-            C.Seal(self.seal),
-            C.PermaBonus(self.perma_bonus),
-            C.Debuff(forced=self.debuff),
-            C.CardFlags(played_this_ante=self.played_this_ante),
-            C.Serial(serial),
-            C.Zone(area),
+            C.rank(self.rank),
+            C.suit(self.suit),
+            C.enhancement(self.enhancement),
+            C.edition(self.edition),
+            C.seal(self.seal),
+            C.perma_bonus(self.perma_bonus),
+            C.debuff(self.debuff, False),
+            C.card_flags(self.played_this_ante),
         )
+
+
+class CardTemplate:
+    """Cards prepared for setting up a game (:meth:`Game.set_up_cards
+    <balatro_ecs.game.Game.set_up_cards>`): each spec's shared value components found
+    once, so a template made once per process (the standard deck's) costs nothing to
+    reuse.
+    """
+
+    __slots__ = ("rows", "specs")
+
+    def __init__(self, specs: Iterable[CardSpec]) -> None:
+        self.specs: tuple[CardSpec, ...] = tuple(specs)
+        #: Per card: a component table holding its value components (copied for each new
+        #: card, whose serial and zone are then set in it) and those values in
+        #: :data:`CARD_COMPONENTS` order.
+        self.rows: tuple[tuple[dict[type, Any], tuple[Any, ...]], ...] = tuple(
+            (dict(zip(CARD_COMPONENTS, (*spec.values(), None, None), strict=True)), spec.values())
+            for spec in self.specs
+        )
+
+    def __len__(self) -> int:
+        return len(self.specs)
+
+    def __iter__(self) -> Iterator[CardSpec]:
+        return iter(self.specs)
 
 
 class Card:
@@ -224,6 +284,7 @@ class Card:
         "_seal",
         "_serial",
         "_suit",
+        "_table",
         "_tally",
         "entity",
         "zone",
@@ -232,11 +293,21 @@ class Card:
     def __init__(
         self,
         entity: int,
-        components: tuple[Any, ...],
+        components: tuple[Any, ...] | None,
         rules: Rules,
         tally: list[int] | None = None,
+        table: dict[type, Any] | None = None,
     ) -> None:
+        """``components`` in :data:`CARD_COMPONENTS` order (``None``: read from ``table``);
+        ``table``, the entity's component table in its world (what a swapped value
+        updates too), is made from ``components`` when not given (a card in no world)."""
         self.entity = entity
+        if table is None:
+            assert components is not None, "a card needs its components or its table"
+            table = dict(zip(CARD_COMPONENTS, components, strict=True))
+        elif components is None:
+            components = _ALL_COMPONENTS(table)
+        self._table = table
         rank, suit, enhancement, edition, seal, perma, debuff, flags, serial, zone = components
         self._rank: C.Rank = rank
         self._suit: C.Suit = suit
@@ -254,7 +325,9 @@ class Card:
         #: Cached :meth:`detect_key`; every change that affects it resets it to ``None``.
         self._key: tuple[int, int, int] | None = None
         #: The detection key of the card as printed (no Wild, Stone or Smeared involved).
-        self._plain_key = self._printed_key()
+        self._plain_key = _PRINTED.get((rank.value, suit.value)) or printed_key(
+            rank.value, suit.value
+        )
 
     # -- what the card is -----------------------------------------------------
     @property
@@ -378,10 +451,6 @@ class Card:
             key = self._key = self._detect_key()
         return key
 
-    def _printed_key(self) -> tuple[int, int, int]:
-        rank, suit = self._rank.value, self._suit.value
-        return (rank, 1 << suit, rank * 4 + 3 - suit)
-
     def _detect_key(self) -> tuple[int, int, int]:
         kind = self._enhancement.kind
         if kind != _WILD and kind != _STONE and not self._rules.smeared_suits:
@@ -413,21 +482,26 @@ class Card:
         return self._enhancement.kind != _STONE and 11 <= self._rank.value <= 13
 
     # -- changes ---------------------------------------------------------------
+    # A value component is shared (frozen): a change swaps in another value, in the handle
+    # and in the entity's table.
     def set_enhancement(self, enhancement: Enhancement) -> None:
-        new = Enhancement(enhancement)
+        new = C.enhancement(enhancement)
         tally = self._tally
         if tally is not None:
             tally[self._enhancement.kind] -= 1
-            tally[new] += 1
-        self._enhancement.kind = new
+            tally[new.kind] += 1
+        self._enhancement = self._table[C.Enhancement] = new
         self._key = None
 
     def set_debuff(self, *, by_blind: bool | None = None, forced: bool | None = None) -> None:
         """Set why the card is debuffed (by the blind, or forced); unset values stay."""
-        if by_blind is not None:
-            self._debuff.by_blind = by_blind
-        if forced is not None:
-            self._debuff.forced = forced
+        old = self._debuff
+        new = C.debuff(
+            old.forced if forced is None else forced,
+            old.by_blind if by_blind is None else by_blind,
+        )
+        if new is not old:
+            self._debuff = self._table[C.Debuff] = new
         self._key = None
 
     def rules_changed(self) -> None:
@@ -435,36 +509,80 @@ class Card:
         self._key = None
 
     def set_edition(self, edition: Edition) -> None:
-        self._edition.kind = Edition(edition)
+        self._edition = self._table[C.Edition] = C.edition(edition)
 
     def set_seal(self, seal: Seal) -> None:
-        self._seal.kind = Seal(seal)
+        self._seal = self._table[C.Seal] = C.seal(seal)
 
     def add_perma_bonus(self, chips: int) -> None:
-        self._perma.chips += chips
+        self._perma = self._table[C.PermaBonus] = C.perma_bonus(self._perma.chips + chips)
 
     def set_face_down(self, value: bool) -> None:
-        self._flags.face_down = value
+        f = self._flags
+        if f.face_down != value:
+            self._set_flags(
+                f.played_this_ante, value, f.forced_selection, f.shatter_unseen, f.couponed
+            )
 
     def set_forced(self, value: bool) -> None:
-        self._flags.forced_selection = value
+        f = self._flags
+        if f.forced_selection != value:
+            self._set_flags(f.played_this_ante, f.face_down, value, f.shatter_unseen, f.couponed)
+
+    def set_shatter_unseen(self, value: bool) -> None:
+        """Destroyed where no joker saw it break (a Spectral card's): see :attr:`shattered`."""
+        f = self._flags
+        self._set_flags(f.played_this_ante, f.face_down, f.forced_selection, value, f.couponed)
+
+    def set_couponed(self, value: bool) -> None:
+        """On sale made free by a Coupon Tag."""
+        f = self._flags
+        self._set_flags(
+            f.played_this_ante, f.face_down, f.forced_selection, f.shatter_unseen, value
+        )
+
+    def _set_flags(
+        self, played: bool, face_down: bool, forced: bool, shatter_unseen: bool, couponed: bool
+    ) -> None:
+        self._flags = self._table[C.CardFlags] = C.card_flags(
+            played, face_down, forced, shatter_unseen, couponed
+        )
 
     def set_suit(self, suit: Suit) -> None:
         """Change the printed suit (Checkered Deck, suit-changing Tarots)."""
-        if self._suit.original is None:
-            self._suit.original = self._suit.value
-        self._suit.value = Suit(suit)
-        self._plain_key = self._printed_key()
+        old = self._suit
+        new = C.suit(suit, old.value if old.original is None else old.original)
+        self._suit = self._table[C.Suit] = new
+        self._plain_key = printed_key(self._rank.value, new.value)
         self._key = None
 
     def set_rank(self, rank: int) -> None:
         """Change the printed rank (Strength, Ouija)."""
-        self._rank.value = rank
-        self._plain_key = self._printed_key()
+        self._rank = self._table[C.Rank] = C.rank(rank)
+        self._plain_key = printed_key(rank, self._suit.value)
+        self._key = None
+
+    def _take_values(self) -> None:
+        """Read the value components back from the entity's table (after the table was
+        restored: a preview or snapshot put older values back)."""
+        table = self._table
+        self._rank = table[C.Rank]
+        self._suit = table[C.Suit]
+        self._enhancement = table[C.Enhancement]
+        self._edition = table[C.Edition]
+        self._seal = table[C.Seal]
+        self._perma = table[C.PermaBonus]
+        self._serial = table[C.Serial]
+        self._debuff = table[C.Debuff]
+        self._flags = table[C.CardFlags]
+        self.zone = table[C.Zone]
+        self._plain_key = printed_key(self._rank.value, self._suit.value)
         self._key = None
 
     def mark_played_this_ante(self, value: bool = True) -> None:
-        self._flags.played_this_ante = value
+        f = self._flags
+        if f.played_this_ante != value:
+            self._set_flags(value, f.face_down, f.forced_selection, f.shatter_unseen, f.couponed)
 
     # -- value views -------------------------------------------------------------
     def spec(self) -> CardSpec:

@@ -7,16 +7,27 @@ A playing card entity carries :class:`Rank`, :class:`Suit`, :class:`Enhancement`
 :class:`Stickers`, :class:`Serial` and :class:`Zone`. A consumable carries
 :class:`ConsumableKind`, :class:`Edition` and :class:`Zone`.
 
-Components are never swapped for new instances while an entity lives: the engine
-changes their *fields* (esper rebuilds every cached query after a structural change,
-so adding and removing components on hot paths would be slow). That is also what lets
-the :class:`~balatro_ecs.cards.Card` and :class:`~balatro_ecs.jokers.Joker` handles keep
-direct references to them.
+Two kinds of components:
+
+* **Values** (:class:`Rank`, :class:`Suit`, :class:`Enhancement`, :class:`Edition`,
+  :class:`Seal`, :class:`PermaBonus`, :class:`Debuff`, :class:`CardFlags`,
+  :class:`Serial` and the ``*Kind`` keys) are frozen and shared: every Ace holds the one
+  ``Rank(14)``, a new game's cards share the standard deck's, and a copied game shares
+  all of them with the original. Get one with :func:`rank`, :func:`suit`,
+  :func:`enhancement`, :func:`edition`, :func:`seal`, :func:`perma_bonus`,
+  :func:`debuff`, :func:`card_flags` and :func:`serial` (made once per value and
+  process). A handle changes one by swapping in another value (:meth:`Card.set_rank
+  <balatro_ecs.cards.Card.set_rank>`), in its own reference and in the entity's table.
+* **State** (:class:`Zone`, :class:`Counters`, :class:`Stickers`, :class:`Price`,
+  :class:`BlindState`) belongs to one entity and is changed field by field, never
+  swapped: the :class:`~balatro_ecs.cards.Card` and :class:`~balatro_ecs.jokers.Joker`
+  handles keep direct references to them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import itertools
+from dataclasses import dataclass, field, fields
 from enum import IntEnum
 from typing import Any
 
@@ -42,6 +53,15 @@ __all__ = [
     "Stickers",
     "Suit",
     "Zone",
+    "card_flags",
+    "debuff",
+    "edition",
+    "enhancement",
+    "perma_bonus",
+    "rank",
+    "seal",
+    "serial",
+    "suit",
 ]
 
 
@@ -59,14 +79,14 @@ class Area(IntEnum):
     VOUCHERS = 8
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Rank:
     """The printed rank id: 2..10, Jack 11, Queen 12, King 13, Ace 14."""
 
     value: int
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Suit:
     """The printed suit."""
 
@@ -76,35 +96,44 @@ class Suit:
     original: E.Suit | None = None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Enhancement:
     """The card's enhancement (``NONE`` for a plain card)."""
 
     kind: E.Enhancement = E.Enhancement.NONE
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Edition:
     """Foil, Holographic, Polychrome or Negative (``NONE`` for none)."""
 
     kind: E.Edition = E.Edition.NONE
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Seal:
     """The card's seal (``NONE`` for none)."""
 
     kind: E.Seal = E.Seal.NONE
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class PermaBonus:
     """Chips added to the card for good (Hiker)."""
 
     chips: int = 0
 
+    # Equal only with the same type of number: 5 and 5.0 save differently.
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PermaBonus):
+            return NotImplemented
+        return type(self.chips) is type(other.chips) and self.chips == other.chips
 
-@dataclass(slots=True)
+    def __hash__(self) -> int:
+        return hash((type(self.chips), self.chips))
+
+
+@dataclass(frozen=True, slots=True)
 class Debuff:
     """Why an entity is debuffed: forced (scenario, challenge) or by the current blind."""
 
@@ -116,7 +145,7 @@ class Debuff:
         return self.forced or self.by_blind
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class CardFlags:
     """Per-card marks the rules read: played this ante (The Pillar), face down, forced."""
 
@@ -131,7 +160,7 @@ class CardFlags:
     couponed: bool = False
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Serial:
     """Creation order, the game's tie-break between otherwise equal cards."""
 
@@ -146,7 +175,7 @@ class Zone:
     slot: int = 0
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class JokerKind:
     """Which joker this is, by content key (``"j_blueprint"``)."""
 
@@ -184,7 +213,7 @@ class Price:
     free: bool = False
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class BlindKind:
     """Which blind this entity is (``"bl_flint"``)."""
 
@@ -201,15 +230,111 @@ class BlindState:
     memory: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class DeckKind:
     """Which deck (back) the run uses (``"b_plasma"``)."""
 
     key: str
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class ConsumableKind:
     """Which consumable this is, by content key (``"c_mercury"``)."""
 
     key: str
+
+
+# -- shared values -------------------------------------------------------------------------
+# Each value component is made once per value and process, and shared by every entity and
+# game that holds it (they are frozen). The tables of numbers are bounded: past the limit
+# new values are made afresh (still frozen, just not shared).
+
+_LIMIT = 4096
+_RANKS: dict[int, Rank] = {r: Rank(r) for r in range(2, 15)}
+_SUITS: dict[tuple[int, int | None], Suit] = {
+    (s, o): Suit(s, o) for s in E.Suit for o in (None, *E.Suit)
+}
+_ENHANCEMENTS: dict[int, Enhancement] = {k: Enhancement(k) for k in E.Enhancement}
+_EDITIONS: dict[int, Edition] = {k: Edition(k) for k in E.Edition}
+_SEALS: dict[int, Seal] = {k: Seal(k) for k in E.Seal}
+_PERMA: dict[tuple[type, Any], PermaBonus] = {}
+_SERIALS: dict[int, Serial] = {}
+
+
+def rank(value: int) -> Rank:
+    """The shared ``Rank(value)``."""
+    found = _RANKS.get(value)
+    if found is None:
+        found = Rank(value)
+        if len(_RANKS) < _LIMIT:
+            _RANKS[value] = found
+    return found
+
+
+def suit(value: int, original: int | None = None) -> Suit:
+    """The shared ``Suit(value, original)`` (suits as :class:`~balatro_ecs.enums.Suit`)."""
+    return _SUITS[(value, original)]
+
+
+def enhancement(kind: int) -> Enhancement:
+    """The shared ``Enhancement(kind)`` (the kind as :class:`~balatro_ecs.enums.Enhancement`)."""
+    return _ENHANCEMENTS[kind]
+
+
+def edition(kind: int) -> Edition:
+    """The shared ``Edition(kind)`` (the kind as :class:`~balatro_ecs.enums.Edition`)."""
+    return _EDITIONS[kind]
+
+
+def seal(kind: int) -> Seal:
+    """The shared ``Seal(kind)`` (the kind as :class:`~balatro_ecs.enums.Seal`)."""
+    return _SEALS[kind]
+
+
+def perma_bonus(chips: Any) -> PermaBonus:
+    """The shared ``PermaBonus(chips)`` (``5`` and ``5.0`` stay apart: saves differ)."""
+    key = (type(chips), chips)
+    found = _PERMA.get(key)
+    if found is None:
+        found = PermaBonus(chips)
+        if len(_PERMA) < _LIMIT:
+            _PERMA[key] = found
+    return found
+
+
+def serial(value: int) -> Serial:
+    """The shared ``Serial(value)``."""
+    found = _SERIALS.get(value)
+    if found is None:
+        found = Serial(value)
+        if len(_SERIALS) < _LIMIT:
+            _SERIALS[value] = found
+    return found
+
+
+_DEBUFFS: dict[tuple[bool, bool], Debuff] = {
+    (f, b): Debuff(f, b) for f in (False, True) for b in (False, True)
+}
+_FLAGS: dict[tuple[bool, ...], CardFlags] = {
+    bits: CardFlags(*bits)
+    for bits in itertools.product((False, True), repeat=len(fields(CardFlags)))
+}
+
+
+def debuff(forced: bool = False, by_blind: bool = False) -> Debuff:
+    """The shared ``Debuff(forced, by_blind)`` (any truthy value is ``True``)."""
+    found = _DEBUFFS.get((forced, by_blind))
+    return found if found is not None else _DEBUFFS[(bool(forced), bool(by_blind))]
+
+
+def card_flags(
+    played_this_ante: bool = False,
+    face_down: bool = False,
+    forced_selection: bool = False,
+    shatter_unseen: bool = False,
+    couponed: bool = False,
+) -> CardFlags:
+    """The shared ``CardFlags`` with these marks (any truthy value is ``True``)."""
+    marks = (played_this_ante, face_down, forced_selection, shatter_unseen, couponed)
+    found = _FLAGS.get(marks)
+    return found if found is not None else _FLAGS[tuple(map(bool, marks))]

@@ -18,15 +18,17 @@ Two ways to make one:
 from __future__ import annotations
 
 import itertools
+import marshal
+import operator
 import secrets
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from . import components as C
-from .actions import ACTION_SPACE, Action, Outcome
+from .actions import Action, Outcome
 from .blinds import Blind, Deck
-from .cards import Card, CardSpec
+from .cards import CARD_COMPONENTS, Card, CardSpec, CardTemplate
 from .content import BlindType, ConsumableType, DeckType, JokerType, StakeType
 from .dispatch import JokerPlans
 from .enums import HAND_NAMES, Edition, Enhancement, HandType
@@ -36,6 +38,7 @@ from .manager import Plugins
 from .pools import draw_consumable
 from .rng import GameRandom
 from .rules import Rules
+from .run.snapshot import GameSnapshot
 from .scoring.pipeline import score_play
 from .scoring.result import ScoreResult
 from .state import Phase, RunState
@@ -44,6 +47,7 @@ from .world import World
 __all__ = ["DEFAULT_SEED", "Game", "random_seed"]
 
 _CARD_AREAS = (C.Area.DECK, C.Area.HAND, C.Area.PLAY, C.Area.DISCARD)
+_STONE = Enhancement.STONE
 
 #: The seed scenarios use when none is given (any fixed string keeps them reproducible).
 DEFAULT_SEED = "BALATRO1"
@@ -70,15 +74,15 @@ def _nominal_order(card: Card) -> tuple[int, ...]:
     the suit they were made with (a Seven of Hearts that The Sun turned from Spades comes
     before a born one), then by age (the older card first).
     """
-    age = -card.serial
-    if card.enhancement == Enhancement.STONE:
+    age = -card._serial.value
+    if card._enhancement.kind == _STONE:
         return (0, card.suit, card.base_rank, card.original_suit, age)
     return (1, card.base_rank, 3 - card.suit, 3 - card.original_suit, age)
 
 
 def _suit_order(card: Card) -> tuple[int, ...]:
     """Sort key for a hand sorted by suit (largest first): suit, then rank; Stone last."""
-    if card.enhancement == Enhancement.STONE:
+    if card._enhancement.kind == _STONE:
         return _nominal_order(card)
     return (1, 3 - card.suit, card.base_rank, 3 - card.original_suit, -card.serial)
 
@@ -91,9 +95,10 @@ class Game:
     :param seed: The run seed; every random draw derives from it. A fresh one is made
         when omitted (read it back from :attr:`seed`).
     :param plugins: The plugin set (default: vanilla plus installed packs).
-    :param atomic: Make every action all-or-nothing (default): the game copies itself
-        before each action and goes back to the copy if the action raises. ``False`` saves
-        that copy (about a third of a millisecond) where a failed game is thrown away.
+    :param atomic: Make every action all-or-nothing (default): the game takes a
+        :meth:`snapshot` before each action and restores it in place if the action raises.
+        ``False`` saves that snapshot (some tens of microseconds) where a failed game is
+        thrown away.
     :param unlocks: The profile: ``"all"`` (default: everything unlocked and discovered,
         the convention of seed tools and bots) or ``"shipped"`` (the game's shipped unlock
         flags, so 40 jokers never appear and some tags are not offered).
@@ -210,8 +215,8 @@ class Game:
     ) -> Card:
         """Create a playing card in ``area`` (at the end, or at ``index``)."""
         comps = spec.components(next(self._serial), area)
-        entity = self.world.create(*comps)
-        card = Card(entity, comps, self._rules, self._tally)
+        table = dict(zip(CARD_COMPONENTS, comps, strict=True))
+        card = Card(self.world.spawn(table), comps, self._rules, self._tally, table)
         self._tally[spec.enhancement] += 1
         row = self._areas[area]
         row.insert(len(row) if index is None else index, card)
@@ -220,24 +225,36 @@ class Game:
         self.record(None, "card added", card.label, card)
         return card
 
-    def set_up_cards(self, specs: Iterable[CardSpec], area: C.Area = C.Area.DECK) -> None:
+    def set_up_cards(
+        self, specs: Iterable[CardSpec] | CardTemplate, area: C.Area = C.Area.DECK
+    ) -> None:
         """Create cards at the end of ``area`` in one go, to set a game up (a run's starting
         deck, a scenario's piles): no per-card events, since setting up is not something
-        that happens during play, and the row numbered once. Made before any blind."""
+        that happens during play, and the row numbered once. Made before any blind.
+
+        A :class:`~balatro_ecs.cards.CardTemplate` made once (the standard deck's) skips
+        finding each card's value components again."""
         assert self.blind is None, "cards are set up before any blind"
+        template = specs if isinstance(specs, CardTemplate) else CardTemplate(specs)
         row = self._areas[area]
-        rules, tally, serial = self._rules, self._tally, self._serial
-        specs = tuple(specs)
-        made = [spec.components(next(serial), area) for spec in specs]
-        for entity, comps, spec in zip(self.world.create_many(made), made, specs, strict=True):
-            row.append(Card(entity, comps, rules, tally))
-            tally[spec.enhancement] += 1
-        self._renumber(row)
+        rules, tally, spawn = self._rules, self._tally, self.world.spawn
+        serial, slot = self._next_serial(), len(row)
+        serial_of, zone, shared_serial = C.Serial, C.Zone, C.serial
+        for proto, values in template.rows:
+            table = proto.copy()
+            n = table[serial_of] = shared_serial(serial)
+            z = table[zone] = zone(area, slot)
+            row.append(Card(spawn(table), (*values, n, z), rules, tally, table))
+            tally[values[2].kind] += 1
+            serial += 1
+            slot += 1
+        self._set_next_serial(serial)
 
     def new_card(self, spec: CardSpec, area: C.Area) -> Card:
         """Create a playing card outside the run's rows (a shop or pack offer)."""
         comps = spec.components(next(self._serial), area)
-        return Card(self.world.create(*comps), comps, self._rules, None)
+        table = dict(zip(CARD_COMPONENTS, comps, strict=True))
+        return Card(self.world.spawn(table), comps, self._rules, None, table)
 
     def take_card(self, card: Card, area: C.Area = C.Area.DECK, index: int | None = None) -> None:
         """A card made by :meth:`new_card` joins the run in ``area`` (at the end of its row,
@@ -260,14 +277,26 @@ class Game:
             self.world.delete(item.entity)
 
     def move_card(self, card: Card, area: C.Area, index: int | None = None) -> None:
-        """Move a card to another area (or another slot of its own)."""
-        old = self._areas[card.zone.area]
-        old.remove(card)
-        self._renumber(old)
+        """Move a card to another area (or another slot of its own).
+
+        Only the slots after the card's old and new places change: those are renumbered
+        (every row keeps each card's slot equal to its index)."""
+        zone = card.zone
+        old = self._areas[zone.area]
+        slot = zone.slot
+        if not (0 <= slot < len(old) and old[slot] is card):
+            slot = old.index(card)  # out of step: found the slow way
+        del old[slot]
+        for i in range(slot, len(old)):
+            old[i].zone.slot = i
         row = self._areas[area]
-        row.insert(len(row) if index is None else index, card)
-        card.zone.area = area
-        self._renumber(row)
+        size = len(row)
+        at = size if index is None else index
+        at = max(0, size + at) if at < 0 else min(at, size)  # where list.insert puts it
+        row.insert(at, card)
+        zone.area = area
+        for i in range(at, size + 1):
+            row[i].zone.slot = i
 
     def destroy_card(self, card: Card) -> None:
         """Remove a playing card from the run for good."""
@@ -290,7 +319,7 @@ class Game:
         """
         gone = tuple(cards)
         for card in gone:
-            card._flags.shatter_unseen = not shatter_seen
+            card.set_shatter_unseen(not shatter_seen)
             self.destroy_card(card)
         if gone:
             self.each_joker("joker_cards_destroyed", gone)
@@ -395,15 +424,14 @@ class Game:
         comps: dict[type, Any] = {
             C.JokerKind: C.JokerKind(jtype.key),
             C.Counters: C.Counters(counters),
-            C.Edition: C.Edition(Edition(edition)),
-            C.Debuff: C.Debuff(forced=debuff),
+            C.Edition: C.edition(edition),
+            C.Debuff: C.debuff(debuff, False),
             C.Stickers: stickers,
             C.Price: C.Price(self.price(jtype.cost, Edition(edition), rental=rental), sell_value),
-            C.Serial: C.Serial(next(self._serial)),
+            C.Serial: C.serial(next(self._serial)),
             C.Zone: C.Zone(area),
         }
-        entity = self.world.create(*comps.values())
-        handle = Joker(entity, jtype, comps)
+        handle = Joker(self.world.spawn(comps), jtype, comps)
         if state is None:
             created = self.plugins.impl("joker_created", jtype.key)
             if created is not None:
@@ -462,7 +490,7 @@ class Game:
             rental=stickers.rental,
         )
         copy._stickers.perishable = stickers.perishable
-        copy._debuff.forced = joker._debuff.forced
+        copy.set_debuff(forced=joker._debuff.forced)
         return copy
 
     def has_room_for_joker(self, pending: int = 0) -> bool:
@@ -510,9 +538,9 @@ class Game:
     def set_joker_debuff(self, joker: Joker, debuffed: bool, *, by_blind: bool = False) -> None:
         """Force a joker's debuff on or off (``by_blind``: the blind's debuff, Crimson Heart)."""
         if by_blind:
-            joker._debuff.by_blind = debuffed
+            joker.set_debuff(by_blind=debuffed)
         else:
-            joker._debuff.forced = debuffed
+            joker.set_debuff(forced=debuffed)
         self._row_changed()
 
     @property
@@ -537,13 +565,12 @@ class Game:
         comps: dict[type, Any] = {
             C.ConsumableKind: C.ConsumableKind(ctype.key),
             C.Counters: C.Counters(dict(ctype.config)),
-            C.Edition: C.Edition(Edition(edition)),
+            C.Edition: C.edition(edition),
             C.Price: C.Price(0 if free else self.price(ctype.cost, Edition(edition))),
-            C.Serial: C.Serial(next(self._serial)),
+            C.Serial: C.serial(next(self._serial)),
             C.Zone: C.Zone(area),
         }
-        entity = self.world.create(*comps.values())
-        return Consumable(entity, ctype, comps)
+        return Consumable(self.world.spawn(comps), ctype, comps)
 
     def add_consumable(
         self, consumable: str | ConsumableType | Consumable, *, edition: Edition = Edition.NONE
@@ -622,7 +649,7 @@ class Game:
     def set_edition(self, item: Joker | Consumable, edition: Edition) -> None:
         """Give a joker or consumable an edition; its price and sell value follow, as in
         the game (a Polychrome from The Wheel of Fortune raises the joker's sell value)."""
-        item._edition.kind = Edition(edition)
+        item.set_edition(edition)
         self.reprice(item)
         self._row_changed()
 
@@ -661,7 +688,7 @@ class Game:
             self.blind = None
             for joker in self.jokers:
                 if joker._debuff.by_blind:
-                    joker._debuff.by_blind = False
+                    joker.set_debuff(by_blind=False)
                     self._row_changed()
             self._refresh_debuffs()
 
@@ -676,7 +703,7 @@ class Game:
             undo(self, blind)
         for joker in self.jokers:
             if joker._debuff.by_blind:
-                joker._debuff.by_blind = False
+                joker.set_debuff(by_blind=False)
                 self._row_changed()
         self.record(blind, "message", "disabled")
         self._refresh_debuffs()
@@ -695,9 +722,11 @@ class Game:
         card.set_debuff(by_blind=bool(rule(self, self.blind, card)))
 
     def _refresh_debuffs(self) -> None:
+        rule = self._blind_impl("blind_debuff_card")
+        blind = self.blind
         for card in self.playing_cards:
             card.rules_changed()
-            self._debuff_card(card)
+            card.set_debuff(by_blind=False if rule is None else bool(rule(self, blind, card)))
 
     # -- rules and plans -----------------------------------------------------------------
     def _row_changed(self) -> None:
@@ -845,27 +874,12 @@ class Game:
         return legal_actions(self, reorders=reorders)
 
     def action_mask(self) -> list[bool]:
-        """A fixed-size mask over :data:`~balatro_ecs.actions.ACTION_SPACE` (legal = True)."""
-        from .run.engine import card_action_indices, legal_actions
+        """A fixed-size mask over :data:`~balatro_ecs.actions.ACTION_SPACE` (legal = True):
+        ``[a in set(self.legal_actions()) for a in ACTION_SPACE.actions]``, computed from
+        the phase and the sizes of the rows (:func:`~balatro_ecs.run.engine.action_mask`)."""
+        from .run.engine import action_mask
 
-        mask = [False] * ACTION_SPACE.size
-        run = self.run
-        if run.phase is Phase.ROUND:  # plays and discards: precomputed indices
-            hand = self._areas[C.Area.HAND]
-            forced = frozenset(i for i, card in enumerate(hand) if card.forced)
-            plays, discards = card_action_indices(len(hand), forced)
-            for index in plays:
-                mask[index] = True
-            if run.discards_left > 0:
-                for index in discards:
-                    mask[index] = True
-        # The rest, only what the space can hold: untargeted uses and picks, moves to the
-        # next slot.
-        for action in legal_actions(self, targets=False, adjacent_moves=True, cards=False):
-            position = ACTION_SPACE.encode(action)
-            if position is not None:
-                mask[position] = True
-        return mask
+        return action_mask(self)
 
     def verify(self, action: Action) -> None:
         """Raise :class:`~balatro_ecs.errors.IllegalActionError` if ``action`` is illegal now.
@@ -892,16 +906,54 @@ class Game:
 
         return apply(self, action)
 
-    def _become(self, other: Game) -> None:
-        """Take over ``other``'s state (it must not be used afterwards): how a failed
-        action is undone."""
-        self.__dict__, other.__dict__ = other.__dict__, self.__dict__
+    def snapshot(self) -> GameSnapshot:
+        """The game's state now, copied directly (no save in between): give it to
+        :meth:`restore` to go back to this moment, as often as you like, or to
+        :meth:`from_snapshot` to start a copy from it.
+
+        What never changes during a run is shared, not copied (the plugins, content types,
+        compiled call plans, the frozen value components); the action log is kept as a
+        tuple of its (immutable) outcomes. See :mod:`balatro_ecs.run.snapshot`.
+
+        >>> game = Game(seed="SNAPSHOT")
+        >>> saved = game.snapshot()
+        >>> from balatro_ecs.actions import SelectBlind
+        >>> _ = game.apply(SelectBlind())
+        >>> game.restore(saved)
+        >>> game.phase
+        <Phase.BLIND_SELECT: 'blind_select'>
+        """
+        from .run.snapshot import take
+
+        return take(self)
+
+    def restore(self, snapshot: GameSnapshot) -> None:
+        """Put the game back exactly as it was when ``snapshot`` was taken (it saves to
+        the same bytes).
+
+        Restoring a snapshot of this game works in place: its handles (cards, jokers,
+        consumables, the blind), the run record and every list stay the same objects and
+        hold the saved values again; entities made since are gone and entities deleted
+        since are back under their ids. A snapshot of another game makes this game a copy
+        of it (new handles, that game's plugins). The snapshot stays valid.
+        """
+        from .run.snapshot import restore
+
+        restore(self, snapshot)
+
+    @classmethod
+    def from_snapshot(cls, snapshot: GameSnapshot) -> Game:
+        """A new, independent game in the state of ``snapshot`` (same plugins, same entity
+        ids; it saves to the same bytes as the game did when the snapshot was taken)."""
+        from .run.snapshot import build
+
+        return build(snapshot)
 
     def clone(self) -> Game:
-        """An independent copy of the game (same plugins)."""
-        from .run.save import clone
+        """An independent copy of the game (same plugins): ``from_snapshot(snapshot())``."""
+        from .run.snapshot import build, take
 
-        return clone(self)
+        return build(take(self), adopt=True)  # the snapshot is this copy's alone
 
     def to_json(self) -> str:
         """A lossless save: the run, every entity, every row, the random streams, the log."""
@@ -953,6 +1005,20 @@ def _copy_state(value: Any) -> Any:
     return value
 
 
+def _marshalled(states: list[dict[str, Any]]) -> bytes | None:
+    """Jokers' counters as :mod:`marshal` bytes, or ``None`` when they hold something
+    marshal cannot write. Version 2 writes no back-references, so counters equal in value
+    and type always give equal bytes; loading them makes a fresh deep copy."""
+    try:
+        return marshal.dumps(states, 2)
+    except ValueError:
+        return None
+
+
+#: A poker hand's numbers, as :class:`_PreviewState` keeps them.
+_HAND_FIELDS = operator.attrgetter("level", "played", "played_this_round", "visible")
+
+
 class _PreviewState:
     """Everything scoring a hand can change, saved so that a preview can put it back."""
 
@@ -964,25 +1030,29 @@ class _PreviewState:
         "events",
         "hands",
         "jokers",
+        "known",
         "last_hand",
         "rng",
+        "serial",
         "tally",
     )
 
     def __init__(self, game: Game) -> None:
         run = game.run
-        self.hands = [(h.level, h.played, h.played_this_round, h.visible) for h in run.hands]
+        self.hands = list(map(_HAND_FIELDS, run.hands))
         self.dollars = run.dollars
         self.events = len(game.events)
         self.last_hand = run.last_hand_played
         self.rng = game.rng.snapshot()
+        self.serial = game._next_serial()  # a card made by the preview (DNA) gives it back
         self.tally = list(game._tally)
-        self.jokers = [(j, _copy_state(j.state)) for j in game.jokers]
+        jokers = list(game.jokers)
+        states = [j.state for j in jokers]
+        data = _marshalled(states)  # all the counters in one go, as bytes
+        self.jokers = (jokers, data, None if data is not None else list(map(_copy_state, states)))
         self.areas = {area: list(game._areas[area]) for area in (C.Area.HAND, C.Area.PLAY)}
-        self.cards = [
-            (c, c._enhancement.kind, c._perma.chips, c._debuff.by_blind)
-            for c in game._areas[C.Area.HAND]
-        ]
+        self.known = frozenset(map(id, itertools.chain(*self.areas.values())))
+        self.cards = [(c, c._enhancement, c._perma, c._debuff) for c in game._areas[C.Area.HAND]]
         blind = game.blind
         self.blind = (
             (blind._state.triggered, _copy_state(blind._state.memory))
@@ -999,13 +1069,22 @@ class _PreviewState:
         run.dollars = self.dollars
         del game.events[self.events :]
         run.last_hand_played = self.last_hand
-        game.rng.restore(self.rng)
+        if game.rng.snapshot() != self.rng:  # most hands draw nothing
+            game.rng.restore(self.rng)
         game._tally[:] = self.tally
-        for joker, state in self.jokers:
-            joker.state.clear()
-            joker.state.update(state)
-        known = {id(c) for cards in self.areas.values() for c in cards}
+        game._set_next_serial(self.serial)
+        jokers, data, copies = self.jokers
+        if data is not None:
+            # Put the counters back only if a joker's changed (few hands change any).
+            copies = None if _marshalled([j.state for j in jokers]) == data else marshal.loads(data)
+        if copies is not None:
+            for joker, state in zip(jokers, copies, strict=True):
+                joker.state.clear()
+                joker.state.update(state)
+        known = self.known
         for area in (C.Area.HAND, C.Area.PLAY):
+            if known.issuperset(map(id, game._areas[area])):
+                continue  # no card made during the preview (the usual case)
             for card in list(game._areas[area]):
                 if id(card) not in known:  # made during the preview (DNA)
                     game._areas[area].remove(card)
@@ -1016,11 +1095,11 @@ class _PreviewState:
             for i, card in enumerate(cards):
                 card.zone.area = area
                 card.zone.slot = i
-        for card, kind, perma, by_blind in self.cards:
-            if card._enhancement.kind != kind or card._debuff.by_blind != by_blind:
-                card._enhancement.kind = kind
-                card._debuff.by_blind = by_blind
+        for card, enhancement, perma, debuff in self.cards:  # shared values: swapped back
+            if card._enhancement is not enhancement or card._debuff is not debuff:
+                card._enhancement = card._table[C.Enhancement] = enhancement
+                card._debuff = card._table[C.Debuff] = debuff
                 card._key = None
-            card._perma.chips = perma
+            card._perma = card._table[C.PermaBonus] = perma
         if self.blind is not None and game.blind is not None:
             game.blind._state.triggered, game.blind._state.memory = self.blind

@@ -20,8 +20,8 @@ called, and the version that added it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pluggy
 
@@ -42,6 +42,31 @@ PROJECT = "balatro_ecs"
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
+
+#: The attribute :func:`by_count` sets on a ``consumable_can_use`` implementation.
+BY_COUNT = "balatro_by_count"
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def by_count(implementation: _F) -> _F:
+    """Mark a ``consumable_can_use`` implementation whose answer depends on the selected
+    cards only through how many there are (The Magician: any 1 or 2 cards), never on which.
+
+    The legal actions then ask it once per number of selected cards instead of once per
+    choice of cards (up to 218 with 8 cards in hand). Leave it off when the answer looks
+    at the cards themselves (Aura: a card without an edition)::
+
+        @by_count
+        @hookimpl
+        def consumable_can_use(game, consumable, targets):
+            return 1 <= len(targets) <= 2
+
+    .. versionadded:: 0.1
+    """
+    setattr(implementation, BY_COUNT, True)
+    return implementation
+
 
 # ---------------------------------------------------------------------------------------
 # Declaring content and extending the engine (broadcast hooks)
@@ -661,6 +686,9 @@ def consumable_can_use(
         cards"``), or ``None``/``False`` for a plain no.
 
     Called to build the legal actions and before every use. Must not change the game.
+    When the answer depends on the selected cards only through how many there are, mark
+    the implementation with :func:`by_count`: the legal actions then ask once per number
+    of cards, not once per choice of cards.
 
     .. versionadded:: 0.1
     """

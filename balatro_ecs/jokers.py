@@ -40,6 +40,7 @@ class Joker:
         "_price",
         "_serial",
         "_stickers",
+        "_table",
         "entity",
         "state",
         "type",
@@ -50,8 +51,10 @@ class Joker:
     copied_by: Joker | None = None
 
     def __init__(self, entity: int, type_: JokerType, components: dict[type, Any]) -> None:
+        """``components``: the entity's table in its world (kept: a swapped value updates it)."""
         self.entity = entity
         self.type = type_
+        self._table = components
         self.state: dict[str, Any] = components[C.Counters].values
         self._edition: C.Edition = components[C.Edition]
         self._debuff: C.Debuff = components[C.Debuff]
@@ -108,7 +111,26 @@ class Joker:
         return 0 if self._price.free else self._price.buy
 
     def set_edition(self, edition: Edition) -> None:
-        self._edition.kind = Edition(edition)
+        self._edition = self._table[C.Edition] = C.edition(edition)
+
+    def set_debuff(self, *, forced: bool | None = None, by_blind: bool | None = None) -> None:
+        """Set why the joker is debuffed (forced, or by the blind); unset values stay."""
+        old = self._debuff
+        self._debuff = self._table[C.Debuff] = C.debuff(
+            old.forced if forced is None else forced,
+            old.by_blind if by_blind is None else by_blind,
+        )
+
+    def _take_values(self) -> None:
+        """Read the components back from the entity's table (after it was restored)."""
+        table = self._table
+        self.state = table[C.Counters].values
+        self._edition = table[C.Edition]
+        self._debuff = table[C.Debuff]
+        self._stickers = table[C.Stickers]
+        self._price = table[C.Price]
+        self._serial = table[C.Serial]
+        self.zone = table[C.Zone]
 
     def __repr__(self) -> str:
         extra = f" {self.edition.name.lower()}" if self.edition else ""
@@ -147,11 +169,13 @@ class CopiedJoker:
 class Consumable:
     """A Tarot, Planet or Spectral card held in the consumable area."""
 
-    __slots__ = ("_edition", "_price", "_serial", "entity", "state", "type", "zone")
+    __slots__ = ("_edition", "_price", "_serial", "_table", "entity", "state", "type", "zone")
 
     def __init__(self, entity: int, type_: ConsumableType, components: dict[type, Any]) -> None:
+        """``components``: the entity's table in its world (kept: a swapped value updates it)."""
         self.entity = entity
         self.type = type_
+        self._table = components
         self.state: dict[str, Any] = components[C.Counters].values
         self._edition: C.Edition = components[C.Edition]
         self._price: C.Price = components[C.Price]
@@ -184,6 +208,18 @@ class Consumable:
     @property
     def edition(self) -> Edition:
         return self._edition.kind
+
+    def set_edition(self, edition: Edition) -> None:
+        self._edition = self._table[C.Edition] = C.edition(edition)
+
+    def _take_values(self) -> None:
+        """Read the components back from the entity's table (after it was restored)."""
+        table = self._table
+        self.state = table[C.Counters].values
+        self._edition = table[C.Edition]
+        self._price = table[C.Price]
+        self._serial = table[C.Serial]
+        self.zone = table[C.Zone]
 
     def __repr__(self) -> str:
         return f"<Consumable #{self.entity} {self.type.name}>"

@@ -192,7 +192,7 @@ class Plugins:
             self.pm.set_blocked(name)
         self.version = 0
         #: Derived data (compiled schedules, ...) that is dropped whenever the set changes.
-        self.cache: dict[str, Any] = {}
+        self.cache: dict[Any, Any] = {}
         self._trace = os.environ.get(TRACE_ENV, "") not in ("", "0")
         if self._trace:  # broadcast hooks through pluggy's own tracer, content hooks below
             self.pm.trace.root.setwriter(lambda text: sys.stderr.write(f"[pluggy] {text}"))
@@ -315,6 +315,9 @@ class Plugins:
 
         A fresh dict each call (the mapping itself is kept until the plugin set changes).
         """
+        return dict(self._owners())
+
+    def _owners(self) -> dict[str, str]:
         cached: dict[str, str] | None = self.cache.get("owners")
         if cached is None:
             cached = {}
@@ -322,7 +325,21 @@ class Plugins:
                 module = owner.__name__ if isinstance(owner, ModuleType) else type(owner).__module__
                 cached[key] = module
             self.cache["owners"] = cached
-        return dict(cached)
+        return cached
+
+    def packages_of(self, keys: Iterable[str]) -> dict[str, str]:
+        """The installed packages whose modules declare these content keys: distribution
+        -> version, in the order of the modules' names (what a save records). Kept per set
+        of modules until the plugin set changes; a fresh dict each call."""
+        owners = self._owners()
+        modules = frozenset([owners[key] for key in keys if key in owners])
+        found: dict[str, str] | None = self.cache.get(("packages", modules))
+        if found is None:
+            found = {}
+            for module in sorted(modules):
+                found.update(module_packages(module))
+            self.cache[("packages", modules)] = found
+        return dict(found)
 
     def package_versions(self) -> dict[str, str]:
         """The installed packages whose modules declare this set's content: distribution ->
@@ -424,6 +441,10 @@ class Plugins:
         exact = self._content.get(name)  # the common case: a key, as the engine passes it
         if isinstance(exact, family):
             return exact
+        found = self.cache.get(f"find:{family.__qualname__}:{name}")  # a name seen before
+        if found is not None:
+            assert isinstance(found, family)
+            return found
         key = self._names.get(family, {}).get(fold_name(name))
         if key is None:
             folded = fold_name(name)
@@ -440,6 +461,7 @@ class Plugins:
             raise UnknownNameError(family.family, name, choices)
         content = self._content[key]
         assert isinstance(content, family)
+        self.cache[f"find:{family.__qualname__}:{name}"] = content
         return content
 
     def joker(self, name: str) -> JokerType:

@@ -39,7 +39,7 @@ from .components import Area
 from .content import BlindType, ConsumableType, ContentType, DeckType, JokerType, VoucherType
 from .effects import Effect
 from .enums import HAND_ITERATION_ORDER, HAND_NAMES, Edition, Enhancement, HandType, Seal, Suit
-from .hookspecs import hookimpl
+from .hookspecs import by_count, hookimpl
 from .jokers import Consumable, CopiedJoker, Joker
 from .rules import Rules
 from .schedule import System
@@ -69,6 +69,7 @@ __all__ = [
     "Suit",
     "System",
     "VoucherType",
+    "by_count",
     "content",
     "hookimpl",
     "reference",

@@ -21,9 +21,12 @@ SelectBlind()
 
 from __future__ import annotations
 
+import functools
 import itertools
+import operator
 from collections import Counter
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol, cast
 
 from .actions import (
     Action,
@@ -209,26 +212,121 @@ class GreedyPolicy:
         return None
 
 
+#: What :func:`~balatro_ecs.hands.detect` finds, by rules key, then by the cards' ranks
+#: and flush (see :func:`_candidates`): the hand and its scoring positions.
+_DETECTIONS: dict[tuple[object, ...], dict[tuple[object, ...], tuple[HandType, tuple[int, ...]]]]
+_DETECTIONS = {}
+
+#: Detections kept at most (per rules key), like the detection cache's own bound.
+DETECTIONS_LIMIT = 200_000
+
+
 def _candidates(game: Game, forced: set[int], per_group: int) -> list[tuple[int, ...]]:
     """The plays worth scoring exactly: for each poker hand and number of cards, the
-    ``per_group`` whose scoring cards carry the most chips (and hold the forced cards)."""
+    ``per_group`` whose scoring cards carry the most chips (and hold the forced cards);
+    the groups in the order their first play appears (by number of cards, then position),
+    each group's plays by chips, the earlier play first on a tie.
+
+    Every choice of 1-5 hand cards is detected. Detection depends on the cards only through
+    their ranks, which of them make a flush, and (for High Card) which one ranks highest,
+    so a detection is kept by ranks and flush and used again for every other choice with
+    the same ones, in this hand and later ones: most choices cost a lookup, not a
+    :func:`~balatro_ecs.hands.detect`. The work per choice is done by ``map`` and
+    ``itertools`` over all the choices of one size at once.
+    """
     hand = game.hand
+    n = len(hand)
     keys = [card.detect_key() for card in hand]
-    chips = [card.chip_value + card.perma_bonus for card in hand]
+    ranks = tuple([key[0] for key in keys])
+    suits = tuple([key[1] for key in keys])
+    chips = tuple([card.chip_value + card.perma_bonus for card in hand])
+    # One number per card that orders them as High Card picks: the highest ``order``, the
+    # first position on a tie; and what each scores.
+    tops = tuple([key[2] * (n + 1) - i for i, key in enumerate(keys)])
+    chips_of_top = dict(zip(tops, chips, strict=True))
     rules_key = game.rules.detection_key()
-    groups: dict[tuple[int, int], list[tuple[int, tuple[int, ...]]]] = {}
-    for size in range(1, min(5, len(hand)) + 1):
-        for combo in itertools.combinations(range(len(hand)), size):
-            if forced and not forced <= set(combo):
-                continue
-            found = detect([keys[i] for i in combo], rules_key)
-            value = sum(chips[combo[i]] for i in found.scoring)
-            groups.setdefault((found.hand, size), []).append((value, combo))
+    flush_size = rules_key[0]
+    known = _DETECTIONS.get(rules_key)
+    if known is None or len(known) >= DETECTIONS_LIMIT:
+        known = _DETECTIONS[rules_key] = {}
+    combinations, repeat = itertools.combinations, itertools.repeat
+    high_card = HandType.HIGH_CARD
     picked: list[tuple[int, ...]] = []
-    for options in groups.values():
-        options.sort(key=lambda option: option[0], reverse=True)
-        picked += [combo for _, combo in options[:per_group]]
+    for size in range(1, min(5, n) + 1):
+        positions = _positions(n, size)
+        # What detection depends on besides the High Card: ranks, and the flush.
+        sub_ranks = combinations(ranks, size)
+        shapes: list[tuple[object, ...]]
+        if size < flush_size:  # too few cards for a flush
+            shapes = list(zip(sub_ranks, repeat(None), strict=False))
+        elif size == flush_size:  # a flush of all of them: a suit they all count as
+            common = map(
+                functools.reduce, repeat(operator.and_), combinations(suits, size), repeat(15)
+            )
+            shapes = list(zip(sub_ranks, map(bool, common), strict=True))
+        else:
+            shapes = [
+                (r, _flush_shape(s, flush_size))
+                for r, s in zip(sub_ranks, combinations(suits, size), strict=True)
+            ]
+        looked_up = list(map(known.get, shapes))
+        if None in looked_up:
+            for i, detection in enumerate(looked_up):
+                if detection is None:
+                    result = detect([keys[j] for j in positions[i]], rules_key)
+                    looked_up[i] = known[shapes[i]] = (result.hand, result.scoring)
+        found = cast("list[tuple[HandType, tuple[int, ...]]]", looked_up)
+        hands: list[HandType] = list(map(_first, found))
+        highs = map(chips_of_top.__getitem__, map(max, combinations(tops, size)))
+        values = [
+            high if found_hand[0] is high_card else sum(map(sub_chips.__getitem__, found_hand[1]))
+            for sub_chips, found_hand, high in zip(
+                combinations(chips, size), found, highs, strict=True
+            )
+        ]
+        index: Sequence[int] = range(len(positions))
+        if forced:
+            index = [i for i in index if forced.issubset(positions[i])]
+            hands = [hands[i] for i in index]
+            values = [values[i] for i in index]
+        # Each poker hand's plays, most chips first, the earlier play first on a tie.
+        ranked = sorted(zip(hands, map(operator.neg, values), index, strict=True))
+        best: dict[HandType, list[tuple[int, ...]]] = {}
+        for hand_type, options in itertools.groupby(ranked, _first):
+            best[hand_type] = [
+                positions[option[2]] for option in itertools.islice(options, per_group)
+            ]
+        for hand_type in dict.fromkeys(hands):  # in the order the poker hands first appear
+            picked += best[hand_type]
     return picked
+
+
+@functools.lru_cache(maxsize=64)
+def _positions(n: int, size: int) -> tuple[tuple[int, ...], ...]:
+    """Every choice of ``size`` of ``n`` positions, in order."""
+    return tuple(itertools.combinations(range(n), size))
+
+
+def _flush_shape(suits: tuple[int, ...], size: int) -> tuple[int, ...] | None:
+    """The positions that make a flush of ``size`` among cards with these suit masks, as
+    :func:`~balatro_ecs.hands.detect` finds it (the first suit, Spades to Diamonds, with
+    ``size`` cards; all of them when there are exactly ``size``), or ``None``."""
+    n = len(suits)
+    if n > 5 or n < size:
+        return None
+    if n == size:
+        common = 15
+        for mask in suits:
+            common &= mask
+        return tuple(range(n)) if common else None
+    for bit in (1, 2, 4, 8):
+        members = tuple([pos for pos in range(n) if suits[pos] & bit])
+        if len(members) >= size:
+            return members
+    return None
+
+
+_first = operator.itemgetter(0)
 
 
 def _planet_key(game: Game) -> str | None:

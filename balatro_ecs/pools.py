@@ -9,6 +9,7 @@ again on ``..._resample2``, ``..._resample3``, ... (rules.toml ``[shop]``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from . import reference
@@ -62,7 +63,7 @@ def consumable_pool(
     return pool, f"{card_set}{key_append}{game.run.ante}"
 
 
-def draw_pool(game: Game, pool: list[str | None], stream: str, fallback: str) -> str:
+def draw_pool(game: Game, pool: Sequence[str | None], stream: str, fallback: str) -> str:
     """Pick from a pool with unavailable placeholders (``None``), resampling as the game does."""
     if not any(pool):
         return fallback

@@ -59,10 +59,35 @@ def pseudohash(text: str) -> float:
 
 
 def _pseudohash(text: str) -> float:
-    num = 1.0
-    data = text.encode("utf-8")
-    for i in range(len(data), 0, -1):
-        num = lua_mod((1.1239285023 / num) * data[i - 1] * math.pi + math.pi * i, 1.0)
+    # lua_mod(x, 1.0) is x - floor(x): x / 1.0 and floor(x) * 1.0 are exact.
+    return _walk(text.encode("utf-8"), 0, 1.0)
+
+
+def seeded_hash(key: str, seed: str, tails: dict[int, float] | None = None) -> float:
+    """``pseudohash(key + seed)`` (not kept: a run hashes each of its keys once).
+
+    The hash walks the text from its end, and each step depends only on the position, the
+    byte and the previous step: the steps over ``seed`` are the same for every key of one
+    length. ``tails`` keeps them (key length -> the hash's state after the seed), so that
+    only ``key`` is walked for the next key of that length.
+    """
+    data = key.encode("utf-8")
+    n = len(data)
+    tail = None if tails is None else tails.get(n)
+    if tail is None:
+        tail = _walk(seed.encode("utf-8"), n, 1.0)
+        if tails is not None:
+            tails[n] = tail
+    return _walk(data, 0, tail)
+
+
+def _walk(data: bytes, offset: int, num: float) -> float:
+    """The hash's steps over ``data``, from its end, at positions ``offset + len(data)``
+    down to ``offset + 1``, starting from ``num``."""
+    pi, floor = math.pi, math.floor
+    for i, byte in zip(range(offset + len(data), offset, -1), reversed(data), strict=True):
+        x = (1.1239285023 / num) * byte * pi + pi * i
+        num = x - floor(x)
     return num
 
 
@@ -135,10 +160,62 @@ def _seed_words(d: float, tables: tuple[tuple[tuple[int, ...], ...], ...]) -> li
     return words
 
 
-def first_draw(d: float) -> float:
-    """``math.randomseed(d); return math.random()`` in one go (the game's usual draw)."""
-    w0, w1, w2, w3 = _seed_words(d, _FIRST_DRAW_TABLES)
-    return _bits_double(((w0 ^ w1 ^ w2 ^ w3) & 0x000FFFFFFFFFFFFF) | 0x3FF0000000000000) - 1.0
+def _first_draw() -> Callable[[float], float]:
+    """:func:`first_draw`: :func:`_seed_words` over :data:`_FIRST_DRAW_TABLES` and the draw,
+    unrolled, with the 32 tables in local variables (the game draws this way every time)."""
+    (
+        (a0, a1, a2, a3, a4, a5, a6, a7),
+        (b0, b1, b2, b3, b4, b5, b6, b7),
+        (c0, c1, c2, c3, c4, c5, c6, c7),
+        (e0, e1, e2, e3, e4, e5, e6, e7),
+    ) = _FIRST_DRAW_TABLES
+    pack = _PACK_DOUBLE.pack
+    pack_u64 = _PACK_U64.pack
+    unpack_double = _PACK_DOUBLE.unpack
+    from_bytes = int.from_bytes
+
+    def first_draw(d: float) -> float:
+        """``math.randomseed(d); return math.random()`` in one go (the game's usual draw)."""
+        # Each word: d = d*pi + e, its bits (at least 1 << shift: 1, 6, 9, 17), warmed up.
+        d = d * 3.14159265358979323846 + 2.7182818284590452354
+        u = from_bytes(pack(d), "little")
+        if u < 2:
+            u += 2
+        w = (
+            a0[u & 255] ^ a1[(u >> 8) & 255] ^ a2[(u >> 16) & 255] ^ a3[(u >> 24) & 255]
+            ^ a4[(u >> 32) & 255] ^ a5[(u >> 40) & 255] ^ a6[(u >> 48) & 255] ^ a7[u >> 56]
+        )  # fmt: skip
+        d = d * 3.14159265358979323846 + 2.7182818284590452354
+        u = from_bytes(pack(d), "little")
+        if u < 64:
+            u += 64
+        w ^= (
+            b0[u & 255] ^ b1[(u >> 8) & 255] ^ b2[(u >> 16) & 255] ^ b3[(u >> 24) & 255]
+            ^ b4[(u >> 32) & 255] ^ b5[(u >> 40) & 255] ^ b6[(u >> 48) & 255] ^ b7[u >> 56]
+        )  # fmt: skip
+        d = d * 3.14159265358979323846 + 2.7182818284590452354
+        u = from_bytes(pack(d), "little")
+        if u < 512:
+            u += 512
+        w ^= (
+            c0[u & 255] ^ c1[(u >> 8) & 255] ^ c2[(u >> 16) & 255] ^ c3[(u >> 24) & 255]
+            ^ c4[(u >> 32) & 255] ^ c5[(u >> 40) & 255] ^ c6[(u >> 48) & 255] ^ c7[u >> 56]
+        )  # fmt: skip
+        d = d * 3.14159265358979323846 + 2.7182818284590452354
+        u = from_bytes(pack(d), "little")
+        if u < 131072:
+            u += 131072
+        w ^= (
+            e0[u & 255] ^ e1[(u >> 8) & 255] ^ e2[(u >> 16) & 255] ^ e3[(u >> 24) & 255]
+            ^ e4[(u >> 32) & 255] ^ e5[(u >> 40) & 255] ^ e6[(u >> 48) & 255] ^ e7[u >> 56]
+        )  # fmt: skip
+        bits = (w & 0x000FFFFFFFFFFFFF) | 0x3FF0000000000000
+        return float(unpack_double(pack_u64(bits))[0]) - 1.0
+
+    return first_draw
+
+
+first_draw = _first_draw()
 
 
 class LuaRandom:
@@ -182,6 +259,23 @@ class LuaRandom:
         """``math.random()``: a double in ``[0, 1)``."""
         return _bits_double(self._step()) - 1.0
 
+    def shuffle(self, items: MutableSequence[Any]) -> None:
+        """Fisher-Yates over ``items`` with :meth:`choice_index` draws, in place: the
+        steps of :meth:`_step` unrolled in local variables (a shuffle draws once a card)."""
+        z0, z1, z2, z3 = self._z0, self._z1, self._z2, self._z3
+        m = _MASK64
+        m0, m1, m2, m3 = m << 1 & m, m << 6 & m, m << 9 & m, m << 17 & m
+        pack, unpack, floor = _PACK_U64.pack, _PACK_DOUBLE.unpack, math.floor
+        for i in range(len(items) - 1, 0, -1):
+            z0 = ((((z0 << 31) & m) ^ z0) >> 45) ^ (((z0 & m0) << 18) & m)
+            z1 = ((((z1 << 19) & m) ^ z1) >> 30) ^ (((z1 & m1) << 28) & m)
+            z2 = ((((z2 << 24) & m) ^ z2) >> 48) ^ (((z2 & m2) << 7) & m)
+            z3 = ((((z3 << 21) & m) ^ z3) >> 39) ^ (((z3 & m3) << 8) & m)
+            bits = ((z0 ^ z1 ^ z2 ^ z3) & 0x000FFFFFFFFFFFFF) | 0x3FF0000000000000
+            j = floor((float(unpack(pack(bits))[0]) - 1.0) * (i + 1))
+            items[i], items[j] = items[j], items[i]
+        self._z0, self._z1, self._z2, self._z3 = z0, z1, z2, z3
+
     def randint(self, low: int, high: int) -> int:
         """``math.random(low, high)``: an integer in ``[low, high]``."""
         return int(math.floor(self.random() * (high - low + 1)) + low)
@@ -208,13 +302,16 @@ class GameRandom:
     True
     """
 
-    __slots__ = ("_gen", "_hashed_seed", "_state", "seed")
+    __slots__ = ("_gen", "_hashed_seed", "_state", "_tails", "seed")
 
     def __init__(self, seed: str) -> None:
         self.seed = seed
         self._hashed_seed = pseudohash(seed)
         self._state: dict[str, float] = {}
-        self._gen = LuaRandom(0.0)
+        #: Scratch generator for shuffles (made on the first one; reseeded every time).
+        self._gen: LuaRandom | None = None
+        #: The seed's part of new streams' hashes, by key length (:func:`seeded_hash`).
+        self._tails: dict[int, float] = {}
 
     # -- state -----------------------------------------------------------------
     def snapshot(self) -> dict[str, float]:
@@ -236,8 +333,10 @@ class GameRandom:
         """``pseudoseed(key)``: advance the stream ``key`` and return its seed value."""
         state = self._state.get(key)
         if state is None:
-            state = pseudohash(key + self.seed)
-        state = _format13(lua_mod(2.134453429141 + state * 1.72431234, 1.0))
+            state = seeded_hash(key, self.seed, self._tails)
+        # _format13(lua_mod(x, 1.0)), inline: lua_mod(x, 1.0) is x - floor(x), exactly.
+        x = 2.134453429141 + state * 1.72431234
+        state = abs(round(x - math.floor(x), 13))
         self._state[key] = state
         return (state + self._hashed_seed) / 2
 
@@ -260,16 +359,16 @@ class GameRandom:
         """
         if not items:
             raise ValueError(f"cannot draw from an empty list (stream {key!r})")
-        ordered = sorted(items, key=sort_key) if sort_key is not None else list(items)
+        ordered = sorted(items, key=sort_key) if sort_key is not None else items
         return ordered[math.floor(first_draw(self.seed_for(key)) * len(ordered))]
 
     def shuffle(self, key: str, items: MutableSequence[Any]) -> None:
         """``pseudoshuffle``: the game's Fisher-Yates shuffle, in place."""
         gen = self._gen
+        if gen is None:
+            gen = self._gen = LuaRandom(0.0)
         gen.seed(self.seed_for(key))
-        for i in range(len(items) - 1, 0, -1):
-            j = gen.choice_index(i + 1)
-            items[i], items[j] = items[j], items[i]
+        gen.shuffle(items)
 
 
 def stream_key(*parts: Hashable) -> str:

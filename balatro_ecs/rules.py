@@ -59,9 +59,13 @@ class Rules:
 
     def reset(self) -> None:
         """Back to the vanilla defaults, in place (handles keep a reference to this object)."""
-        for f in fields(self):
-            setattr(self, f.name, f.default)
+        for name, value in _DEFAULTS:
+            setattr(self, name, value)
 
     def detection_key(self) -> tuple[int, int, bool, bool]:
         """The parameters that hand detection depends on (suit merging is folded into cards)."""
         return (self.flush_size, self.straight_size, self.straight_skips, self.smeared_suits)
+
+
+#: Every field and its default, in order (what :meth:`Rules.reset` puts back).
+_DEFAULTS: tuple[tuple[str, object], ...] = tuple((f.name, f.default) for f in fields(Rules))

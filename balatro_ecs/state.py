@@ -8,8 +8,10 @@ cloning and comparing games rely on.
 
 from __future__ import annotations
 
-import copy
 import math
+import operator
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any
@@ -62,8 +64,12 @@ class HandLevel:
 
 
 def _default_hands() -> list[HandLevel]:
-    table = reference.hand_table()
-    return [HandLevel(visible=table[name]["visible_at_start"]) for name in HAND_NAMES]
+    return [HandLevel(1, 0, 0, visible) for visible in _VISIBLE_AT_START]
+
+
+_VISIBLE_AT_START: tuple[bool, ...] = tuple(
+    reference.hand_table()[name]["visible_at_start"] for name in HAND_NAMES
+)
 
 
 def _start(name: str) -> Any:
@@ -207,21 +213,23 @@ class RunState:
 
     def copy(self) -> RunState:
         """An independent copy (lists, dicts and hand levels copied, not shared)."""
-        new = copy.copy(self)
-        for name in _CONTAINERS:
-            setattr(new, name, _copy(getattr(self, name)))
-        new.hands = [
-            HandLevel(h.level, h.played, h.played_this_round, h.visible) for h in self.hands
-        ]
-        return new
+        return _copy_into(self, RunState.__new__(RunState))
+
+    def assign(self, other: RunState) -> None:
+        """Become an independent copy of ``other``, in place (what restoring a snapshot
+        does: whoever holds this object sees the restored numbers)."""
+        _copy_into(other, self)
 
     # -- JSON ------------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready copy (enums as names, infinities as strings)."""
         data: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name == "hands":
+        for name in _NAMES:
+            value = getattr(self, name)
+            if type(value) in _PLAIN:  # most fields: as they are
+                data[name] = value
+                continue
+            if name == "hands":
                 value = [
                     {"level": h.level, "played": h.played, "played_this_round": h.played_this_round,
                      "visible": h.visible}
@@ -237,42 +245,52 @@ class RunState:
                 value = "inf"
             elif isinstance(value, (list, dict)):
                 value = _copy(value)
-            data[f.name] = value
+            data[name] = value
         return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RunState:
         """Rebuild from :meth:`to_dict` output."""
-        from .enums import parse_suit
-
         state = cls()
-        for f in fields(state):
-            if f.name not in data:
-                continue
-            value = data[f.name]
-            current = getattr(state, f.name)
-            if f.name == "hands":
-                value = [HandLevel(**h) for h in value]
-            elif f.name in ("most_played_hand", "last_hand_played"):
-                value = HandType.from_name(value) if value is not None else None
-            elif isinstance(current, Suit):
-                value = parse_suit(value)
-            elif isinstance(current, Phase):
-                value = Phase(value)
-            elif value == "inf":
-                value = math.inf
-            elif isinstance(value, (list, dict)):
-                value = _copy(value)
-            setattr(state, f.name, value)
+        _load_into(state, data)
         return state
 
 
+_NAMES: tuple[str, ...] = tuple(f.name for f in fields(RunState))
+#: Field values saved as they are (exactly these types: an enum member is an int too).
+_PLAIN: frozenset[type] = frozenset({int, str, bool, type(None)})
 #: The fields of :class:`RunState` that hold lists or dicts (copied by :meth:`RunState.copy`).
 _CONTAINERS: tuple[str, ...] = tuple(
     f.name
     for f in fields(RunState)
     if f.name != "hands" and isinstance(getattr(RunState(), f.name), (list, dict))
 )
+#: Containers of plain values (strings, numbers): a shallow copy is a full one.
+_FLAT = re.compile(r"^(list\[str\]|dict\[str, (str|int)\])$")
+
+
+def _copier() -> Callable[[RunState, RunState], RunState]:
+    """``copy_into(src, dst)``: every field of ``src`` into ``dst`` (containers copied), as
+    one generated function: a run is copied before every atomic action."""
+    lines = ["def copy_into(src, dst):"]
+    for f in fields(RunState):
+        name = f.name
+        if name == "hands":
+            lines.append(
+                "    dst.hands = [HandLevel(h.level, h.played, h.played_this_round, h.visible)"
+                " for h in src.hands]"
+            )
+        elif name in _CONTAINERS:
+            flat = _FLAT.match(str(f.type)) is not None
+            copied = f"src.{name}.copy()" if flat else f"_copy(src.{name})"
+            lines.append(f"    dst.{name} = {copied}")
+        else:
+            lines.append(f"    dst.{name} = src.{name}")
+    lines.append("    return dst")
+    namespace: dict[str, Any] = {"HandLevel": HandLevel, "_copy": _copy}
+    exec("\n".join(lines), namespace)  # built once, from the dataclass's own fields
+    copier: Callable[[RunState, RunState], RunState] = namespace["copy_into"]
+    return copier
 
 
 def _copy(value: Any) -> Any:
@@ -281,3 +299,72 @@ def _copy(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _copy(v) for k, v in value.items()}
     return value
+
+
+_copy_into = _copier()
+
+
+def _load_kind(name: str, default: Any) -> str | None:
+    if name == "hands":
+        return "hands"
+    if name in ("most_played_hand", "last_hand_played"):
+        return "hand"
+    if isinstance(default, Suit):
+        return "suit"
+    if isinstance(default, Phase):
+        return "phase"
+    return None
+
+
+#: Each field and how :meth:`RunState.from_dict` reads it (decided by its default value).
+_LOAD_KINDS: tuple[tuple[str, str | None], ...] = tuple(
+    (name, _load_kind(name, getattr(RunState(), name))) for name in _NAMES
+)
+
+
+def _hand_level(raw: dict[str, Any]) -> HandLevel:
+    if len(raw) == 4:  # as saved: exactly the four fields
+        try:
+            return HandLevel(*_HAND_FIELDS(raw))
+        except KeyError:
+            pass
+    return HandLevel(**raw)
+
+
+_HAND_FIELDS = operator.itemgetter("level", "played", "played_this_round", "visible")
+
+
+def _loader() -> Callable[[RunState, dict[str, Any]], None]:
+    """``load_into(state, data)``: :meth:`RunState.from_dict`'s reading of every field, as
+    one generated function (a load reads the whole run record)."""
+    lines = ["def load_into(state, data):"]
+    for name, kind in _LOAD_KINDS:
+        lines.append(f"    if {name!r} in data:")
+        lines.append(f"        v = data[{name!r}]")
+        if kind is None:  # a number, string or container
+            lines.append("        if type(v) in _PLAIN:")
+            lines.append("            if v == 'inf':")
+            lines.append("                v = inf")
+            lines.append("        elif isinstance(v, (list, dict)):")
+            lines.append("            v = _copy(v)")
+        elif kind == "hands":
+            lines.append("        v = [_hand_level(h) for h in v]")
+        elif kind == "hand":
+            lines.append("        v = HandType.from_name(v) if v is not None else None")
+        elif kind == "suit":
+            lines.append("        v = parse_suit(v)")
+        else:
+            lines.append("        v = Phase(v)")
+        lines.append(f"        state.{name} = v")
+    from .enums import parse_suit
+
+    namespace: dict[str, Any] = {
+        "_PLAIN": _PLAIN, "inf": math.inf, "_copy": _copy, "_hand_level": _hand_level,
+        "HandType": HandType, "parse_suit": parse_suit, "Phase": Phase,
+    }  # fmt: skip
+    exec("\n".join(lines), namespace)  # built once, from the dataclass's own fields
+    loader: Callable[[RunState, dict[str, Any]], None] = namespace["load_into"]
+    return loader
+
+
+_load_into = _loader()

@@ -81,17 +81,30 @@ def blind_reward(game: Game, blind: BlindType) -> int:
     return 0 if which in game.run.no_blind_reward else blind.dollars
 
 
+def _bosses(game: Game) -> tuple[tuple[tuple[str, int], ...], tuple[str, ...]]:
+    """The boss blinds (key, least ante) and the showdown blinds, listed once per plugin set."""
+    cache = game.plugins.cache
+    found: tuple[tuple[tuple[str, int], ...], tuple[str, ...]] | None = cache.get("bosses")
+    if found is None:
+        blinds = list(game.plugins.all(BlindType))
+        found = cache["bosses"] = (
+            tuple((b.key, b.min_ante) for b in blinds if b.kind == "boss"),
+            tuple(b.key for b in blinds if b.kind == "showdown"),
+        )
+    return found
+
+
 def choose_boss(game: Game) -> str:
     """Draw the next boss as the game does: eligible for the ante, least used, then random."""
     run = game.run
     ante = run.ante
+    bosses, showdowns = _bosses(game)
     eligible: list[str] = []
-    for blind in game.plugins.all(BlindType):
-        if blind.kind == "boss":
-            if blind.min_ante <= max(1, ante) and (max(1, ante) % run.win_ante != 0 or ante < 2):
-                eligible.append(blind.key)
-        elif blind.kind == "showdown" and ante % run.win_ante == 0 and ante >= 2:
-            eligible.append(blind.key)
+    at_least_1 = max(1, ante)
+    if at_least_1 % run.win_ante != 0 or ante < 2:
+        eligible += [key for key, least_ante in bosses if least_ante <= at_least_1]
+    if ante % run.win_ante == 0 and ante >= 2:
+        eligible += showdowns
     if not eligible:
         raise RuntimeError(f"no boss blind is eligible at ante {ante}")
     least = min(run.bosses_used.get(k, 0) for k in eligible)
@@ -120,11 +133,26 @@ def next_tag(game: Game) -> str:
     """Draw the tag offered for skipping a blind this ante."""
     ante = game.run.ante
     everything = game.run.unlocks == "all"
-    pool: list[str | None] = [
-        tag.key if tag.min_ante <= ante and (everything or not tag.requires_discovered) else None
-        for tag in game.plugins.all(TagType)
-    ]
+    cache = game.plugins.cache
+    name = f"tag pool:{ante}:{everything}"  # the same for every game of this plugin set
+    pool: tuple[str | None, ...] | None = cache.get(name)
+    if pool is None:
+        pool = cache[name] = tuple(
+            tag.key if tag.min_ante <= ante and (everything or not tag.requires_discovered)
+            else None
+            for tag in game.plugins.all(TagType)
+        )  # fmt: skip
     return draw_pool(game, pool, f"Tag{ante}", "tag_handy")
+
+
+def _vouchers(game: Game) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Every voucher (key, the vouchers it requires), listed once per plugin set."""
+    found: tuple[tuple[str, tuple[str, ...]], ...] | None = game.plugins.cache.get("vouchers")
+    if found is None:
+        found = game.plugins.cache["vouchers"] = tuple(
+            (v.key, tuple(v.requires)) for v in game.plugins.all(VoucherType)
+        )
+    return found
 
 
 def next_voucher(game: Game, stream: str | None = None) -> str | None:
@@ -135,14 +163,10 @@ def next_voucher(game: Game, stream: str | None = None) -> str | None:
     """
     owned = set(game.run.vouchers)
     offered = set(game.shop_vouchers)
-    pool: list[str | None] = []
-    for voucher in game.plugins.all(VoucherType):
-        available = (
-            voucher.key not in owned
-            and voucher.key not in offered
-            and all(r in owned for r in voucher.requires)
-        )
-        pool.append(voucher.key if available else None)
+    pool = [
+        key if key not in owned and key not in offered and owned.issuperset(requires) else None
+        for key, requires in _vouchers(game)
+    ]
     if not any(pool):
         return None
     return draw_pool(game, pool, stream or f"Voucher{game.run.ante}", "v_blank")

@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING
 
 from .. import reference
 from ..actions import (
+    ACTION_SPACE,
     Action,
+    ActionSpace,
     Buy,
     BuyAndUse,
     BuyPack,
@@ -37,6 +39,7 @@ from ..actions import (
 )
 from ..components import Area
 from ..errors import IllegalActionError
+from ..hookspecs import BY_COUNT
 from ..jokers import Consumable
 from ..state import Phase
 from . import packs, shop
@@ -47,7 +50,7 @@ from .rounds import end_round_if_out_of_cards
 if TYPE_CHECKING:
     from ..game import Game
 
-__all__ = ["apply", "legal_actions", "verify"]
+__all__ = ["action_mask", "apply", "legal_actions", "verify"]
 
 #: What rerolling the boss costs (Director's Cut and Retcon, vouchers.toml ``config.extra``).
 BOSS_REROLL_COST: int = reference.voucher("v_directors_cut").config["extra"]
@@ -233,19 +236,18 @@ def apply(game: Game, action: Action) -> Outcome:
 
     All or nothing: if anything raises while the action is applied (a plugin's hook, say),
     the game is put back exactly as it was before and the exception goes on. An atomic
-    game (the default) copies itself before each action for that; ``Game(atomic=False)``
-    skips the copy (batch runs that drop a failed game anyway).
+    game (the default) takes a :meth:`~balatro_ecs.game.Game.snapshot` before each action
+    and restores it in place on failure; ``Game(atomic=False)`` skips the snapshot (batch
+    runs that drop a failed game anyway).
     """
     verify(game, action)
     if not game.atomic:
         return _apply(game, action)
-    from .clone import clone
-
-    before = clone(game)
+    before = game.snapshot()
     try:
         return _apply(game, action)
     except BaseException:
-        game._become(before)
+        game.restore(before)
         raise
 
 
@@ -397,45 +399,77 @@ def _card_actions(n: int, forced: frozenset[int]) -> tuple[tuple[Play, ...], tup
     return tuple(Play(c) for c in combos), tuple(Discard(c) for c in combos)
 
 
-@functools.lru_cache(maxsize=256)
 def card_action_indices(n: int, forced: frozenset[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The mask indices of every legal Play and Discard of ``n`` hand cards (computed once
-    per hand size and forced set)."""
-    from ..actions import ACTION_SPACE
+    per hand size and forced set): :meth:`ActionSpace.card_indices
+    <balatro_ecs.actions.ActionSpace.card_indices>` of the default space."""
+    return ACTION_SPACE.card_indices(n, forced)
 
-    plays, discards = _card_actions(n, forced)
-    encode = ACTION_SPACE.encode
-    return (
-        tuple(i for i in map(encode, plays) if i is not None),
-        tuple(i for i in map(encode, discards) if i is not None),
-    )
+
+def _legal(game: Game, action: Action) -> bool:
+    try:
+        _CHECKS[type(action)](game, action)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def _by_count(game: Game, item: object) -> bool:
+    """Whether the consumable's use depends on the selected cards only through how many
+    there are: its ``consumable_can_use`` is marked :func:`~balatro_ecs.hookspecs.by_count`
+    (or it has none, and is never usable)."""
+    if not isinstance(item, Consumable):
+        return False
+    rule = game.plugins.impl("consumable_can_use", item.key)
+    return rule is None or getattr(rule, BY_COUNT, False) is True
+
+
+_TARGETED: dict[tuple[type[Action], int, int, int, int], tuple[tuple[Action, ...], ...]] = {}
+
+
+def _targeted_by_size(
+    kind: type[Pick] | type[Use], index: int, n: int, least: int, most: int
+) -> tuple[tuple[Action, ...], ...]:
+    """``kind(index, cards)`` for every choice of ``least``..``most`` (at most 5) of ``n``
+    hand positions, one group per number of cards (built once: actions are immutable)."""
+    key = (kind, index, n, least, most)
+    groups = _TARGETED.get(key)
+    if groups is None:
+        if len(_TARGETED) >= 1024:
+            _TARGETED.clear()
+        groups = _TARGETED[key] = tuple(
+            tuple(kind(index, combo) for combo in itertools.combinations(range(n), size))
+            for size in range(max(1, least), min(5, most, n) + 1)
+        )
+    return groups
 
 
 def _targeted(
     game: Game, kind: type[Pick] | type[Use], items: Sequence[object], targets: bool = True
 ) -> list[Action]:
-    """``kind(i)`` for each item, with every choice of hand cards it can be used on (a Tarot
-    takes 1 to ``max_highlighted`` selected cards; a card that takes none, none); only the
-    untargeted ones when ``targets`` is false."""
+    """The legal ``kind(i)`` for each item, with every choice of hand cards it can be used
+    on (a Tarot takes 1 to ``max_highlighted`` selected cards; a card that takes none,
+    none); only the untargeted ones when ``targets`` is false.
+
+    A card whose condition depends only on how many cards are selected is checked once per
+    number of cards (on the first choice of that many); any other, once per choice."""
     n = len(game.area(Area.HAND)) if targets else 0
     out: list[Action] = []
     for i, item in enumerate(items):
         least, most = item.type.targets if isinstance(item, Consumable) else (0, 0)
         if least == 0 or not n:
-            out.append(kind(i, ()))
+            action = kind(i, ())
+            if _legal(game, action):
+                out.append(action)
         if n and most:
-            out += [kind(i, cards) for cards in _subsets(n, least, most)]
+            groups = _targeted_by_size(kind, i, n, least, most)
+            if _by_count(game, item):
+                for group in groups:
+                    if _legal(game, group[0]):
+                        out += group
+            else:
+                out += [a for group in groups for a in group if _legal(game, a)]
     return out
-
-
-@functools.lru_cache(maxsize=256)
-def _subsets(n: int, least: int, most: int) -> tuple[tuple[int, ...], ...]:
-    """Every choice of ``least``..``most`` (at most 5) of ``n`` hand positions."""
-    return tuple(
-        combo
-        for size in range(max(1, least), min(5, most, n) + 1)
-        for combo in itertools.combinations(range(n), size)
-    )
 
 
 def legal_actions(
@@ -449,51 +483,148 @@ def legal_actions(
     """Every legal action now, in a stable order (``reorders=False`` leaves out joker moves
     and hand sorting, which change nothing but order).
 
-    For the action mask: ``targets=False`` lists uses and picks without hand targets,
-    ``adjacent_moves=True`` only moves to the next slot, ``cards=False`` leaves out plays
-    and discards (the mask sets those from :func:`card_action_indices`)."""
+    ``targets=False`` lists uses and picks without hand targets, ``adjacent_moves=True``
+    only moves to the next slot, ``cards=False`` leaves out plays and discards."""
     run = game.run
     phase = run.phase
     out: list[Action] = []
     if phase is Phase.GAME_OVER:
         return out
-    candidates: list[Action] = []
+    legal = functools.partial(_legal, game)
     if phase is Phase.BLIND_SELECT:
-        candidates += [SelectBlind(), SkipBlind(), RerollBoss()]
+        out += filter(legal, _BLIND_ACTIONS)
     elif phase is Phase.ROUND:
-        hand = game.area(Area.HAND)
-        forced = frozenset(i for i, card in enumerate(hand) if card.forced)
         if cards:
+            hand = game.area(Area.HAND)
+            forced = frozenset(i for i, card in enumerate(hand) if card.forced)
             plays, discards = _card_actions(len(hand), forced)
             out += plays
             if run.discards_left > 0:
                 out += discards
         if reorders:
-            candidates += [SortHand("rank"), SortHand("suit")]
+            out += filter(legal, _SORTS)
     elif phase is Phase.CASH_OUT:
-        candidates.append(CashOut())
+        out += filter(legal, _CASH_OUT)
     elif phase is Phase.SHOP:
-        candidates += [Buy(i) for i in range(len(game.shop))]
+        candidates: list[Action] = [Buy(i) for i in range(len(game.shop))]
         candidates += [BuyAndUse(i) for i in range(len(game.shop))]
         candidates += [BuyVoucher(i) for i in range(len(game.shop_vouchers))]
         candidates += [BuyPack(i) for i in range(len(game.shop_packs))]
-        candidates += [Reroll(), EndShop()]
+        candidates += _SHOP_END
+        out += filter(legal, candidates)
     elif phase is Phase.PACK:
-        candidates += _targeted(game, Pick, game.pack, targets)
-        candidates.append(SkipPack())
-    candidates += [Sell("jokers", i) for i in range(len(game.jokers))]
-    candidates += [Sell("consumables", i) for i in range(len(game.consumables))]
-    candidates += _targeted(game, Use, game.consumables, targets)
+        out += _targeted(game, Pick, game.pack, targets)
+        out += filter(legal, _SKIP_PACK)
+    out += filter(legal, [Sell("jokers", i) for i in range(len(game.jokers))])
+    out += filter(legal, [Sell("consumables", i) for i in range(len(game.consumables))])
+    out += _targeted(game, Use, game.consumables, targets)
     if reorders:
         n = len(game.jokers)
         if adjacent_moves:
-            candidates += [MoveJoker(i, i + 1) for i in range(n - 1)]
+            moves = [MoveJoker(i, i + 1) for i in range(n - 1)]
         else:
-            candidates += [MoveJoker(i, j) for i in range(n) for j in range(n) if i != j]
-    for action in candidates:
-        try:
-            verify(game, action)
-        except IllegalActionError:
-            continue
-        out.append(action)
+            moves = [MoveJoker(i, j) for i in range(n) for j in range(n) if i != j]
+        out += filter(legal, moves)
     return out
+
+
+# Actions without arguments, made once (they are immutable), in the order listed.
+_BLIND_ACTIONS: tuple[Action, ...] = (SelectBlind(), SkipBlind(), RerollBoss())
+_SORTS: tuple[Action, ...] = (SortHand("rank"), SortHand("suit"))
+_CASH_OUT: tuple[Action, ...] = (CashOut(),)
+_SHOP_END: tuple[Action, ...] = (Reroll(), EndShop())
+_SKIP_PACK: tuple[Action, ...] = (SkipPack(),)
+
+
+# ---------------------------------------------------------------------------------------
+# the action mask
+# ---------------------------------------------------------------------------------------
+
+#: Mask templates: what is legal whatever the rest of the state, per phase and row sizes.
+_TEMPLATES: dict[tuple[object, ...], tuple[bool, ...]] = {}
+
+
+def action_mask(game: Game, space: ActionSpace = ACTION_SPACE) -> list[bool]:
+    """``[action in legal_actions(game) for action in space.actions]``, computed from the
+    phase and the sizes of the rows, without making or hashing action objects.
+
+    A template per phase and row sizes holds what is legal whatever else the state is
+    (plays and discards, sorting, selling a consumable, moving a joker, closing the shop or
+    the pack); the actions whose legality depends on more (prices, room, a consumable's
+    condition, an Eternal joker) are then checked one by one, with the space's own
+    action objects.
+    """
+    run = game.run
+    phase = run.phase
+    if phase is Phase.GAME_OVER:
+        return [False] * space.size
+    jokers, consumables = game.jokers, game.consumables
+    n_jokers = min(len(jokers), space.joker_slots)
+    n_consumables = min(len(consumables), space.consumable_slots)
+    key: tuple[object, ...]
+    if phase is Phase.ROUND:
+        hand = game.area(Area.HAND)
+        forced = frozenset(i for i, card in enumerate(hand) if card.forced)
+        key = (space, phase, n_jokers, n_consumables, len(hand), forced, run.discards_left > 0)
+    else:
+        key = (space, phase, n_jokers, n_consumables)
+    template = _TEMPLATES.get(key)
+    if template is None:
+        if len(_TEMPLATES) >= 4096:
+            _TEMPLATES.clear()
+        template = _TEMPLATES[key] = _mask_template(space, key)
+    mask = list(template)
+    actions = space.actions
+    checked: list[int] = []
+    if phase is Phase.BLIND_SELECT:
+        checked += (space.skip_blind, space.reroll_boss)
+    elif phase is Phase.SHOP:
+        n = min(len(game.shop), space.shop_slots)
+        checked += range(space.buy, space.buy + n)
+        checked += range(space.buy_and_use, space.buy_and_use + n)
+        n = min(len(game.shop_vouchers), space.voucher_slots)
+        checked += range(space.buy_voucher, space.buy_voucher + n)
+        n = min(len(game.shop_packs), space.pack_slots)
+        checked += range(space.buy_pack, space.buy_pack + n)
+        checked.append(space.reroll)
+    elif phase is Phase.PACK:
+        n = min(len(game.pack), space.pack_cards)
+        checked += range(space.pick, space.pick + n)
+    checked += range(space.use, space.use + n_consumables)
+    for index in checked:
+        mask[index] = _legal(game, actions[index])
+    sell = space.sell_joker
+    for i in range(n_jokers):
+        if jokers[i].eternal:  # the one joker that cannot be sold
+            mask[sell + i] = False
+    return mask
+
+
+def _mask_template(space: ActionSpace, key: tuple[object, ...]) -> tuple[bool, ...]:
+    phase, n_jokers, n_consumables = key[1], key[2], key[3]
+    assert isinstance(phase, Phase) and isinstance(n_jokers, int)
+    assert isinstance(n_consumables, int)
+    mask = [False] * space.size
+    on: list[int] = []
+    if phase is Phase.BLIND_SELECT:
+        on.append(space.select_blind)
+    elif phase is Phase.ROUND:
+        n, forced, discards = key[4], key[5], key[6]
+        assert isinstance(n, int) and isinstance(forced, frozenset)
+        plays, discard_indices = space.card_indices(n, forced)
+        on += plays
+        if discards:
+            on += discard_indices
+        on += (space.sort_rank, space.sort_suit)
+    elif phase is Phase.CASH_OUT:
+        on.append(space.cash_out)
+    elif phase is Phase.SHOP:
+        on.append(space.end_shop)
+    elif phase is Phase.PACK:
+        on.append(space.skip_pack)
+    on += range(space.sell_joker, space.sell_joker + n_jokers)
+    on += range(space.sell_consumable, space.sell_consumable + n_consumables)
+    on += range(space.move_joker, space.move_joker + max(0, n_jokers - 1))
+    for index in on:
+        mask[index] = True
+    return tuple(mask)

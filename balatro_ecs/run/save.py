@@ -10,12 +10,13 @@ every piece of content the save names is available and says which package is mis
 from __future__ import annotations
 
 import json
+import operator
 from typing import TYPE_CHECKING, Any
 
 from .. import components as C
 from ..actions import Outcome, action_from_dict
-from ..cards import Card, CardSpec
-from ..enums import Edition, Enhancement, Seal
+from ..cards import CARD_COMPONENTS, Card, CardSpec
+from ..enums import Edition, Enhancement, Seal, Suit
 from ..errors import BalatroError
 from ..jokers import Consumable, Joker
 from ..state import Phase, RunState
@@ -36,26 +37,40 @@ _CARD_AREAS = {
 }
 
 
+# The saved names of enum members (their lower-case names; a suit by its letter).
+_SUIT_LETTER: dict[int, str] = {s: s.letter for s in Suit}
+_ENHANCEMENT_NAME: dict[int, str] = {e: e.name.lower() for e in Enhancement}
+_EDITION_NAME: dict[int, str] = {e: e.name.lower() for e in Edition}
+_SEAL_NAME: dict[int, str] = {e: e.name.lower() for e in Seal}
+# And back: a saved name to its shared component.
+_SUIT_OF_LETTER: dict[str, Suit] = {s.letter: s for s in Suit}
+_ENHANCEMENT_OF: dict[str, C.Enhancement] = {e.name.lower(): C.enhancement(e) for e in Enhancement}
+_EDITION_OF: dict[str, C.Edition] = {e.name.lower(): C.edition(e) for e in Edition}
+_SEAL_OF: dict[str, C.Seal] = {e.name.lower(): C.seal(e) for e in Seal}
+
+
 def _card(card: Card) -> dict[str, Any]:
     out = _card_fields(card)
-    if card.original_suit != card.suit:  # changed by an effect: kept for sorting ties
-        out["original_suit"] = card.original_suit.letter
+    suit = card._suit
+    if suit.original is not None and suit.original != suit.value:
+        out["original_suit"] = _SUIT_LETTER[suit.original]  # kept for sorting ties
     return out
 
 
 def _card_fields(card: Card) -> dict[str, Any]:
+    flags, debuff = card._flags, card._debuff
     return {
-        "serial": card.serial,
-        "rank": card.base_rank,
-        "suit": card.suit.letter,
-        "enhancement": card.enhancement.name.lower(),
-        "edition": card.edition.name.lower(),
-        "seal": card.seal.name.lower(),
-        "perma_bonus": card.perma_bonus,
-        "played_this_ante": card.played_this_ante,
-        "face_down": card.face_down,
-        "forced": card.forced,
-        "debuff": [card._debuff.forced, card._debuff.by_blind],
+        "serial": card._serial.value,
+        "rank": card._rank.value,
+        "suit": _SUIT_LETTER[card._suit.value],
+        "enhancement": _ENHANCEMENT_NAME[card._enhancement.kind],
+        "edition": _EDITION_NAME[card._edition.kind],
+        "seal": _SEAL_NAME[card._seal.kind],
+        "perma_bonus": card._perma.chips,
+        "played_this_ante": flags.played_this_ante,
+        "face_down": flags.face_down,
+        "forced": flags.forced_selection,
+        "debuff": [debuff.forced, debuff.by_blind],
     }
 
 
@@ -100,17 +115,17 @@ def _offer(item: Joker | Consumable | Card) -> dict[str, Any]:
 
 def _providers(game: Game, keys: set[str]) -> dict[str, str]:
     """Distribution name -> version for the plugins that declare ``keys``."""
-    from ..manager import module_packages
-
-    out: dict[str, str] = {}
-    owners = game.plugins.owners()
-    for module in sorted({owners[key] for key in keys if key in owners}):
-        out.update(module_packages(module))
-    return out
+    return game.plugins.packages_of(keys)
 
 
 def to_data(game: Game, with_plugins: bool = True) -> dict[str, Any]:
     """The save as plain data (``with_plugins``: record which plugin packages it needs)."""
+    return _to_data(game, with_plugins, rows=True)
+
+
+def _to_data(game: Game, with_plugins: bool, rows: bool) -> dict[str, Any]:
+    """:func:`to_data`; ``rows=False`` leaves the rows of cards out (``None``), for
+    :func:`dumps` to write from their saved texts."""
     run = game.run
     keys: set[str] = {game.deck.key, *run.vouchers, *run.tags, run.boss}
     if game.stake is not None:
@@ -125,7 +140,9 @@ def to_data(game: Game, with_plugins: bool = True) -> dict[str, Any]:
         "serial": game._next_serial(),
         "run": run.to_dict(),
         "rng": game.rng.snapshot(),
-        "rows": {name: [_card(c) for c in game.area(area)] for name, area in _CARD_AREAS.items()},
+        "rows": {name: [_card(c) for c in game.area(area)] for name, area in _CARD_AREAS.items()}
+        if rows
+        else None,
         "jokers": [_joker(j) for j in game.jokers],
         "consumables": [_consumable(c) for c in game.consumables],
         "shop": [_offer(item) for item in game.shop],
@@ -152,9 +169,49 @@ def to_data(game: Game, with_plugins: bool = True) -> dict[str, Any]:
     return data
 
 
+#: ``json.dumps(value, ensure_ascii=False, separators=(",", ":"))``, the save's encoding.
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
 def dumps(game: Game) -> str:
-    """The save as JSON text (stable: the same game always gives the same bytes)."""
-    return json.dumps(to_data(game), ensure_ascii=False, separators=(",", ":"))
+    """The save as JSON text (stable: the same game always gives the same bytes).
+
+    The same text as ``json.dumps(to_data(game), ...)``, written a piece at a time so that
+    each playing card's text can be reused (:func:`_card_text`).
+    """
+    areas = game._areas
+    rows = ",".join(
+        f'"{name}":[{",".join([_card_text(card) for card in areas[area]])}]'
+        for name, area in _CARD_AREAS.items()
+    )
+    encode = _ENCODE
+    parts = []
+    for key, value in _to_data(game, True, rows=False).items():
+        text = "{" + rows + "}" if key == "rows" else encode(value)
+        parts.append(f'"{key}":{text}')  # the keys are plain: as the encoder writes them
+    return "{" + ",".join(parts) + "}"
+
+
+#: The saved text of a playing card, by the identities of its value components (every
+#: component a card's text reads is a shared value: the text follows from them). An
+#: entry holds the components themselves, so no identity in a key is reused while kept.
+_CARD_TEXTS: dict[tuple[int, ...], tuple[tuple[Any, ...], str]] = {}
+_CARD_TEXTS_LIMIT = 8192
+
+
+def _card_text(card: Card) -> str:
+    """``_ENCODE(_card(card))``, kept for cards made of the same values."""
+    values = (
+        card._serial, card._rank, card._suit, card._enhancement, card._edition, card._seal,
+        card._perma, card._flags, card._debuff,
+    )  # fmt: skip
+    key = tuple(map(id, values))
+    found = _CARD_TEXTS.get(key)
+    if found is None:
+        if len(_CARD_TEXTS) >= _CARD_TEXTS_LIMIT:
+            _CARD_TEXTS.clear()
+        found = _CARD_TEXTS[key] = (values, _ENCODE(_card(card)))
+    return found[1]
 
 
 def _check_content(plugins: Plugins, data: dict[str, Any]) -> None:
@@ -208,48 +265,103 @@ def _restore_row(game: Game, raws: list[dict[str, Any]], area: C.Area) -> None:
     game._renumber(row)
 
 
-def _restore_card(game: Game, raw: dict[str, Any], area: C.Area) -> Card:
-    """A saved card, in no row (its debuff is as saved: no blind is asked)."""
-    card = game.new_card(_spec(raw), area)
-    card._serial.value = raw["serial"]
-    card._flags.face_down = raw["face_down"]
-    card._flags.forced_selection = raw["forced"]
-    card._flags.couponed = raw.get("couponed", False)
-    card._debuff.by_blind = raw["debuff"][1]
-    if "original_suit" in raw:
+def _parse_suit(text: Any) -> Suit:
+    found = _SUIT_OF_LETTER.get(text) if isinstance(text, str) else None
+    if found is None:
         from ..enums import parse_suit
 
-        card._suit.original = parse_suit(raw["original_suit"])
-    return card
+        return parse_suit(text)
+    return found
+
+
+def _restore_card(game: Game, raw: dict[str, Any], area: C.Area) -> Card:
+    """A saved card, in no row (its debuff is as saved: no blind is asked)."""
+    forced, by_blind = raw["debuff"]
+    key = (
+        _SAVED_FIELDS(raw), type(raw["perma_bonus"]), raw.get("original_suit"),
+        raw.get("couponed", False), forced, by_blind,
+    )  # fmt: skip
+    try:
+        found = _SAVED_VALUES.get(key)
+        plain = True
+    except TypeError:  # not plain JSON values: checked the slow way (and refused)
+        found, plain = None, False
+    if found is None:
+        found = _saved_values(raw, forced, by_blind)
+        if plain and len(_SAVED_VALUES) < 4096:
+            _SAVED_VALUES[key] = found
+    proto, values = found
+    table = proto.copy()
+    serial = table[C.Serial] = C.serial(raw["serial"])
+    zone = table[C.Zone] = C.Zone(area)
+    return Card(game.world.spawn(table), (*values, serial, zone), game._rules, None, table)
+
+
+_SAVED_FIELDS = operator.itemgetter(
+    "rank", "suit", "enhancement", "edition", "seal", "perma_bonus", "played_this_ante",
+    "face_down", "forced",
+)  # fmt: skip
+#: A saved card's values (all but its serial) -> a table holding its value components,
+#: and those components in order: most saved cards look like many others.
+_SAVED_VALUES: dict[tuple[Any, ...], tuple[dict[type, Any], tuple[Any, ...]]] = {}
+
+
+def _saved_values(
+    raw: dict[str, Any], forced: bool, by_blind: bool
+) -> tuple[dict[type, Any], tuple[Any, ...]]:
+    rank = C.rank(raw["rank"])
+    original = _parse_suit(raw["original_suit"]) if "original_suit" in raw else None
+    suit = C.suit(_parse_suit(raw["suit"]), original)
+    enhancement = _ENHANCEMENT_OF.get(raw["enhancement"])
+    edition = _EDITION_OF.get(raw["edition"])
+    seal = _SEAL_OF.get(raw["seal"])
+    if enhancement is None or edition is None or seal is None:  # not as saved: any case
+        spec = _spec(raw)
+        enhancement, edition = C.enhancement(spec.enhancement), C.edition(spec.edition)
+        seal = C.seal(spec.seal)
+    values = (
+        rank, suit, enhancement, edition, seal, C.perma_bonus(raw["perma_bonus"]),
+        C.debuff(forced, by_blind),
+        C.card_flags(
+            raw["played_this_ante"], raw["face_down"], raw["forced"], False,
+            raw.get("couponed", False),
+        ),
+    )  # fmt: skip
+    return dict(zip(CARD_COMPONENTS, (*values, None, None), strict=True)), values
+
+
+def _price(raw: dict[str, Any]) -> C.Price:
+    return C.Price(raw["buy"], raw["sell_override"], raw["free"])
 
 
 def _restore_joker(game: Game, raw: dict[str, Any], area: C.Area) -> Joker:
-    joker = game.new_joker(raw["key"], edition=Edition[raw["edition"].upper()], state={}, area=area)
-    joker._serial.value = raw["serial"]
-    joker.state.clear()
-    joker.state.update(raw["state"])
-    joker._debuff.forced, joker._debuff.by_blind = raw["debuff"]
+    jtype = game.plugins.joker(raw["key"])
     sticker = raw["stickers"]
-    joker._stickers.eternal = sticker["eternal"]
-    joker._stickers.perishable = sticker["perishable"]
-    joker._stickers.rental = sticker["rental"]
-    price = raw["price"]
-    joker._price.buy, joker._price.sell_override, joker._price.free = (
-        price["buy"], price["sell_override"], price["free"],
-    )  # fmt: skip
-    return joker
+    forced, by_blind = raw["debuff"]
+    comps: dict[type, Any] = {
+        C.JokerKind: C.JokerKind(jtype.key),
+        C.Counters: C.Counters(dict(raw["state"])),
+        C.Edition: C.edition(Edition[raw["edition"].upper()]),
+        C.Debuff: C.debuff(forced, by_blind),
+        C.Stickers: C.Stickers(sticker["eternal"], sticker["perishable"], sticker["rental"]),
+        C.Price: _price(raw["price"]),
+        C.Serial: C.serial(raw["serial"]),
+        C.Zone: C.Zone(area),
+    }
+    return Joker(game.world.spawn(comps), jtype, comps)
 
 
 def _restore_consumable(game: Game, raw: dict[str, Any], area: C.Area) -> Consumable:
-    item = game.new_consumable(raw["key"], edition=Edition[raw["edition"].upper()], area=area)
-    item._serial.value = raw["serial"]
-    item.state.clear()
-    item.state.update(raw["state"])
-    price = raw["price"]
-    item._price.buy, item._price.sell_override, item._price.free = (
-        price["buy"], price["sell_override"], price["free"],
-    )  # fmt: skip
-    return item
+    ctype = game.plugins.consumable(raw["key"])
+    comps: dict[type, Any] = {
+        C.ConsumableKind: C.ConsumableKind(ctype.key),
+        C.Counters: C.Counters(dict(raw["state"])),
+        C.Edition: C.edition(Edition[raw["edition"].upper()]),
+        C.Price: _price(raw["price"]),
+        C.Serial: C.serial(raw["serial"]),
+        C.Zone: C.Zone(area),
+    }
+    return Consumable(game.world.spawn(comps), ctype, comps)
 
 
 def _restore_offer(game: Game, raw: dict[str, Any], area: C.Area) -> Joker | Consumable | Card:

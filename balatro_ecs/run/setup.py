@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import CardSpec
+from ..cards import CardSpec, CardTemplate
 from ..content import StakeType
 from ..enums import Suit
 from .blinds import choose_boss, next_tag, next_voucher
@@ -43,6 +43,8 @@ def prototype_key(spec: CardSpec) -> str:
 _STANDARD: tuple[CardSpec, ...] = tuple(
     sorted((CardSpec(rank, suit) for suit in Suit for rank in RANK_CHARS), key=prototype_key)
 )
+#: The standard deck, its value components found once per process.
+_STANDARD_TEMPLATE = CardTemplate(_STANDARD)
 
 
 def start_run(game: Game) -> None:
@@ -51,7 +53,7 @@ def start_run(game: Game) -> None:
     deck = game.deck
     reshape = plugins.impl("deck_starting_cards", deck.key)
     if reshape is None:
-        game.set_up_cards(_STANDARD)  # already in the game's order
+        game.set_up_cards(_STANDARD_TEMPLATE)  # already in the game's order
     else:
         cards = standard_cards()
         cards = list(reshape(game, deck, cards) or cards)

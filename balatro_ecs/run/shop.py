@@ -234,7 +234,7 @@ def make_free(item: Joker | Consumable | Card) -> None:
     if isinstance(item, (Joker, Consumable)):
         item._price.free = True
     else:
-        item._flags.couponed = True
+        item.set_couponed(True)
 
 
 def check_buy(game: Game, slot: int) -> Joker | Consumable | Card:

@@ -3,6 +3,7 @@ Joker's suit and Castle's suit. Re-rolled at the start of a run and after every 
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING
 
 from ..enums import Enhancement, Suit
@@ -12,6 +13,9 @@ if TYPE_CHECKING:
 
 __all__ = ["reset_round_targets"]
 
+#: Creation order (a card's serial).
+_BY_SERIAL = operator.attrgetter("_serial.value")
+_STONE = Enhancement.STONE
 #: The game lists suits in this order when it draws Ancient Joker's suit.
 _SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 
@@ -20,10 +24,8 @@ def reset_round_targets(game: Game, first: bool = False) -> None:
     """Draw this round's targets from the deck, on the game's streams."""
     run = game.run
     ante = run.ante
-    cards = sorted(
-        (c for c in game.playing_cards if c.enhancement != Enhancement.STONE),
-        key=lambda c: c.serial,
-    )
+    cards = [c for c in game.playing_cards if c._enhancement.kind != _STONE]
+    cards.sort(key=_BY_SERIAL)
     if cards:
         idol = game.rng.element(f"idol{ante}", cards)
         run.idol_rank, run.idol_suit = idol.base_rank, idol.suit

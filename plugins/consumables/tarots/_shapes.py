@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from balatro_ecs.enums import parse_enhancement, parse_suit
-from balatro_ecs.plugin import ConsumableType, hookimpl
+from balatro_ecs.plugin import ConsumableType, by_count, hookimpl
 from balatro_ecs.pools import EMPTY_POOL_FALLBACK, consumable_pool, draw_pool
 
 __all__ = [
@@ -54,6 +54,7 @@ def select_cards(ttype: ConsumableType) -> Hook:
     """Usable on ``min_highlighted``..``max_highlighted`` selected cards in hand."""
     least, most, wanted = _selection(ttype)
 
+    @by_count  # only how many cards are selected matters
     @hookimpl
     def consumable_can_use(game: Any, consumable: Any, targets: Any) -> bool | str:
         if not game.hand:
