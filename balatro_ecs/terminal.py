@@ -256,39 +256,39 @@ def _named(item: object) -> str:
     return label if isinstance(label, str) else str(item)
 
 
+#: One line per kind of recorded event: ``{who}`` the source, ``{value}``, ``{target}``.
+_EVENT_LINES: dict[str, str] = {
+    "destroy": "{target} was destroyed",
+    "card destroyed": "{value} was destroyed",
+    "card added": "{value} was added to the deck",
+    "tag": "{who} triggered",
+    "tag gained": "gained the {who}",
+    "redeem": "redeemed {who}",
+    "used": "used {who}",
+    "opened": "opened {who}",
+}
+_MESSAGES = {"saved": "{who} saved the run", "perished": "{who} perished",
+             "disabled": "{who} disabled"}  # fmt: skip
+
+
 def describe_event(game: Game, event: tuple[Any, ...]) -> str | None:
     """One line for a player about something an action did, or ``None`` for the events
     the screen already shows (money, scoring steps)."""
     _, source, kind, value, target = event
     who = _named(source) if source is not None else ""
-    if kind == "destroy":
-        return f"{_named(target)} was destroyed"
     if kind == "create":
         made = _named(target) if target is not None else value
         return f"{who + ' ' if who else ''}created {made}"
-    if kind == "card destroyed":
-        return f"{value} was destroyed"
-    if kind == "card added":
-        return f"{value} was added to the deck"
     if kind == "card changed":
         return f"{who + ': ' if who else ''}{value} changed"
     if kind == "level":
         hand = game.run.hands[HandType.from_name(target)]
-        sign = "+" if value >= 0 else ""
-        return f"{target} {sign}{value} level (now level {hand.level})"
-    if kind == "tag":
-        return f"{who} triggered"
-    if kind == "tag gained":
-        return f"gained the {who}"
-    if kind == "redeem":
-        return f"redeemed {who}"
-    if kind == "used":
-        return f"used {who}"
-    if kind == "opened":
-        return f"opened {who}"
-    if kind == "message" and value in ("saved", "perished", "disabled"):
-        return f"{who} {value}" if value != "saved" else f"{who} saved the run"
-    return None
+        return f"{target} {value:+} level (now level {hand.level})"
+    message = kind == "message" and isinstance(value, str)
+    line = _EVENT_LINES.get(kind) or (_MESSAGES.get(value) if message else None)
+    if line is None:
+        return None
+    return line.format(who=who, value=value, target=_named(target))
 
 
 class TerminalSession:

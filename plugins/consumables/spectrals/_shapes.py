@@ -34,6 +34,8 @@ from balatro_ecs.plugin import (
     reference,
 )
 
+from ..tarots._shapes import change_each
+
 __all__ = [
     "ENHANCEMENTS",
     "SUITS",
@@ -78,14 +80,7 @@ def whole_hand(game: Any, consumable: Any, targets: Any) -> bool | str:
 def add_seal(stype: ConsumableType) -> Hook:
     """The selected card gets the seal ``extra`` (Talisman, Deja Vu, Trance, Medium)."""
     seal = parse_seal(stype.config["extra"])
-
-    @hookimpl
-    def consumable_use(game: Any, consumable: Any, targets: Any) -> None:
-        for card in targets:
-            card.set_seal(seal)
-            game.card_changed(card, consumable.name)
-
-    return consumable_use
+    return change_each(lambda card: card.set_seal(seal))
 
 
 def destroy_and_create(stype: ConsumableType, ranks: Sequence[int], stream: str) -> Hook:

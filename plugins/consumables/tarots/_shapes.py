@@ -26,6 +26,7 @@ from balatro_ecs.plugin import ConsumableType, by_count, hookimpl
 from balatro_ecs.pools import EMPTY_POOL_FALLBACK, consumable_pool, draw_pool
 
 __all__ = [
+    "change_each",
     "change_suit",
     "create_consumables",
     "enhance",
@@ -66,30 +67,29 @@ def select_cards(ttype: ConsumableType) -> Hook:
     return consumable_can_use
 
 
-def enhance(ttype: ConsumableType) -> Hook:
-    """The selected cards become the enhancement ``mod_conv`` (The Magician & co.)."""
-    enhancement = parse_enhancement(ttype.config["mod_conv"])
+def change_each(change: Callable[[Any], None]) -> Hook:
+    """``consumable_use`` that applies ``change`` to each selected card, then lets the game
+    know the card changed (the blind's debuff is checked again)."""
 
     @hookimpl
     def consumable_use(game: Any, consumable: Any, targets: Any) -> None:
         for card in targets:
-            card.set_enhancement(enhancement)
+            change(card)
             game.card_changed(card, consumable.name)
 
     return consumable_use
+
+
+def enhance(ttype: ConsumableType) -> Hook:
+    """The selected cards become the enhancement ``mod_conv`` (The Magician & co.)."""
+    enhancement = parse_enhancement(ttype.config["mod_conv"])
+    return change_each(lambda card: card.set_enhancement(enhancement))
 
 
 def change_suit(ttype: ConsumableType) -> Hook:
     """The selected cards become the suit ``suit_conv`` (The Star & co.)."""
     suit = parse_suit(ttype.config["suit_conv"])
-
-    @hookimpl
-    def consumable_use(game: Any, consumable: Any, targets: Any) -> None:
-        for card in targets:
-            card.set_suit(suit)
-            game.card_changed(card, consumable.name)
-
-    return consumable_use
+    return change_each(lambda card: card.set_suit(suit))
 
 
 def free_consumable_slots(game: Any, consumable: Any) -> int:
