@@ -238,6 +238,26 @@ class CardSpec:
         )
 
 
+#: :class:`CardTemplate` rows by spec (and the type of its perma bonus: ``5`` and ``5.0``
+#: are equal specs but different components). A row is only read and copied, never changed,
+#: so templates share them: a scenario's cards come from a small vocabulary.
+_ROWS: dict[tuple[tuple[Any, ...], type], tuple[dict[type, Any], tuple[Any, ...]]] = {}
+_SPEC_FIELDS = operator.attrgetter(
+    "rank", "suit", "enhancement", "edition", "seal", "perma_bonus", "played_this_ante", "debuff"
+)
+
+
+def _template_row(spec: CardSpec) -> tuple[dict[type, Any], tuple[Any, ...]]:
+    key = (_SPEC_FIELDS(spec), type(spec.perma_bonus))  # hashed and compared in C
+    row = _ROWS.get(key)
+    if row is None:
+        values = spec.values()
+        row = (dict(zip(CARD_COMPONENTS, (*values, None, None), strict=True)), values)
+        if len(_ROWS) < 4096:
+            _ROWS[key] = row
+    return row
+
+
 class CardTemplate:
     """Cards prepared for setting up a game (:meth:`Game.set_up_cards
     <balatro_ecs.game.Game.set_up_cards>`): each spec's shared value components found
@@ -253,8 +273,7 @@ class CardTemplate:
         #: card, whose serial and zone are then set in it) and those values in
         #: :data:`CARD_COMPONENTS` order.
         self.rows: tuple[tuple[dict[type, Any], tuple[Any, ...]], ...] = tuple(
-            (dict(zip(CARD_COMPONENTS, (*spec.values(), None, None), strict=True)), spec.values())
-            for spec in self.specs
+            [_template_row(spec) for spec in self.specs]
         )
 
     def __len__(self) -> int:

@@ -509,6 +509,10 @@ def build_parser() -> argparse.ArgumentParser:
     _profile_options(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_seed)
+
+    from .duel.terminal import add_parser as add_duel_parser  # balatro-ecs duel
+
+    add_duel_parser(sub)
     return parser
 
 

@@ -13,12 +13,12 @@ the row that acts (the copier, for a copy), which the breakdown credits.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from .jokers import CopiedJoker, Joker
 from .manager import Plugins
 
-__all__ = ["JOKER_HOOKS", "JokerPlans", "PlanEntry", "resolve_copy"]
+__all__ = ["JOKER_HOOKS", "JokerPlans", "PlanEntry", "ScoringPlans", "resolve_copy"]
 
 PlanEntry = tuple[Callable[..., Any], "Joker | CopiedJoker", Joker]
 
@@ -56,6 +56,25 @@ JOKER_HOOKS: tuple[str, ...] = (
 _PLANNED = frozenset(JOKER_HOOKS)
 
 
+class ScoringPlans(NamedTuple):
+    """The plans of every joker hook a scored hand calls, compiled together, so that
+    scoring a hand looks its plans up once rather than once per system (see
+    :meth:`JokerPlans.scoring`). ``main`` is by slot, as :meth:`JokerPlans.by_slot`
+    gives it: the joker pass walks jokers and consumables by position."""
+
+    debuffed_hand: tuple[PlanEntry, ...]
+    before: tuple[PlanEntry, ...]
+    repetition: tuple[PlanEntry, ...]
+    individual: tuple[PlanEntry, ...]
+    held_individual: tuple[PlanEntry, ...]
+    held_repetition: tuple[PlanEntry, ...]
+    main: tuple[PlanEntry | None, ...]
+    other_joker: tuple[PlanEntry, ...]
+    destroying_card: tuple[PlanEntry, ...]
+    cards_destroyed: tuple[PlanEntry, ...]
+    after: tuple[PlanEntry, ...]
+
+
 def resolve_copy(plugins: Plugins, jokers: Sequence[Joker], index: int) -> Joker | None:
     """The joker whose ability the joker at ``index`` uses: itself, what it copies, or none.
 
@@ -79,33 +98,72 @@ def resolve_copy(plugins: Plugins, jokers: Sequence[Joker], index: int) -> Joker
         current = nxt
 
 
+#: The hook behind each field of :class:`ScoringPlans`, in field order.
+_SCORING_HOOKS: tuple[str, ...] = tuple(f"joker_{name}" for name in ScoringPlans._fields)
+_MAIN = ScoringPlans._fields.index("main")
+
+#: The scoring plans of an empty joker row.
+_NO_JOKERS = ScoringPlans((), (), (), (), (), (), (), (), (), (), ())
+
+
+def _scoring_index(plugins: Plugins) -> dict[str, tuple[tuple[int, Callable[..., Any]], ...]]:
+    """Content key -> ``(field of ScoringPlans, implementation)`` for every scoring hook
+    the content implements (most jokers: one or two), made once per plugin set."""
+    index: dict[str, tuple[tuple[int, Callable[..., Any]], ...]] | None = plugins.cache.get(
+        "scoring_index"
+    )
+    if index is None:
+        found: dict[str, list[tuple[int, Callable[..., Any]]]] = {}
+        for position, hook in enumerate(_SCORING_HOOKS):
+            for key, fn in plugins.table(hook).items():
+                found.setdefault(key, []).append((position, fn))
+        index = plugins.cache["scoring_index"] = {k: tuple(v) for k, v in found.items()}
+    return index
+
+
 class JokerPlans:
     """Compiled call plans for one joker row, each hook's compiled the first time it is
     asked for (a hand being scored never pays for the run hooks, and vice versa)."""
 
-    __slots__ = ("_by_slot", "_plans", "_plugins", "jokers", "views")
+    __slots__ = ("_by_slot", "_plans", "_plugins", "_scoring", "_slots", "jokers", "views")
 
     def __init__(self, plugins: Plugins, jokers: Sequence[Joker]) -> None:
         self._plugins = plugins
         self.jokers = tuple(jokers)
         #: What each slot acts as: itself, a copy, or nothing (debuffed, copying nothing).
         self.views: tuple[Joker | CopiedJoker | None, ...] = tuple(
-            self._view(plugins, i) for i in range(len(self.jokers))
+            [self._view(plugins, i) for i in range(len(self.jokers))]
+        )
+        #: Per slot: the content key whose implementation it calls (``None``: none), its
+        #: view and its joker -- what compiling a hook's plan walks.
+        self._slots: tuple[tuple[str | None, Joker | CopiedJoker | None, Joker], ...] = tuple(
+            [
+                (None if view is None else view.type.key, view, joker)
+                for view, joker in zip(self.views, self.jokers, strict=True)
+            ]
         )
         self._by_slot: dict[str, tuple[PlanEntry | None, ...]] = {}
         self._plans: dict[str, tuple[PlanEntry, ...]] = {}
+        self._scoring: ScoringPlans | None = None
 
     def _compile(self, hook: str) -> tuple[PlanEntry, ...]:
         if hook not in _PLANNED:
             raise KeyError(f"{hook!r} is not a joker hook called in slot order (JOKER_HOOKS)")
-        table = self._plugins.table(hook)
+        get = self._plugins.table(hook).get
         row: list[PlanEntry | None] = []
-        for view, joker in zip(self.views, self.jokers, strict=True):
-            fn = table.get(view.type.key) if view is not None else None
-            row.append((fn, view, joker) if fn is not None and view is not None else None)
+        plan: list[PlanEntry] = []
+        for key, view, joker in self._slots:
+            fn = None if key is None else get(key)
+            if fn is None:
+                row.append(None)
+            else:
+                assert view is not None
+                entry = (fn, view, joker)
+                row.append(entry)
+                plan.append(entry)
         self._by_slot[hook] = tuple(row)
-        plan = self._plans[hook] = tuple(e for e in row if e is not None)
-        return plan
+        found = self._plans[hook] = tuple(plan)
+        return found
 
     def _view(self, plugins: Plugins, i: int) -> Joker | CopiedJoker | None:
         joker = self.jokers[i]
@@ -120,11 +178,38 @@ class JokerPlans:
         """Compile every hook's plan now (a benchmark keeps this out of its timing)."""
         for hook in JOKER_HOOKS:
             self.plan(hook)
+        self.scoring()
 
     def plan(self, hook: str) -> tuple[PlanEntry, ...]:
         """The calls for ``hook``, left to right."""
         plan = self._plans.get(hook)
         return plan if plan is not None else self._compile(hook)
+
+    def scoring(self) -> ScoringPlans:
+        """The plans a scored hand uses, all at once (compiled the first time)."""
+        found = self._scoring
+        if found is None:
+            found = self._scoring = self._compile_scoring() if self._slots else _NO_JOKERS
+        return found
+
+    def _compile_scoring(self) -> ScoringPlans:
+        """Every scoring hook's plan in one walk of the row: each slot adds an entry to
+        the plans of the hooks its content implements (the same entries, in the same
+        slot order, as :meth:`plan` and :meth:`by_slot` make one hook at a time)."""
+        index = _scoring_index(self._plugins)
+        fields: list[tuple[Any, ...]] = [()] * len(_SCORING_HOOKS)
+        main: list[PlanEntry | None] = [None] * len(self._slots)
+        for slot, (key, view, joker) in enumerate(self._slots):
+            if key is None:
+                continue
+            assert view is not None
+            for position, fn in index.get(key, ()):
+                if position == _MAIN:
+                    main[slot] = (fn, view, joker)
+                else:  # plans hold a few entries at most: growing a tuple is cheapest
+                    fields[position] += ((fn, view, joker),)
+        fields[_MAIN] = tuple(main)
+        return ScoringPlans(*fields)
 
     def by_slot(self, hook: str) -> tuple[PlanEntry | None, ...]:
         """The call for ``hook`` at each slot (``None`` where there is none)."""

@@ -52,24 +52,31 @@ class Effect(NamedTuple):
     @classmethod
     def chips_of(cls, value: float) -> Effect:
         """``Effect(chips=value)``, shared per value."""
-        return _CHIPS.get(value) or _remember(_CHIPS, value, cls(chips=value))
+        found = _CHIPS.get(value)
+        return found if found is not None else _remember(_CHIPS, value, cls(chips=value))
 
     @classmethod
     def mult_of(cls, value: float) -> Effect:
         """``Effect(mult=value)``, shared per value."""
-        return _MULT.get(value) or _remember(_MULT, value, cls(mult=value))
+        found = _MULT.get(value)
+        return found if found is not None else _remember(_MULT, value, cls(mult=value))
 
     @classmethod
     def x_mult_of(cls, value: float) -> Effect:
         """``Effect(x_mult=value)``, shared per value."""
-        return _X_MULT.get(value) or _remember(_X_MULT, value, cls(x_mult=value))
+        found = _X_MULT.get(value)
+        return found if found is not None else _remember(_X_MULT, value, cls(x_mult=value))
 
     @classmethod
     def dollars_of(cls, value: int) -> Effect:
         """``Effect(dollars=value)``, shared per value."""
-        return _DOLLARS.get(value) or _remember(_DOLLARS, value, cls(dollars=value))
+        found = _DOLLARS.get(value)
+        return found if found is not None else _remember(_DOLLARS, value, cls(dollars=value))
 
 
+# The one-part constructors run for nearly every effect on the scoring path: they test the
+# cache with ``is not None`` (a cached effect is never empty), not with ``or``, which would
+# call :meth:`Effect.__bool__` -- a Python-level loop over the seven fields -- every time.
 _CACHE_LIMIT = 4096
 _CHIPS: dict[float, Effect] = {}
 _MULT: dict[float, Effect] = {}

@@ -995,6 +995,23 @@ class Game:
             f"${self.run.dollars} jokers={[j.name for j in self.jokers]}>"
         )
 
+    # -- search --------------------------------------------------------------------------
+    def determinize(self, rng_seed: int | str) -> Game:
+        """A clone in which what the player cannot know (the draw pile's order, future
+        shops, packs and draws, an unseen voucher) is resampled from ``rng_seed``, and all
+        they see is kept: for tree search that cannot read the future
+        (:func:`balatro_ecs.search.determinize`)."""
+        from .search import determinize
+
+        return determinize(self, rng_seed)
+
+    def player_view(self) -> dict[str, Any]:
+        """What the player sees now, JSON-ready, without hidden information
+        (:func:`balatro_ecs.observe.describe_state`)."""
+        from .search import player_view
+
+        return player_view(self)
+
 
 def _copy_state(value: Any) -> Any:
     """A deep copy of a joker's counters (dicts, lists and plain values)."""

@@ -15,20 +15,36 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard, TypeVar
 
 from .cards import CardSpec
 from .components import Area
 from .content import BlindType, ConsumableType, DeckType, JokerType
-from .enums import HAND_NAMES, Edition, HandType, Suit, parse_edition, parse_rank, parse_suit
+from .enums import (
+    HAND_NAMES,
+    RANK_NAMES,
+    Edition,
+    Enhancement,
+    HandType,
+    Seal,
+    Suit,
+    parse_edition,
+    parse_enhancement,
+    parse_rank,
+    parse_seal,
+    parse_suit,
+)
 from .errors import ScenarioError, UnknownNameError
 from .game import DEFAULT_SEED, Game
 from .manager import Plugins
+from .scoring.pipeline import score_play
 from .scoring.result import ScoreResult
 
 __all__ = ["JokerSpec", "Scenario", "load_scenarios", "score"]
+
+T = TypeVar("T")
 
 _FILLER = CardSpec(2, Suit.SPADES)
 _KEYS = {
@@ -56,6 +72,8 @@ class JokerSpec:
 
 def _int(data: Mapping[str, Any], name: str, default: int, minimum: int | None = 0) -> int:
     value = data.get(name, default)
+    if type(value) is int and (minimum is None or value >= minimum):
+        return value  # the usual case, checked at once
     if isinstance(value, bool) or not isinstance(value, int):
         raise ScenarioError(f"{name}: expected a whole number, got {value!r}")
     if minimum is not None and value < minimum:
@@ -70,9 +88,21 @@ def _bool(data: Mapping[str, Any], name: str, default: bool = False) -> bool:
     return value
 
 
+def _is_mapping(value: object) -> TypeGuard[Mapping[Any, Any]]:
+    """``isinstance(value, Mapping)``, answering for a plain dict without the ABC check."""
+    return type(value) is dict or isinstance(value, Mapping)
+
+
+#: The hands by their names as the game spells them (other spellings: HandType.from_name).
+_HANDS_BY_NAME: dict[str, HandType] = {HAND_NAMES[hand]: hand for hand in HandType}
+
+
 def _hand(value: object, where: str) -> HandType:
     if not isinstance(value, str):
         raise ScenarioError(f"{where}: expected a poker hand name, got {value!r}")
+    found = _HANDS_BY_NAME.get(value)
+    if found is not None:
+        return found
     try:
         return HandType.from_name(value)
     except UnknownNameError as err:
@@ -83,7 +113,86 @@ def _cards(data: Mapping[str, Any], name: str) -> tuple[CardSpec, ...]:
     value = data.get(name, [])
     if not isinstance(value, list):
         raise ScenarioError(f"{name}: expected a list of cards, got {value!r}")
-    return tuple(CardSpec.from_dict(card, f"{name}[{i}]") for i, card in enumerate(value))
+    return tuple([_card(card, name, i) for i, card in enumerate(value)])
+
+
+# -- reading a card object ------------------------------------------------------------------
+# Cards are most of a scenario, and nearly always spelt the canonical way ("K", "H", "glass").
+# Those spellings are read from tables made with the parsers themselves; a card that uses
+# any other spelling (an alias, another case, a number for a rank) -- or is wrong -- goes to
+# CardSpec.from_dict, which accepts every alias and words every error. Equal cards share
+# one CardSpec (it is frozen): making a frozen dataclass costs more than finding it.
+_CARD_FIELDS = frozenset(
+    {"rank", "suit", "enhancement", "edition", "seal", "perma_bonus", "played_this_ante", "debuff"}
+)
+_RANKS: dict[object, int] = {
+    text: parse_rank(text)
+    for text in (*RANK_NAMES.values(), *(label.lower() for label in RANK_NAMES.values()), "T", "t")
+}
+_SUITS: dict[object, Suit] = {
+    text: parse_suit(text) for suit in Suit for text in (suit.letter, suit.letter.lower())
+}
+_ENHANCEMENTS: dict[object, Enhancement] = {
+    text: parse_enhancement(text) for text in (None, "", *(m.name.lower() for m in Enhancement))
+}
+_EDITIONS: dict[object, Edition] = {
+    text: parse_edition(text) for text in (None, "", *(m.name.lower() for m in Edition))
+}
+_SEALS: dict[object, Seal] = {
+    text: parse_seal(text) for text in (None, "", *(m.name.lower() for m in Seal))
+}
+_PLAIN_SPECS: dict[tuple[int, Suit], CardSpec] = {
+    (rank, suit): CardSpec(rank, suit) for rank in RANK_NAMES for suit in Suit
+}
+_SPECS: dict[tuple[Any, ...], CardSpec] = {}
+_SPECS_LIMIT = 4096
+
+
+def _card(data: object, name: str, index: int) -> CardSpec:
+    """``CardSpec.from_dict(data, f"{name}[{index}]")``: the same spec, or the same error."""
+    if type(data) is dict:
+        try:
+            rank = _RANKS[data["rank"]]
+            suit = _SUITS[data["suit"]]
+            if len(data) == 2:  # only rank and suit: a plain card, the most common
+                return _PLAIN_SPECS[rank, suit]
+            if data.keys() <= _CARD_FIELDS:
+                values = (
+                    rank,
+                    suit,
+                    _ENHANCEMENTS[data.get("enhancement")],
+                    _EDITIONS[data.get("edition")],
+                    _SEALS[data.get("seal")],
+                    data.get("perma_bonus", 0),
+                    data.get("played_this_ante", False),
+                    data.get("debuff", False),
+                )
+                # exact types: True is not a bonus of 1, 1 is not true, 5.0 stays a float
+                if type(values[5]) is int and type(values[6]) is bool and type(values[7]) is bool:
+                    spec = _SPECS.get(values)
+                    if spec is None:
+                        if len(_SPECS) >= _SPECS_LIMIT:
+                            _SPECS.clear()
+                        spec = _SPECS[values] = CardSpec(*values)
+                    return spec
+        except (KeyError, TypeError):  # missing, another spelling, or not a name at all
+            pass
+    return CardSpec.from_dict(data, f"{name}[{index}]")  # type: ignore[arg-type]
+
+
+def _parsed(
+    table: Mapping[object, T], parse: Callable[[object], T], value: object, where: str
+) -> T:
+    """``parse(value)`` -- found in ``table`` when spelt the common way -- or the
+    ScenarioError naming ``where``."""
+    try:
+        return table[value]
+    except (KeyError, TypeError):  # another spelling, or not a name at all
+        pass
+    try:
+        return parse(value)
+    except UnknownNameError as err:
+        raise ScenarioError(str(err.at(where))) from None
 
 
 def _lookup(plugins: Plugins, family: type, value: object, where: str) -> Any:
@@ -94,6 +203,10 @@ def _lookup(plugins: Plugins, family: type, value: object, where: str) -> Any:
 
 
 def _suit(value: object, where: str) -> Suit:
+    if type(value) is str:
+        found = _SUITS.get(value)
+        if found is not None:
+            return found
     try:
         return parse_suit(value)
     except UnknownNameError as err:
@@ -136,7 +249,7 @@ class Scenario:
         :raises ScenarioError: naming the first bad field and its value.
         """
         plugins = plugins if plugins is not None else Plugins.default()
-        if not isinstance(data, Mapping):
+        if not _is_mapping(data):
             raise ScenarioError(f"scenario: expected an object, got {type(data).__name__}")
         unknown = sorted(set(data) - _KEYS)
         if unknown:
@@ -154,7 +267,7 @@ class Scenario:
         jokers = tuple(cls._joker(plugins, j, f"jokers[{i}]") for i, j in enumerate(jokers_raw))
 
         levels_raw = data.get("hand_levels", {})
-        if not isinstance(levels_raw, Mapping):
+        if not _is_mapping(levels_raw):
             raise ScenarioError(f"hand_levels: expected an object, got {levels_raw!r}")
         levels: dict[HandType, int] = {}
         for name, level in levels_raw.items():
@@ -164,13 +277,13 @@ class Scenario:
             levels[hand] = level
 
         stats_raw = data.get("hand_stats", {})
-        if not isinstance(stats_raw, Mapping):
+        if not _is_mapping(stats_raw):
             raise ScenarioError(f"hand_stats: expected an object, got {stats_raw!r}")
         stats: dict[HandType, Mapping[str, Any]] = {}
         for name, entry in stats_raw.items():
             where = f"hand_stats.{name}"
             hand = _hand(name, where)
-            if not isinstance(entry, Mapping):
+            if not _is_mapping(entry):
                 raise ScenarioError(f"{where}: expected an object, got {entry!r}")
             bad = sorted(set(entry) - _STAT_KEYS)
             if bad:
@@ -213,12 +326,9 @@ class Scenario:
         }
 
         idol = data.get("idol_card", {"rank": "A", "suit": "S"})
-        if not isinstance(idol, Mapping) or set(idol) != {"rank", "suit"}:
+        if not _is_mapping(idol) or set(idol) != {"rank", "suit"}:
             raise ScenarioError(f'idol_card: expected {{"rank", "suit"}}, got {idol!r}')
-        try:
-            idol_rank = parse_rank(idol["rank"])
-        except UnknownNameError as err:
-            raise ScenarioError(str(err.at("idol_card.rank"))) from None
+        idol_rank = _parsed(_RANKS, parse_rank, idol["rank"], "idol_card.rank")
         idol_card = (idol_rank, _suit(idol["suit"], "idol_card.suit"))
 
         draw_pile = _cards(data, "draw_pile")
@@ -289,7 +399,7 @@ class Scenario:
     def _joker(plugins: Plugins, raw: object, where: str) -> JokerSpec:
         if isinstance(raw, str):
             raw = {"name": raw}
-        if not isinstance(raw, Mapping):
+        if not _is_mapping(raw):
             raise ScenarioError(f"{where}: expected a joker object, got {raw!r}")
         bad = sorted(set(raw) - _JOKER_KEYS)
         if bad:
@@ -297,12 +407,9 @@ class Scenario:
         if "name" not in raw:
             raise ScenarioError(f"{where}: missing 'name'")
         jtype = _lookup(plugins, JokerType, raw["name"], f"{where}.name")
-        try:
-            edition = parse_edition(raw.get("edition"))
-        except UnknownNameError as err:
-            raise ScenarioError(str(err.at(f"{where}.edition"))) from None
+        edition = _parsed(_EDITIONS, parse_edition, raw.get("edition"), f"{where}.edition")
         state = raw.get("state", {})
-        if not isinstance(state, Mapping):
+        if not _is_mapping(state):
             raise ScenarioError(f"{where}.state: expected an object, got {state!r}")
         sell = raw.get("sell_cost")
         if sell is not None and (isinstance(sell, bool) or not isinstance(sell, int)):
@@ -314,7 +421,17 @@ class Scenario:
 
     # -- playing it -------------------------------------------------------------------------
     def build(self) -> Game:
-        """A game set up exactly as the scenario describes, with the hand in the play area."""
+        """A game set up exactly as the scenario describes, with the hand in the play area
+        (and the whole deck: unlisted draw and discard pile cards are plain 2 of Spades)."""
+        return self._build(fillers=True)
+
+    def _fillers(self) -> tuple[int, int]:
+        """The unlisted plain cards in the draw pile and in the discard pile."""
+        return self.draw_pile_count - len(self.draw_pile), self.discard_pile_count
+
+    def _build(self, fillers: bool) -> Game:
+        """:meth:`build`; without ``fillers``, the unlisted plain cards of the draw and
+        discard piles are not made (scoring counts them: :meth:`score`)."""
         plugins = self.plugins if self.plugins is not None else Plugins.default()
         game = Game.empty(plugins=plugins, deck=self.deck or "Red Deck", seed=self.seed)
         run = game.run
@@ -335,9 +452,12 @@ class Scenario:
             run.vouchers.append("v_observatory")
         game.set_up_cards(self.played, Area.PLAY)
         game.set_up_cards(self.held, Area.HAND)
-        fillers = self.draw_pile_count - len(self.draw_pile)
-        game.set_up_cards((*self.draw_pile, *[_FILLER] * fillers), Area.DECK)
-        game.set_up_cards([_FILLER] * self.discard_pile_count, Area.DISCARD)
+        if fillers:
+            draw_fillers, discard_fillers = self._fillers()
+            game.set_up_cards((*self.draw_pile, *[_FILLER] * draw_fillers), Area.DECK)
+            game.set_up_cards([_FILLER] * discard_fillers, Area.DISCARD)
+        elif self.draw_pile:
+            game.set_up_cards(self.draw_pile, Area.DECK)
         if self.blind is not None:
             blind = game.set_blind(self.blind)
             if self.eye_hands_used:
@@ -359,10 +479,26 @@ class Scenario:
         return game
 
     def score(self) -> ScoreResult:
-        """Build the game and score the hand."""
-        game = self.build()
+        """Build the game and score the hand.
+
+        The game is built without the unlisted filler cards (most of a 52-card deck):
+        scoring holds them as numbers instead (``extra_draw_pile``/``extra_discard_pile`` of
+        :func:`~balatro_ecs.scoring.score_play`), which is all that the jokers that look at
+        the deck need -- Blue Joker the draw pile's size, Erosion the deck's, and Steel
+        Joker, Stone Joker and Driver's License its enhancement counts, in which a filler
+        is an unenhanced card. The listed cards are built as in :meth:`build`.
+        """
+        game = self._build(fillers=False)
         try:
-            return game.evaluate_play()
+            if not 1 <= len(self.played) <= 5:
+                return game.evaluate_play()  # refuses it, as for any game
+            draw_fillers, discard_fillers = self._fillers()
+            return score_play(
+                game,
+                game.plans,
+                extra_draw_pile=draw_fillers,
+                extra_discard_pile=discard_fillers,
+            )
         finally:
             game.close()
 

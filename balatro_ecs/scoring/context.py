@@ -16,10 +16,11 @@ from ..cards import Card
 from ..components import Area
 from ..enums import HAND_NAMES, Enhancement, HandType
 from ..hands import Detection
+from ..rng import first_draw
 
 if TYPE_CHECKING:
     from ..blinds import Blind, Deck
-    from ..dispatch import JokerPlans
+    from ..dispatch import JokerPlans, ScoringPlans
     from ..game import Game
     from ..jokers import Consumable, Joker
     from ..rng import GameRandom
@@ -28,7 +29,28 @@ if TYPE_CHECKING:
 
 __all__ = ["ScoringContext"]
 
+#: ``first_draw`` by its seed value: the draw is a pure function of it, and scenarios
+#: (fresh games on one seed) start every stream from the same values, so the draws a hand
+#: makes repeat from one scenario to the next. Bounded; emptied when full.
+_DRAWS: dict[float, float] = {}
+_DRAWS_LIMIT = 4096
+
+
+def _draw(d: float) -> float:
+    """``math.randomseed(d); math.random()`` (``rng.first_draw``), memoised. ``d`` is never
+    ``-0.0`` or NaN (a stream's seed value is a mean of two values in ``[0, 1)``), so
+    equal keys are equal bits."""
+    value = _DRAWS.get(d)
+    if value is None:
+        if len(_DRAWS) >= _DRAWS_LIMIT:
+            _DRAWS.clear()
+        value = _DRAWS[d] = first_draw(d)
+    return value
+
+
 _PLAY = Area.PLAY
+_DECK = Area.DECK
+_NONE = Enhancement.NONE
 _HAND = Area.HAND
 _HIGH_CARD = HandType.HIGH_CARD
 
@@ -49,6 +71,10 @@ class ScoringContext:
     :ivar dollar_buffer: money earned so far this hand, not yet added to the run.
     :ivar lucky_trigger: whether the card being evaluated hit a Lucky chance (Lucky Cat).
     :ivar debuffed: whether the blind refused the hand.
+    :ivar extra_draw_pile: plain cards (2 of Spades) in the draw pile that the game holds
+        only as a number, besides the cards in its row: a scenario's unlisted draw pile,
+        which no joker looks at card by card (see :meth:`draw_pile_size`).
+    :ivar extra_discard_pile: the same for the discard pile.
     """
 
     __slots__ = (
@@ -56,6 +82,7 @@ class ScoringContext:
         "_created",
         "_tally",
         "blind",
+        "calls",
         "chips",
         "consumables",
         "consumables_pending",
@@ -65,6 +92,8 @@ class ScoringContext:
         "detection",
         "dollar_buffer",
         "events",
+        "extra_discard_pile",
+        "extra_draw_pile",
         "game",
         "hand",
         "hand_name",
@@ -84,7 +113,13 @@ class ScoringContext:
         "scoring",
     )
 
-    def __init__(self, game: Game, plans: JokerPlans) -> None:
+    def __init__(
+        self,
+        game: Game,
+        plans: JokerPlans,
+        extra_draw_pile: int = 0,
+        extra_discard_pile: int = 0,
+    ) -> None:
         self.game = game
         self.run: RunState = game.run
         self.rng: GameRandom = game.rng
@@ -92,6 +127,8 @@ class ScoringContext:
         self.blind: Blind | None = game.blind
         self.deck: Deck = game.deck
         self.plans = plans
+        #: The plans of the scoring hooks, looked up once for the whole hand.
+        self.calls: ScoringPlans = plans.scoring()
         areas = game._areas
         self.played: list[Card] = areas[_PLAY]
         self.held: list[Card] = areas[_HAND]
@@ -114,6 +151,8 @@ class ScoringContext:
         self.memo: dict[str, Any] = {}
         self.events: list[tuple[Any, ...]] = []
         self.phase = "detect"
+        self.extra_draw_pile = extra_draw_pile
+        self.extra_discard_pile = extra_discard_pile
         self._changes: list[tuple[Enhancement, Enhancement]] = []
         self._created: list[Card] = []
         self._tally: Counter[Enhancement] | None = None
@@ -132,13 +171,33 @@ class ScoringContext:
         return self.run.probability * self.rules.probability_scale
 
     def chance(self, key: str, odds: float) -> bool:
-        """A "1 in ``odds``" roll on the game's stream ``key``."""
-        return self.rng.random(key) < self.probability / odds
+        """A "1 in ``odds``" roll on the game's stream ``key``.
+
+        The same as ``rng.random(key) < probability / odds``: the stream always moves on,
+        but a roll that cannot fail or cannot succeed ("always", "never") skips the draw
+        itself, whose value is in ``[0, 1)``; the draw is memoised (:func:`_draw`).
+        """
+        threshold = self.probability / odds
+        d = self.rng.seed_for(key)
+        if threshold >= 1.0:
+            return True
+        if threshold <= 0.0:
+            return False
+        return _draw(d) < threshold
 
     @property
     def dollars(self) -> int:
         """Money as the game counts it mid-hand: the run's money plus money earned so far."""
         return self.run.dollars + self.dollar_buffer
+
+    def draw_pile_size(self) -> int:
+        """Cards left in the draw pile (Blue Joker)."""
+        return len(self.game._areas[_DECK]) + self.extra_draw_pile
+
+    def deck_size(self) -> int:
+        """Playing cards the run owns, in every area: the game's ``#G.playing_cards``
+        (Erosion compares it with the starting deck)."""
+        return len(self.game.playing_cards) + self.extra_draw_pile + self.extra_discard_pile
 
     def deck_enhancements(self) -> Counter[Enhancement]:
         """Enhancement counts over every playing card, as they were when the hand began.
@@ -149,6 +208,11 @@ class ScoringContext:
         """
         if self._tally is None:
             counts = self.game.enhancement_counts()
+            extra = self.extra_draw_pile + self.extra_discard_pile
+            if extra:  # plain cards held as a number: unenhanced, first in tally order
+                plain: Counter[Enhancement] = Counter({_NONE: extra})
+                plain.update(counts)
+                counts = plain
             for old, new in self._changes:
                 counts[new] -= 1
                 counts[old] += 1

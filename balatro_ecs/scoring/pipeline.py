@@ -29,16 +29,27 @@ def scoring_schedule(plugins: Plugins) -> Schedule:
     return schedule
 
 
-def score_play(game: Game, plans: JokerPlans, preview: bool = False) -> ScoreResult:
+def score_play(
+    game: Game,
+    plans: JokerPlans,
+    preview: bool = False,
+    *,
+    extra_draw_pile: int = 0,
+    extra_discard_pile: int = 0,
+) -> ScoreResult:
     """Score the cards in the play area against the cards held in hand.
 
     Mutates the game as the real game does while scoring (counters grow, cards change,
     money is earned), then settles what the game's queued events do (destroyed cards and
     jokers leave, created cards arrive) -- unless ``preview``, which stops before that
     (:meth:`Game.preview_play <balatro_ecs.game.Game.preview_play>` restores the rest).
+
+    ``extra_draw_pile`` and ``extra_discard_pile``: plain cards the piles hold besides the
+    game's rows, kept as numbers (a scenario's unlisted deck; see
+    :class:`~balatro_ecs.scoring.context.ScoringContext`).
     """
     plugins = game.plugins
-    ctx = ScoringContext(game, plans)
+    ctx = ScoringContext(game, plans, extra_draw_pile, extra_discard_pile)
     for run in scoring_schedule(plugins).functions:
         run(ctx)
     result = ScoreResult(

@@ -19,7 +19,7 @@ from typing import Any
 from .. import hands
 from ..cards import Card
 from ..effects import Effect
-from ..enums import HAND_NAMES, Edition, Enhancement, Seal
+from ..enums import HAND_NAMES, Edition, Enhancement, HandType, Seal
 from ..jokers import Consumable, Joker
 from ..numbers import (
     BONUS_CHIPS,
@@ -88,15 +88,8 @@ def detect_hand(ctx: ScoringContext) -> None:
     if not played:
         raise ValueError("no cards in play")
     rules = ctx.rules
-    keys = []
-    stones = False
-    for card in played:
-        key = card._key
-        if key is None:
-            key = card.detect_key()
-        if key[0] < 0:
-            stones = True
-        keys.append(key)
+    # A card's detection key is cached on it (``_key``) until something about it changes.
+    keys = [card._key or card.detect_key() for card in played]
     detection = hands.detect(keys, rules.detection_key())
     ctx.detection = detection
     hand = detection.hand
@@ -105,10 +98,10 @@ def detect_hand(ctx: ScoringContext) -> None:
     positions = detection.scoring
     if rules.all_played_score:
         ctx.scoring = list(played)
-    elif stones:
+    elif min(keys)[0] < 0:  # a Stone card (rank -1) was played: it scores wherever it is
         ctx.scoring = [c for i, c in enumerate(played) if i in positions or keys[i][0] < 0]
     else:
-        ctx.scoring = [played[i] for i in positions]
+        ctx.scoring = list(map(played.__getitem__, positions))
     run = ctx.run
     stats = run.hands[hand]
     stats.played += 1
@@ -137,10 +130,11 @@ def check_hand_debuff(ctx: ScoringContext) -> None:
         ctx.chips = ctx.mult = 0.0
         ctx.events.append((ctx.phase, blind, "debuffed", None, None, 0.0, 0.0))
         ctx.phase = "debuffed hand"
-        for fn, view, source in ctx.plans.plan("joker_debuffed_hand"):
+        for fn, view, source in ctx.calls.debuffed_hand:
             effect = fn(ctx, view)
             if effect is not None:
-                _apply_effect(ctx, effect, source, None, 0.0, 0.0, False)
+                # each from zero, as the game applies the debuffed-hand context's effects
+                _apply_joker_effect(ctx, effect, source, None, 0.0, 0.0)
         return
     act = table("blind_before_hand").get(blind.key)
     if act is not None:
@@ -157,7 +151,7 @@ def jokers_before(ctx: ScoringContext) -> None:
     if ctx.debuffed:
         return
     ctx.phase = "before"
-    for fn, view, source in ctx.plans.plan("joker_before"):
+    for fn, view, source in ctx.calls.before:
         effect = fn(ctx, view)
         if effect is not None:
             if effect.level_up:
@@ -166,9 +160,25 @@ def jokers_before(ctx: ScoringContext) -> None:
                 _add_dollars(ctx, effect.dollars, source, None)
             if effect.message:
                 ctx.note(source, effect.message)
-    chips, mult = hand_values(ctx.hand, ctx.run.hands[ctx.hand].level)
+    hand = ctx.hand
+    level = ctx.run.hands[hand].level
+    base = _BASE_VALUES.get((hand, level))
+    if base is None:
+        base = _base_values(hand, level)
+    chips, mult = base
     ctx.chips, ctx.mult = chips, mult
-    ctx.events.append(("base", None, "base", (chips, mult), ctx.hand_name, chips, mult))
+    ctx.events.append(("base", None, "base", base, ctx.hand_name, chips, mult))
+
+
+#: ``hand_values`` by (hand, level): the same pair of doubles, computed once.
+_BASE_VALUES: dict[tuple[HandType, int], tuple[float, float]] = {}
+
+
+def _base_values(hand: HandType, level: int) -> tuple[float, float]:
+    base = hand_values(hand, level)
+    if len(_BASE_VALUES) < 4096:  # levels are unbounded: keep the common ones only
+        _BASE_VALUES[(hand, level)] = base
+    return base
 
 
 def blind_modifies_hand(ctx: ScoringContext) -> None:
@@ -197,6 +207,28 @@ def _add_dollars(ctx: ScoringContext, dollars: int, source: object, target: obje
     ctx.events.append((ctx.phase, source, "dollars", dollars, target, ctx.chips, ctx.mult))
 
 
+#: Chips of each printed rank (index 2..14): its number, 10 for a face card, 11 for an Ace.
+_RANK_CHIPS: tuple[int, ...] = (0, 0, *range(2, 11), 10, 10, 10, 11)
+
+#: The evaluations of a card nothing retriggers: once, credited to nobody.
+_ONCE: tuple[None] = (None,)
+
+
+def _card_triggers(
+    ctx: ScoringContext, card: Card, repetition: tuple[Any, ...]
+) -> list[object | None]:
+    """Who makes a scoring card score, one entry per evaluation: ``None`` (the card
+    itself), then its red seal, then each joker's retriggers in slot order."""
+    triggers: list[object | None] = [None]
+    if card._seal.kind == _RED_SEAL:
+        triggers.append(card)
+    for fn, view, source in repetition:
+        times = fn(ctx, view, card)
+        if times:
+            triggers.extend([source] * times)
+    return triggers
+
+
 def score_played_cards(ctx: ScoringContext) -> None:
     """Each scoring card left to right, with its retriggers (red seal, then jokers).
 
@@ -205,13 +237,14 @@ def score_played_cards(ctx: ScoringContext) -> None:
 
     This is the hottest loop of the engine: chips and mult live in locals and are
     written back to the context before any hook runs, so hooks always see live values.
+    The arithmetic is the game's, operation for operation (IEEE doubles depend on it).
     """
     if ctx.debuffed:
         return
     ctx.phase = phase = "scored cards"
-    plans = ctx.plans
-    repetition = plans.plan("joker_repetition")
-    individual = plans.plan("joker_individual")
+    calls = ctx.calls
+    repetition = calls.repetition
+    individual = calls.individual
     event = ctx.events.append
     chips = ctx.chips
     mult = ctx.mult
@@ -222,15 +255,11 @@ def score_played_cards(ctx: ScoringContext) -> None:
                 ctx.blind.triggered = True
             event((phase, card, "debuffed", None, card, chips, mult))
             continue
-        triggers: list[object | None] = [None]
-        if card._seal.kind == _RED_SEAL:
-            triggers.append(card)
-        if repetition:
+        if repetition or card._seal.kind == _RED_SEAL:
             ctx.chips, ctx.mult = chips, mult
-            for fn, view, source in repetition:
-                times = fn(ctx, view, card)
-                if times:
-                    triggers.extend([source] * times)
+            triggers: Sequence[object | None] = _card_triggers(ctx, card, repetition)
+        else:
+            triggers = _ONCE  # the common case: no list to build
         for retrigger in triggers:
             if retrigger is not None:
                 event((phase, retrigger, "retrigger", None, card, chips, mult))
@@ -239,52 +268,56 @@ def score_played_cards(ctx: ScoringContext) -> None:
             if enh == _STONE:
                 gain = STONE_CHIPS + card._perma.chips
             else:
-                rank = card._rank.value
-                gain = (11 if rank == 14 else 10 if rank > 10 else rank) + card._perma.chips
+                gain = _RANK_CHIPS[card._rank.value] + card._perma.chips
                 if enh == _BONUS:
                     gain += BONUS_CHIPS
             if gain > 0:
                 chips += gain
                 event((phase, card, "chips", gain, card, chips, mult))
             lucky = False
-            dollars = GOLD_SEAL_DOLLARS if card._seal.kind == _GOLD_SEAL else 0
-            if enh == _MULT:
-                mult += MULT_CARD_MULT
-                event((phase, card, "mult", MULT_CARD_MULT, card, chips, mult))
-            elif enh == _LUCKY:
-                if ctx.chance("lucky_mult", LUCKY_MULT_ODDS):
-                    lucky = True
-                    mult += LUCKY_MULT
-                    event((phase, card, "mult", LUCKY_MULT, card, chips, mult))
-                if ctx.chance("lucky_money", LUCKY_DOLLARS_ODDS):
-                    lucky = True
-                    dollars += LUCKY_DOLLARS
-            if dollars:
-                ctx.dollar_buffer += dollars
-                event((phase, card, "dollars", dollars, card, chips, mult))
-            if enh == _GLASS:
-                mult *= GLASS_X_MULT
-                event((phase, card, "x_mult", GLASS_X_MULT, card, chips, mult))
+            seal = card._seal.kind
+            if enh or seal:  # a plain card has no mult, money or ×mult of its own
+                dollars = GOLD_SEAL_DOLLARS if seal == _GOLD_SEAL else 0
+                if enh == _MULT:
+                    mult += MULT_CARD_MULT
+                    event((phase, card, "mult", MULT_CARD_MULT, card, chips, mult))
+                elif enh == _LUCKY:
+                    if ctx.chance("lucky_mult", LUCKY_MULT_ODDS):
+                        lucky = True
+                        mult += LUCKY_MULT
+                        event((phase, card, "mult", LUCKY_MULT, card, chips, mult))
+                    if ctx.chance("lucky_money", LUCKY_DOLLARS_ODDS):
+                        lucky = True
+                        dollars += LUCKY_DOLLARS
+                if dollars:
+                    ctx.dollar_buffer += dollars
+                    event((phase, card, "dollars", dollars, card, chips, mult))
+                if enh == _GLASS:
+                    mult *= GLASS_X_MULT
+                    event((phase, card, "x_mult", GLASS_X_MULT, card, chips, mult))
             # (b) the card's edition
             edition = card._edition.kind
-            if edition == _FOIL:
-                chips += FOIL_CHIPS
-                event((phase, card, "chips", FOIL_CHIPS, _FOIL, chips, mult))
-            elif edition == _HOLO:
-                mult += HOLO_MULT
-                event((phase, card, "mult", HOLO_MULT, _HOLO, chips, mult))
-            elif edition == _POLY:
-                mult *= POLYCHROME_X_MULT
-                event((phase, card, "x_mult", POLYCHROME_X_MULT, _POLY, chips, mult))
+            if edition:
+                if edition == _FOIL:
+                    chips += FOIL_CHIPS
+                    event((phase, card, "chips", FOIL_CHIPS, _FOIL, chips, mult))
+                elif edition == _HOLO:
+                    mult += HOLO_MULT
+                    event((phase, card, "mult", HOLO_MULT, _HOLO, chips, mult))
+                elif edition == _POLY:
+                    mult *= POLYCHROME_X_MULT
+                    event((phase, card, "x_mult", POLYCHROME_X_MULT, _POLY, chips, mult))
             # (c) every joker's effect on this card, left to right
             if individual:
                 ctx.chips, ctx.mult = chips, mult
-                ctx.lucky_trigger = lucky
+                if lucky:
+                    ctx.lucky_trigger = True
                 for fn, view, source in individual:
                     effect = fn(ctx, view, card)
                     if effect is not None:
-                        chips, mult = _apply_effect(ctx, effect, source, card, chips, mult, True)
-                ctx.lucky_trigger = False
+                        chips, mult = _apply_card_effect(ctx, effect, source, card, chips, mult)
+                if lucky:
+                    ctx.lucky_trigger = False
     ctx.chips, ctx.mult = chips, mult
 
 
@@ -298,8 +331,10 @@ def _held_effects(
 ) -> list[tuple[object, Any]]:
     """One evaluation of a held card: its own effect (Steel), then every joker's."""
     found: list[tuple[object, Any]] = []
-    if card._enhancement.kind == _STEEL and not card.debuffed:
-        found.append((card, _STEEL_EFFECT))
+    if card._enhancement.kind == _STEEL:
+        debuff = card._debuff
+        if not (debuff.forced or debuff.by_blind):
+            found.append((card, _STEEL_EFFECT))
     for fn, view, source in individual:
         effect = fn(ctx, view, card)
         if effect is not None:
@@ -308,24 +343,30 @@ def _held_effects(
 
 
 def _apply_held(ctx: ScoringContext, card: Card, found: list[tuple[object, Any]]) -> None:
-    """Held-card effects apply money, then mult, then ×mult (then chips: never in vanilla)."""
+    """Held-card effects apply money, then mult, then ×mult (then chips: never in vanilla).
+
+    No hook runs while they apply, so chips and mult live in locals meanwhile."""
     event = ctx.events.append
     phase = ctx.phase
+    chips, mult = ctx.chips, ctx.mult
     for source, effect in found:
-        if effect.dollars is not None:
-            ctx.dollar_buffer += effect.dollars
-            event((phase, source, "dollars", effect.dollars, card, ctx.chips, ctx.mult))
-        if effect.mult is not None:
-            ctx.mult += effect.mult
-            event((phase, source, "mult", effect.mult, card, ctx.chips, ctx.mult))
-        if effect.x_mult is not None:
-            ctx.mult *= effect.x_mult
-            event((phase, source, "x_mult", effect.x_mult, card, ctx.chips, ctx.mult))
-        if effect.chips is not None:
-            ctx.chips += effect.chips
-            event((phase, source, "chips", effect.chips, card, ctx.chips, ctx.mult))
-        if effect.message is not None:
-            event((phase, source, "message", effect.message, card, ctx.chips, ctx.mult))
+        # An Effect is a 7-tuple: unpacking reads every part in one step.
+        add_chips, add_mult, x_mult, dollars, _level_up, message, _destroy = effect
+        if dollars is not None:
+            ctx.dollar_buffer += dollars
+            event((phase, source, "dollars", dollars, card, chips, mult))
+        if add_mult is not None:
+            mult += add_mult
+            event((phase, source, "mult", add_mult, card, chips, mult))
+        if x_mult is not None:
+            mult *= x_mult
+            event((phase, source, "x_mult", x_mult, card, chips, mult))
+        if add_chips is not None:
+            chips += add_chips
+            event((phase, source, "chips", add_chips, card, chips, mult))
+        if message is not None:
+            event((phase, source, "message", message, card, chips, mult))
+    ctx.chips, ctx.mult = chips, mult
 
 
 def score_held_cards(ctx: ScoringContext) -> None:
@@ -333,12 +374,12 @@ def score_held_cards(ctx: ScoringContext) -> None:
     seals and Mime only when something happened."""
     if ctx.debuffed:
         return
-    plans = ctx.plans
-    individual = plans.plan("joker_held_individual")
+    calls = ctx.calls
+    individual = calls.held_individual
     if not individual and not ctx.game._tally[_STEEL]:
         return  # nothing can happen to a held card
     ctx.phase = "held cards"
-    repetition = plans.plan("joker_held_repetition")
+    repetition = calls.held_repetition
     for card in list(ctx.held):
         if not individual and card._enhancement.kind != _STEEL:
             continue
@@ -362,46 +403,60 @@ def score_held_cards(ctx: ScoringContext) -> None:
 # jokers
 # ---------------------------------------------------------------------------------------
 
+# The game applies a scored card's effects as chips, mult, money, ×mult, and a joker's as
+# mult, chips, ×mult, money; the order shows in the breakdown. Each applier takes and
+# returns chips and mult (the caller's locals) and writes them back to the context, so
+# the next hook sees live values. An Effect is a 7-tuple: unpacking it reads every part
+# in one step.
 
-def _apply_effect(
-    ctx: ScoringContext,
-    effect: Any,
-    source: object,
-    target: object,
-    chips: float,
-    mult: float,
-    on_card: bool,
+
+def _apply_card_effect(
+    ctx: ScoringContext, effect: Any, source: object, card: object, chips: float, mult: float
 ) -> tuple[float, float]:
-    """Apply one hook's effect and return the new chips and mult.
-
-    The game applies a scored card's effects as chips, mult, money, ×mult, and a joker's
-    as mult, chips, ×mult (money last); the order shows in the breakdown.
-    """
+    """Apply a joker's effect on a scored card (``joker_individual``): chips, mult,
+    money, then ×mult."""
+    add_chips, add_mult, x_mult, dollars, _level_up, message, _destroy = effect
     event = ctx.events.append
     phase = ctx.phase
-    add_chips, add_mult = effect.chips, effect.mult
-    if add_mult is not None and not on_card:
+    if add_chips is not None:
+        chips += add_chips
+        event((phase, source, "chips", add_chips, card, chips, mult))
+    if add_mult is not None:
+        mult += add_mult
+        event((phase, source, "mult", add_mult, card, chips, mult))
+    if dollars is not None:
+        ctx.dollar_buffer += dollars
+        event((phase, source, "dollars", dollars, card, chips, mult))
+    if x_mult is not None:
+        mult *= x_mult
+        event((phase, source, "x_mult", x_mult, card, chips, mult))
+    if message is not None:
+        event((phase, source, "message", message, card, chips, mult))
+    ctx.chips, ctx.mult = chips, mult
+    return chips, mult
+
+
+def _apply_joker_effect(
+    ctx: ScoringContext, effect: Any, source: object, target: object, chips: float, mult: float
+) -> tuple[float, float]:
+    """Apply a joker's (or consumable's) own effect: mult, chips, ×mult, then money."""
+    add_chips, add_mult, x_mult, dollars, _level_up, message, _destroy = effect
+    event = ctx.events.append
+    phase = ctx.phase
+    if add_mult is not None:
         mult += add_mult
         event((phase, source, "mult", add_mult, target, chips, mult))
     if add_chips is not None:
         chips += add_chips
         event((phase, source, "chips", add_chips, target, chips, mult))
-    if add_mult is not None and on_card:
-        mult += add_mult
-        event((phase, source, "mult", add_mult, target, chips, mult))
-    dollars = effect.dollars
-    if dollars is not None and on_card:
+    if x_mult is not None:
+        mult *= x_mult
+        event((phase, source, "x_mult", x_mult, target, chips, mult))
+    if dollars is not None:
         ctx.dollar_buffer += dollars
         event((phase, source, "dollars", dollars, target, chips, mult))
-    value = effect.x_mult
-    if value is not None:
-        mult *= value
-        event((phase, source, "x_mult", value, target, chips, mult))
-    if dollars is not None and not on_card:
-        ctx.dollar_buffer += dollars
-        event((phase, source, "dollars", dollars, target, chips, mult))
-    if effect.message is not None:
-        event((phase, source, "message", effect.message, target, chips, mult))
+    if message is not None:
+        event((phase, source, "message", message, target, chips, mult))
     ctx.chips, ctx.mult = chips, mult
     return chips, mult
 
@@ -416,9 +471,10 @@ def joker_pass(ctx: ScoringContext) -> None:
     if ctx.debuffed:
         return
     ctx.phase = "jokers"
-    plans = ctx.plans
-    main = plans.by_slot("joker_main")
-    other = plans.plan("joker_other_joker")
+    calls = ctx.calls
+    main = calls.main
+    n_main = len(main)
+    other = calls.other_joker
     event = ctx.events.append
     chips = ctx.chips
     mult = ctx.mult
@@ -429,32 +485,33 @@ def joker_pass(ctx: ScoringContext) -> None:
     )
     for i, holder in enumerate(holders):
         edition = holder._edition.kind
-        if edition and getattr(holder, "debuffed", False):
-            edition = Edition.NONE  # a debuffed joker's edition does nothing either
-        if edition == _FOIL:
-            chips += FOIL_CHIPS
-            event(("jokers", holder, "chips", FOIL_CHIPS, _FOIL, chips, mult))
-        elif edition == _HOLO:
-            mult += HOLO_MULT
-            event(("jokers", holder, "mult", HOLO_MULT, _HOLO, chips, mult))
+        if edition:
+            if getattr(holder, "debuffed", False):
+                edition = Edition.NONE  # a debuffed joker's edition does nothing either
+            elif edition == _FOIL:
+                chips += FOIL_CHIPS
+                event(("jokers", holder, "chips", FOIL_CHIPS, _FOIL, chips, mult))
+            elif edition == _HOLO:
+                mult += HOLO_MULT
+                event(("jokers", holder, "mult", HOLO_MULT, _HOLO, chips, mult))
         ctx.chips, ctx.mult = chips, mult
-        if i < len(main):
+        if i < n_main:
             entry = main[i]
             if entry is not None:
                 fn, view, source = entry
                 effect = fn(ctx, view)
                 if effect is not None:
-                    chips, mult = _apply_effect(ctx, effect, source, None, chips, mult, False)
+                    chips, mult = _apply_joker_effect(ctx, effect, source, None, chips, mult)
         else:
             consumable = consumable_main.get(holder.key)
             if consumable is not None:
                 effect = consumable(ctx, holder)
                 if effect is not None:
-                    chips, mult = _apply_effect(ctx, effect, holder, None, chips, mult, False)
+                    chips, mult = _apply_joker_effect(ctx, effect, holder, None, chips, mult)
         for fn, view, source in other:
             effect = fn(ctx, view, holder)
             if effect is not None:
-                chips, mult = _apply_effect(ctx, effect, source, holder, chips, mult, False)
+                chips, mult = _apply_joker_effect(ctx, effect, source, holder, chips, mult)
         if edition == _POLY:
             mult *= POLYCHROME_X_MULT
             event(("jokers", holder, "x_mult", POLYCHROME_X_MULT, _POLY, chips, mult))
@@ -486,8 +543,8 @@ def destroy_cards(ctx: ScoringContext) -> None:
     if ctx.debuffed:
         return
     ctx.phase = "destroy"
-    plans = ctx.plans
-    destroying = plans.plan("joker_destroying_card")
+    calls = ctx.calls
+    destroying = calls.destroying_card
     destroyed = ctx.destroyed
     if destroying or ctx.game._tally[_GLASS]:
         for card in ctx.scoring:
@@ -505,7 +562,7 @@ def destroy_cards(ctx: ScoringContext) -> None:
             if gone:
                 destroyed.append(card)
                 ctx.events.append(("destroy", card, "destroy", None, card, ctx.chips, ctx.mult))
-    react = plans.plan("joker_cards_destroyed")
+    react = calls.cards_destroyed
     if react:
         gone_cards = tuple(destroyed)
         for fn, view, _source in react:
@@ -525,7 +582,7 @@ def add_score(ctx: ScoringContext) -> None:
 def jokers_after(ctx: ScoringContext) -> None:
     """Jokers' ``after`` context; then the hand's money reaches the run."""
     ctx.phase = "after"
-    for fn, view, source in ctx.plans.plan("joker_after"):
+    for fn, view, source in ctx.calls.after:
         effect = fn(ctx, view)
         if effect is not None:
             # The score is settled: only money and notes can still come out of a hand.

@@ -8,7 +8,7 @@ balatro_content = content(JOKER)
 
 @hookimpl
 def joker_main(ctx, joker):
-    missing = ctx.run.starting_deck_size - len(ctx.game.playing_cards)
+    missing = ctx.run.starting_deck_size - ctx.deck_size()
     if missing > 0:
         return Effect.mult_of(missing * joker.state["extra"])
     return None
