@@ -467,7 +467,12 @@ class Card:
         """
         key = self._key
         if key is None:
-            key = self._key = self._detect_key()
+            kind = self._enhancement.kind
+            if kind != _WILD and kind != _STONE and not self._rules.smeared_suits:
+                key = self._plain_key  # as _detect_key finds it, without the second call
+            else:
+                key = self._detect_key()
+            self._key = key
         return key
 
     def _detect_key(self) -> tuple[int, int, int]:

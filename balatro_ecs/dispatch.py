@@ -13,7 +13,8 @@ the row that acts (the copier, for a copy), which the breakdown credits.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from dataclasses import dataclass, fields
+from typing import Any
 
 from .jokers import CopiedJoker, Joker
 from .manager import Plugins
@@ -56,11 +57,13 @@ JOKER_HOOKS: tuple[str, ...] = (
 _PLANNED = frozenset(JOKER_HOOKS)
 
 
-class ScoringPlans(NamedTuple):
+@dataclass(slots=True)
+class ScoringPlans:
     """The plans of every joker hook a scored hand calls, compiled together, so that
     scoring a hand looks its plans up once rather than once per system (see
     :meth:`JokerPlans.scoring`). ``main`` is by slot, as :meth:`JokerPlans.by_slot`
-    gives it: the joker pass walks jokers and consumables by position."""
+    gives it: the joker pass walks jokers and consumables by position. (Slots: reading
+    a field is the cheapest attribute access there is.)"""
 
     debuffed_hand: tuple[PlanEntry, ...]
     before: tuple[PlanEntry, ...]
@@ -99,8 +102,9 @@ def resolve_copy(plugins: Plugins, jokers: Sequence[Joker], index: int) -> Joker
 
 
 #: The hook behind each field of :class:`ScoringPlans`, in field order.
-_SCORING_HOOKS: tuple[str, ...] = tuple(f"joker_{name}" for name in ScoringPlans._fields)
-_MAIN = ScoringPlans._fields.index("main")
+_SCORING_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(ScoringPlans))
+_SCORING_HOOKS: tuple[str, ...] = tuple(f"joker_{name}" for name in _SCORING_FIELDS)
+_MAIN = _SCORING_FIELDS.index("main")
 
 #: The scoring plans of an empty joker row.
 _NO_JOKERS = ScoringPlans((), (), (), (), (), (), (), (), (), (), ())
@@ -130,18 +134,24 @@ class JokerPlans:
     def __init__(self, plugins: Plugins, jokers: Sequence[Joker]) -> None:
         self._plugins = plugins
         self.jokers = tuple(jokers)
+        copiers = plugins.table("joker_copy_target")
+        views: list[Joker | CopiedJoker | None] = []
+        slots: list[tuple[str | None, Joker | CopiedJoker | None, Joker]] = []
+        for i, joker in enumerate(self.jokers):
+            key = joker.type.key
+            if joker.debuffed:
+                view: Joker | CopiedJoker | None = None
+            elif key not in copiers:
+                view = joker  # acts as itself (what resolve_copy finds at once)
+            else:
+                view = self._view(plugins, i)
+            views.append(view)
+            slots.append((None if view is None else view.type.key, view, joker))
         #: What each slot acts as: itself, a copy, or nothing (debuffed, copying nothing).
-        self.views: tuple[Joker | CopiedJoker | None, ...] = tuple(
-            [self._view(plugins, i) for i in range(len(self.jokers))]
-        )
+        self.views: tuple[Joker | CopiedJoker | None, ...] = tuple(views)
         #: Per slot: the content key whose implementation it calls (``None``: none), its
         #: view and its joker -- what compiling a hook's plan walks.
-        self._slots: tuple[tuple[str | None, Joker | CopiedJoker | None, Joker], ...] = tuple(
-            [
-                (None if view is None else view.type.key, view, joker)
-                for view, joker in zip(self.views, self.jokers, strict=True)
-            ]
-        )
+        self._slots: tuple[tuple[str | None, Joker | CopiedJoker | None, Joker], ...] = tuple(slots)
         self._by_slot: dict[str, tuple[PlanEntry | None, ...]] = {}
         self._plans: dict[str, tuple[PlanEntry, ...]] = {}
         self._scoring: ScoringPlans | None = None
@@ -197,7 +207,7 @@ class JokerPlans:
         the plans of the hooks its content implements (the same entries, in the same
         slot order, as :meth:`plan` and :meth:`by_slot` make one hook at a time)."""
         index = _scoring_index(self._plugins)
-        fields: list[tuple[Any, ...]] = [()] * len(_SCORING_HOOKS)
+        plans: list[tuple[Any, ...]] = [()] * len(_SCORING_HOOKS)
         main: list[PlanEntry | None] = [None] * len(self._slots)
         for slot, (key, view, joker) in enumerate(self._slots):
             if key is None:
@@ -207,9 +217,9 @@ class JokerPlans:
                 if position == _MAIN:
                     main[slot] = (fn, view, joker)
                 else:  # plans hold a few entries at most: growing a tuple is cheapest
-                    fields[position] += ((fn, view, joker),)
-        fields[_MAIN] = tuple(main)
-        return ScoringPlans(*fields)
+                    plans[position] += ((fn, view, joker),)
+        plans[_MAIN] = tuple(main)
+        return ScoringPlans(*plans)
 
     def by_slot(self, hook: str) -> tuple[PlanEntry | None, ...]:
         """The call for ``hook`` at each slot (``None`` where there is none)."""

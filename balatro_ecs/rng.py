@@ -63,14 +63,23 @@ def _pseudohash(text: str) -> float:
     return _walk(text.encode("utf-8"), 0, 1.0)
 
 
+_SEEDED: dict[tuple[str, str], float] = {}
+_SEEDED_LIMIT = 16_384
+
+
 def seeded_hash(key: str, seed: str, tails: dict[int, float] | None = None) -> float:
-    """``pseudohash(key + seed)`` (not kept: a run hashes each of its keys once).
+    """``pseudohash(key + seed)``, kept by ``(key, seed)`` (bounded): a run hashes each of
+    its keys once, but games on one seed -- scenarios, all on the default seed -- hash the
+    same keys again.
 
     The hash walks the text from its end, and each step depends only on the position, the
     byte and the previous step: the steps over ``seed`` are the same for every key of one
     length. ``tails`` keeps them (key length -> the hash's state after the seed), so that
     only ``key`` is walked for the next key of that length.
     """
+    found = _SEEDED.get((key, seed))
+    if found is not None:
+        return found
     data = key.encode("utf-8")
     n = len(data)
     tail = None if tails is None else tails.get(n)
@@ -78,7 +87,11 @@ def seeded_hash(key: str, seed: str, tails: dict[int, float] | None = None) -> f
         tail = _walk(seed.encode("utf-8"), n, 1.0)
         if tails is not None:
             tails[n] = tail
-    return _walk(data, 0, tail)
+    found = _walk(data, 0, tail)
+    if len(_SEEDED) >= _SEEDED_LIMIT:
+        _SEEDED.clear()
+    _SEEDED[(key, seed)] = found
+    return found
 
 
 def _walk(data: bytes, offset: int, num: float) -> float:

@@ -45,6 +45,18 @@ from .scoring.result import ScoreResult
 __all__ = ["JokerSpec", "Scenario", "load_scenarios", "score"]
 
 T = TypeVar("T")
+D = TypeVar("D")
+
+
+def _made(cls: type[D], **fields: Any) -> D:
+    """``cls(**fields)`` for a frozen dataclass (no slots, no ``__post_init__``) given every
+    one of its fields: its generated ``__init__`` sets each field with a call to
+    ``object.__setattr__`` (it is frozen); this puts them in the instance dict at once.
+    The result is the same object (tests/test_scoring_fast_paths.py checks the fields)."""
+    made = object.__new__(cls)
+    made.__dict__.update(fields)
+    return made
+
 
 _FILLER = CardSpec(2, Suit.SPADES)
 _KEYS = {
@@ -156,25 +168,32 @@ def _card(data: object, name: str, index: int) -> CardSpec:
             suit = _SUITS[data["suit"]]
             if len(data) == 2:  # only rank and suit: a plain card, the most common
                 return _PLAIN_SPECS[rank, suit]
-            if data.keys() <= _CARD_FIELDS:
+            bonus = data.get("perma_bonus", 0)
+            played = data.get("played_this_ante", False)
+            debuff = data.get("debuff", False)
+            # exact types: True is not a bonus of 1, 1 is not true, 5.0 stays a float
+            if (
+                type(bonus) is int
+                and type(played) is bool
+                and type(debuff) is bool
+                and data.keys() <= _CARD_FIELDS
+            ):
                 values = (
                     rank,
                     suit,
                     _ENHANCEMENTS[data.get("enhancement")],
                     _EDITIONS[data.get("edition")],
                     _SEALS[data.get("seal")],
-                    data.get("perma_bonus", 0),
-                    data.get("played_this_ante", False),
-                    data.get("debuff", False),
+                    bonus,
+                    played,
+                    debuff,
                 )
-                # exact types: True is not a bonus of 1, 1 is not true, 5.0 stays a float
-                if type(values[5]) is int and type(values[6]) is bool and type(values[7]) is bool:
-                    spec = _SPECS.get(values)
-                    if spec is None:
-                        if len(_SPECS) >= _SPECS_LIMIT:
-                            _SPECS.clear()
-                        spec = _SPECS[values] = CardSpec(*values)
-                    return spec
+                spec = _SPECS.get(values)
+                if spec is None:
+                    if len(_SPECS) >= _SPECS_LIMIT:
+                        _SPECS.clear()
+                    spec = _SPECS[values] = CardSpec(*values)
+                return spec
         except (KeyError, TypeError):  # missing, another spelling, or not a name at all
             pass
     return CardSpec.from_dict(data, f"{name}[{index}]")  # type: ignore[arg-type]
@@ -196,10 +215,21 @@ def _parsed(
 
 
 def _lookup(plugins: Plugins, family: type, value: object, where: str) -> Any:
+    # Names found before, per plugin set (its cache empties whenever the set changes).
+    found_names: dict[tuple[type, str], Any] | None = plugins.cache.get("scenario names")
+    if found_names is None:
+        found_names = plugins.cache["scenario names"] = {}
+    if type(value) is str:
+        found = found_names.get((family, value))
+        if found is not None:
+            return found
     try:
-        return plugins.find(family, value)  # type: ignore[arg-type]
+        found = plugins.find(family, value)  # type: ignore[arg-type]
     except UnknownNameError as err:
         raise ScenarioError(str(err.at(where))) from None
+    if type(value) is str and len(found_names) < 4096:
+        found_names[(family, value)] = found
+    return found
 
 
 def _suit(value: object, where: str) -> Suit:
@@ -251,7 +281,7 @@ class Scenario:
         plugins = plugins if plugins is not None else Plugins.default()
         if not _is_mapping(data):
             raise ScenarioError(f"scenario: expected an object, got {type(data).__name__}")
-        unknown = sorted(set(data) - _KEYS)
+        unknown = [] if data.keys() <= _KEYS else sorted(set(data) - _KEYS)
         if unknown:
             raise ScenarioError(str(UnknownNameError("scenario field", unknown[0], _KEYS)))
         if "played" not in data:
@@ -285,7 +315,7 @@ class Scenario:
             hand = _hand(name, where)
             if not _is_mapping(entry):
                 raise ScenarioError(f"{where}: expected an object, got {entry!r}")
-            bad = sorted(set(entry) - _STAT_KEYS)
+            bad = [] if entry.keys() <= _STAT_KEYS else sorted(set(entry) - _STAT_KEYS)
             if bad:
                 raise ScenarioError(
                     str(UnknownNameError("hand stat", bad[0], _STAT_KEYS).at(where))
@@ -368,7 +398,8 @@ class Scenario:
         if not isinstance(seed, str) or not seed:
             raise ScenarioError(f"seed: expected a non-empty string, got {seed!r}")
 
-        return cls(
+        return _made(
+            cls,
             played=played,
             held=held,
             jokers=jokers,
@@ -401,7 +432,7 @@ class Scenario:
             raw = {"name": raw}
         if not _is_mapping(raw):
             raise ScenarioError(f"{where}: expected a joker object, got {raw!r}")
-        bad = sorted(set(raw) - _JOKER_KEYS)
+        bad = [] if raw.keys() <= _JOKER_KEYS else sorted(set(raw) - _JOKER_KEYS)
         if bad:
             raise ScenarioError(str(UnknownNameError("joker field", bad[0], _JOKER_KEYS).at(where)))
         if "name" not in raw:
@@ -417,7 +448,9 @@ class Scenario:
         debuff = raw.get("debuff", False)
         if not isinstance(debuff, bool):
             raise ScenarioError(f"{where}.debuff: expected true or false, got {debuff!r}")
-        return JokerSpec(jtype, edition, debuff, sell, dict(state))
+        return _made(
+            JokerSpec, type=jtype, edition=edition, debuff=debuff, sell_cost=sell, state=dict(state)
+        )
 
     # -- playing it -------------------------------------------------------------------------
     def build(self) -> Game:
@@ -433,7 +466,8 @@ class Scenario:
         """:meth:`build`; without ``fillers``, the unlisted plain cards of the draw and
         discard piles are not made (scoring counts them: :meth:`score`)."""
         plugins = self.plugins if self.plugins is not None else Plugins.default()
-        game = Game.empty(plugins=plugins, deck=self.deck or "Red Deck", seed=self.seed)
+        deck = self.deck or _lookup(plugins, DeckType, "Red Deck", "deck")
+        game = Game.empty(plugins=plugins, deck=deck, seed=self.seed)
         run = game.run
         for name, value in self.run.items():
             setattr(run, name, value)
@@ -451,7 +485,8 @@ class Scenario:
         if self.observatory:
             run.vouchers.append("v_observatory")
         game.set_up_cards(self.played, Area.PLAY)
-        game.set_up_cards(self.held, Area.HAND)
+        if self.held:
+            game.set_up_cards(self.held, Area.HAND)
         if fillers:
             draw_fillers, discard_fillers = self._fillers()
             game.set_up_cards((*self.draw_pile, *[_FILLER] * draw_fillers), Area.DECK)

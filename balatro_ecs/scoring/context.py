@@ -80,6 +80,7 @@ class ScoringContext:
     __slots__ = (
         "_changes",
         "_created",
+        "_memo",
         "_tally",
         "blind",
         "calls",
@@ -101,7 +102,6 @@ class ScoringContext:
         "jokers",
         "jokers_destroyed",
         "lucky_trigger",
-        "memo",
         "mult",
         "phase",
         "plans",
@@ -128,7 +128,7 @@ class ScoringContext:
         self.deck: Deck = game.deck
         self.plans = plans
         #: The plans of the scoring hooks, looked up once for the whole hand.
-        self.calls: ScoringPlans = plans.scoring()
+        self.calls: ScoringPlans = plans._scoring or plans.scoring()
         areas = game._areas
         self.played: list[Card] = areas[_PLAY]
         self.held: list[Card] = areas[_HAND]
@@ -147,15 +147,24 @@ class ScoringContext:
         self.destroyed: list[Card] = []
         self.jokers_destroyed: list[Joker] = []
         self.consumables_pending: list[tuple[str, str]] = []
-        #: Scratch space for plugins' per-hand computations, keyed by the plugin's content key.
-        self.memo: dict[str, Any] = {}
+        self._memo: dict[str, Any] | None = None  # made when first used (see memo)
         self.events: list[tuple[Any, ...]] = []
         self.phase = "detect"
         self.extra_draw_pile = extra_draw_pile
         self.extra_discard_pile = extra_discard_pile
-        self._changes: list[tuple[Enhancement, Enhancement]] = []
-        self._created: list[Card] = []
+        # Rarely anything: tuples, so that a hand without changes makes no list.
+        self._changes: tuple[tuple[Enhancement, Enhancement], ...] = ()
+        self._created: tuple[Card, ...] = ()
         self._tally: Counter[Enhancement] | None = None
+
+    @property
+    def memo(self) -> dict[str, Any]:
+        """Scratch space for plugins' per-hand computations, keyed by the plugin's content
+        key (made the first time a hand asks for it)."""
+        memo = self._memo
+        if memo is None:
+            memo = self._memo = {}
+        return memo
 
     # -- questions hooks ask -------------------------------------------------------------
     def contains(self, hand: HandType | str) -> bool:
@@ -232,7 +241,7 @@ class ScoringContext:
         As in the game, the blind looks at the changed card again at once: a Stone Spade
         that Vampire strips is a Spade, debuffed under The Goad, and does not score.
         """
-        self._changes.append((card.enhancement, Enhancement(enhancement)))
+        self._changes += ((card.enhancement, Enhancement(enhancement)),)
         card.set_enhancement(enhancement)
         self.game._debuff_card(card)
         self.events.append(
@@ -253,7 +262,7 @@ class ScoringContext:
         scores this hand)."""
         spec = card.spec().replace(debuff=False)
         new = self.game.add_card(spec, Area.HAND)
-        self._created.append(new)
+        self._created += (new,)
         self.events.append((self.phase, source, "create", None, new, self.chips, self.mult))
         self.game.playing_cards_added((new,))
         return new

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..schedule import Schedule, compile_schedule
 from .context import ScoringContext
 from .result import ScoreResult
-from .systems import SCORING_PHASES, vanilla_systems
+from .systems import SCORING_PHASES, VANILLA_ORDER, run_vanilla_systems, vanilla_systems
 
 if TYPE_CHECKING:
     from ..dispatch import JokerPlans
     from ..game import Game
     from ..manager import Plugins
 
-__all__ = ["score_play", "scoring_schedule"]
+__all__ = ["score_play", "scoring_runner", "scoring_schedule"]
 
 
 def scoring_schedule(plugins: Plugins) -> Schedule:
@@ -27,6 +28,24 @@ def scoring_schedule(plugins: Plugins) -> Schedule:
         schedule = plugins.cache["scoring_schedule"] = compile_schedule(SCORING_PHASES, systems)
     assert isinstance(schedule, Schedule)
     return schedule
+
+
+def scoring_runner(plugins: Plugins) -> Callable[[ScoringContext], None]:
+    """What runs the scoring schedule for a plugin set: the vanilla systems called straight
+    through when the schedule is exactly theirs, else a loop over the compiled schedule."""
+    runner = plugins.cache.get("scoring_runner")
+    if runner is None:
+        functions = scoring_schedule(plugins).functions
+        if functions == VANILLA_ORDER:
+            runner = run_vanilla_systems
+        else:
+
+            def runner(ctx: ScoringContext) -> None:
+                for run in functions:
+                    run(ctx)
+
+        plugins.cache["scoring_runner"] = runner
+    return runner
 
 
 def score_play(
@@ -50,8 +69,8 @@ def score_play(
     """
     plugins = game.plugins
     ctx = ScoringContext(game, plans, extra_draw_pile, extra_discard_pile)
-    for run in scoring_schedule(plugins).functions:
-        run(ctx)
+    runner = plugins.cache.get("scoring_runner")  # (scoring_runner's, found directly)
+    (runner if runner is not None else scoring_runner(plugins))(ctx)
     result = ScoreResult(
         ctx.hand_name,
         ctx.chips,

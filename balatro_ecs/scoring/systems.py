@@ -13,7 +13,7 @@ Every change to chips, mult or money is recorded as an event
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .. import hands
@@ -41,7 +41,7 @@ from ..schedule import System
 from ..state import hand_values
 from .context import ScoringContext
 
-__all__ = ["SCORING_PHASES", "vanilla_systems"]
+__all__ = ["SCORING_PHASES", "VANILLA_ORDER", "run_vanilla_systems", "vanilla_systems"]
 
 SCORING_PHASES: tuple[str, ...] = (
     "detect",
@@ -92,10 +92,9 @@ def detect_hand(ctx: ScoringContext) -> None:
     keys = [card._key or card.detect_key() for card in played]
     detection = hands.detect(keys, rules.detection_key())
     ctx.detection = detection
-    hand = detection.hand
+    hand, positions, _contains = detection  # (a NamedTuple: unpacking reads it in one step)
     ctx.hand = hand
     ctx.hand_name = HAND_NAMES[hand]
-    positions = detection.scoring
     if rules.all_played_score:
         ctx.scoring = list(played)
     elif min(keys)[0] < 0:  # a Stone card (rank -1) was played: it scores wherever it is
@@ -154,12 +153,13 @@ def jokers_before(ctx: ScoringContext) -> None:
     for fn, view, source in ctx.calls.before:
         effect = fn(ctx, view)
         if effect is not None:
-            if effect.level_up:
-                ctx.level_up(ctx.hand, effect.level_up, source)
-            if effect.dollars:
-                _add_dollars(ctx, effect.dollars, source, None)
-            if effect.message:
-                ctx.note(source, effect.message)
+            _chips, _mult, _x_mult, dollars, level_up, message, _destroy = effect
+            if level_up:
+                ctx.level_up(ctx.hand, level_up, source)
+            if dollars:
+                _add_dollars(ctx, dollars, source, None)
+            if message:
+                ctx.note(source, message)
     hand = ctx.hand
     level = ctx.run.hands[hand].level
     base = _BASE_VALUES.get((hand, level))
@@ -471,6 +471,9 @@ def joker_pass(ctx: ScoringContext) -> None:
     if ctx.debuffed:
         return
     ctx.phase = "jokers"
+    consumables = ctx.consumables
+    if not consumables and not ctx.jokers:
+        return  # nothing to do (the phase is set all the same: the final step runs in it)
     calls = ctx.calls
     main = calls.main
     n_main = len(main)
@@ -478,7 +481,6 @@ def joker_pass(ctx: ScoringContext) -> None:
     event = ctx.events.append
     chips = ctx.chips
     mult = ctx.mult
-    consumables = ctx.consumables
     consumable_main = ctx.game.plugins.table("consumable_main") if consumables else {}
     holders: Sequence[Joker | Consumable] = (
         (*ctx.jokers, *consumables) if consumables else ctx.jokers
@@ -494,10 +496,11 @@ def joker_pass(ctx: ScoringContext) -> None:
             elif edition == _HOLO:
                 mult += HOLO_MULT
                 event(("jokers", holder, "mult", HOLO_MULT, _HOLO, chips, mult))
-        ctx.chips, ctx.mult = chips, mult
+        # (the context gets the live chips and mult before each hook is called)
         if i < n_main:
             entry = main[i]
             if entry is not None:
+                ctx.chips, ctx.mult = chips, mult
                 fn, view, source = entry
                 effect = fn(ctx, view)
                 if effect is not None:
@@ -505,13 +508,16 @@ def joker_pass(ctx: ScoringContext) -> None:
         else:
             consumable = consumable_main.get(holder.key)
             if consumable is not None:
+                ctx.chips, ctx.mult = chips, mult
                 effect = consumable(ctx, holder)
                 if effect is not None:
                     chips, mult = _apply_joker_effect(ctx, effect, holder, None, chips, mult)
-        for fn, view, source in other:
-            effect = fn(ctx, view, holder)
-            if effect is not None:
-                chips, mult = _apply_joker_effect(ctx, effect, source, holder, chips, mult)
+        if other:
+            ctx.chips, ctx.mult = chips, mult
+            for fn, view, source in other:
+                effect = fn(ctx, view, holder)
+                if effect is not None:
+                    chips, mult = _apply_joker_effect(ctx, effect, source, holder, chips, mult)
         if edition == _POLY:
             mult *= POLYCHROME_X_MULT
             event(("jokers", holder, "x_mult", POLYCHROME_X_MULT, _POLY, chips, mult))
@@ -527,7 +533,7 @@ def deck_final_step(ctx: ScoringContext) -> None:
     """The deck's last word on chips and mult (Plasma Deck)."""
     if ctx.debuffed:
         return
-    final = ctx.game.plugins.table("deck_final_scoring_step").get(ctx.deck.key)
+    final = ctx.game.plugins.table("deck_final_scoring_step").get(ctx.deck.type.key)
     if final is None:
         return
     changed = final(ctx, ctx.deck, ctx.chips, ctx.mult)
@@ -586,11 +592,47 @@ def jokers_after(ctx: ScoringContext) -> None:
         effect = fn(ctx, view)
         if effect is not None:
             # The score is settled: only money and notes can still come out of a hand.
-            if effect.dollars is not None:
-                _add_dollars(ctx, effect.dollars, source, None)
-            if effect.message is not None:
-                ctx.note(source, effect.message)
-    ctx.game.earn(ctx.dollar_buffer, "played hand")
+            _chips, _mult, _x_mult, dollars, _level_up, message, _destroy = effect
+            if dollars is not None:
+                _add_dollars(ctx, dollars, source, None)
+            if message is not None:
+                ctx.note(source, message)
+    if ctx.dollar_buffer:  # (earn records nothing for no money: no call needed)
+        ctx.game.earn(ctx.dollar_buffer, "played hand")
+
+
+def run_vanilla_systems(ctx: ScoringContext) -> None:
+    """The vanilla schedule run straight through: the same calls, in the same order, as
+    looping over its compiled functions. Used when no plugin adds a scoring system; each
+    call site here always calls the same function, which Python makes cheaper than the
+    one call site of a loop calling a different function each time."""
+    detect_hand(ctx)
+    check_hand_debuff(ctx)
+    jokers_before(ctx)
+    blind_modifies_hand(ctx)
+    score_played_cards(ctx)
+    score_held_cards(ctx)
+    joker_pass(ctx)
+    deck_final_step(ctx)
+    destroy_cards(ctx)
+    add_score(ctx)
+    jokers_after(ctx)
+
+
+#: The functions :func:`run_vanilla_systems` calls, in its order.
+VANILLA_ORDER: tuple[Callable[[ScoringContext], None], ...] = (
+    detect_hand,
+    check_hand_debuff,
+    jokers_before,
+    blind_modifies_hand,
+    score_played_cards,
+    score_held_cards,
+    joker_pass,
+    deck_final_step,
+    destroy_cards,
+    add_score,
+    jokers_after,
+)
 
 
 def vanilla_systems() -> list[System]:
