@@ -13,10 +13,12 @@ changing anything with :meth:`Game.can <balatro_ecs.game.Game.can>` or
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+import numbers
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
-from .errors import BalatroError
+from .errors import ActionError, ActionTypeError, UnknownNameError, close_matches
 
 __all__ = [
     "ACTION_SPACE",
@@ -42,15 +44,113 @@ __all__ = [
     "SortHand",
     "Use",
     "action_from_dict",
+    "card_positions",
     "parse_action",
+    "position",
 ]
+
+
+# ---------------------------------------------------------------------------------------
+# checking fields
+# ---------------------------------------------------------------------------------------
+
+
+def _is_int(value: object) -> bool:
+    """A whole number that is not a bool (an ``int``, or an integer type such as numpy's)."""
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def position(value: object, where: str) -> int:
+    """``value`` as a 0-based position: a non-negative int (not a bool, float or string).
+
+    Raises :class:`~balatro_ecs.errors.ActionTypeError` or
+    :class:`~balatro_ecs.errors.ActionError` naming ``where`` (``MoveJoker.target``).
+    """
+    if type(value) is int and value >= 0:
+        return value
+    if not isinstance(value, numbers.Integral) or isinstance(value, bool):
+        raise ActionTypeError(f"{where}: expected a position (int), got {value!r}")
+    number = int(value)
+    if number < 0:
+        raise ActionError(f"{where}: positions count from 0 and cannot be negative, got {number}")
+    return number
+
+
+def card_positions(value: object, where: str) -> tuple[int, ...]:
+    """``value`` as a tuple of distinct 0-based card positions (a tuple, list or range
+    of non-negative ints); raises as :func:`position` does, naming ``where``."""
+    if type(value) is tuple and all(type(c) is int and c >= 0 for c in value):
+        cards: tuple[int, ...] = value
+    else:
+        if not isinstance(value, (tuple, list, range)):
+            raise ActionTypeError(
+                f"{where}: expected a tuple or list of card positions (ints), got {value!r}"
+            )
+        for c in value:
+            if not _is_int(c):
+                raise ActionTypeError(f"{where}: expected card positions (ints), got {c!r}")
+        cards = tuple(int(c) for c in value)
+        for c in cards:
+            if c < 0:
+                raise ActionError(
+                    f"{where}: card positions count from 0 and cannot be negative, got {c}"
+                )
+    if len(set(cards)) != len(cards):
+        twice = next(c for c in cards if cards.count(c) > 1)
+        raise ActionError(f"{where}: card position {twice} is chosen twice in {cards}")
+    return cards
+
+
+def _choice(value: object, where: str, allowed: tuple[str, ...]) -> str:
+    if not isinstance(value, str):
+        raise ActionTypeError(f"{where}: expected one of {', '.join(allowed)}, got {value!r}")
+    if value not in allowed:
+        raise ActionError(f"{where}: {_choice_hint(value, allowed)}")
+    return value
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The dataclass fields of an action class, found once per class."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in fields(cls))
+    return names
 
 
 @dataclass(frozen=True)
 class Action:
-    """Base class of every action."""
+    """Base class of every action.
+
+    Every field is checked when the action is made: positions (``cards``, ``slot``,
+    ``index``, ``source``, ``target``) are non-negative ints (not bools, floats or
+    strings), ``cards`` is a tuple or list of distinct positions (kept as a tuple), and
+    the named choices (:attr:`SortHand.by`, :attr:`Sell.area`) are among the allowed
+    ones. A bad field raises :class:`~balatro_ecs.errors.ActionTypeError` (a wrong type,
+    also a :class:`TypeError`) or :class:`~balatro_ecs.errors.ActionError` (a bad value,
+    also a :class:`ValueError`) naming the action, the field and the value. Whether the
+    action is legal *now* is the game's question (:meth:`Game.can
+    <balatro_ecs.game.Game.can>`).
+    """
 
     verb: ClassVar[str] = ""
+    #: The allowed values of the fields that name a choice.
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {}
+
+    def __post_init__(self) -> None:
+        cls = type(self)
+        for name in _field_names(cls):
+            value = getattr(self, name)
+            if name == "cards":
+                checked: object = card_positions(value, f"{cls.__name__}.cards")
+            elif name in cls.choices:
+                checked = _choice(value, f"{cls.__name__}.{name}", cls.choices[name])
+            else:
+                checked = position(value, f"{cls.__name__}.{name}")
+            if checked is not value:
+                object.__setattr__(self, name, checked)
 
     def text(self) -> str:
         """The terminal spelling, with 1-based positions (``play 1 3 4``)."""
@@ -84,18 +184,11 @@ class RerollBoss(Action):
     verb: ClassVar[str] = "reroll_boss"
 
 
-def _positions(cards: Any) -> tuple[int, ...]:
-    return tuple(int(c) for c in cards)
-
-
 @dataclass(frozen=True)
 class _HandCards(Action):
     """An action on 1-5 hand cards, by position (0 = leftmost)."""
 
     cards: tuple[int, ...] = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", _positions(self.cards))
 
     def text(self) -> str:
         return f"{self.verb} {' '.join(str(c + 1) for c in self.cards)}"
@@ -120,6 +213,7 @@ class SortHand(Action):
     """Sort the hand by rank or by suit (the order matters to some jokers)."""
 
     verb: ClassVar[str] = "sort"
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {"by": ("rank", "suit")}
     by: str = "rank"
 
     def text(self) -> str:
@@ -171,8 +265,8 @@ class BuyAndUse(_ShopSlot):
     verb: ClassVar[str] = "buy_use"
     cards: tuple[int, ...] = ()
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", _positions(self.cards))
+    def text(self) -> str:
+        return f"{self.verb} {self.slot + 1}{''.join(f' {c + 1}' for c in self.cards)}"
 
 
 @dataclass(frozen=True)
@@ -195,9 +289,6 @@ class _WithTargets(Action):
 
     index: int = 0
     cards: tuple[int, ...] = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", _positions(self.cards))
 
     def text(self) -> str:
         targets = "".join(f" {c + 1}" for c in self.cards)
@@ -230,6 +321,7 @@ class Sell(Action):
     """Sell a joker (``area="jokers"``) or a consumable (``area="consumables"``)."""
 
     verb: ClassVar[str] = "sell"
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {"area": ("jokers", "consumables")}
     area: str = "jokers"
     index: int = 0
 
@@ -261,48 +353,136 @@ _BY_VERB = {cls.verb: cls for cls in _ALL}
 def parse_action(text: str) -> Action:
     """Parse the terminal spelling (1-based positions): ``play 1 3 4``, ``sell j2``, ``buy 1``.
 
+    A command that cannot be read raises :class:`~balatro_ecs.errors.ActionError` (an
+    :class:`~balatro_ecs.errors.UnknownNameError` for an unknown verb, with the closest
+    ones) naming the command and its arguments; never a bare exception.
+
     >>> parse_action("play 1 3 4")
     Play(cards=(0, 2, 3))
     """
+    if not isinstance(text, str):
+        raise ActionTypeError(f"parse_action: expected a command (str), got {text!r}")
     words = text.strip().lower().split()
     if not words:
-        raise BalatroError("empty command")
+        raise ActionError("empty command")
     verb, args = words[0], words[1:]
     cls = _BY_VERB.get(verb)
     if cls is None:
-        from .errors import UnknownNameError
-
         raise UnknownNameError("command", verb, _BY_VERB)
-    try:
-        if cls in (Play, Discard):
-            return cls(cards=tuple(int(a) - 1 for a in args))
-        if cls is SortHand:
-            return SortHand(by=args[0] if args else "rank")
-        if cls is MoveJoker:
-            return MoveJoker(int(args[0]) - 1, int(args[1]) - 1)
-        if cls in (Buy, BuyAndUse, BuyVoucher, BuyPack):
-            return cls(slot=int(args[0]) - 1 if args else 0)
-        if cls in (Pick, Use):
-            return cls(index=int(args[0]) - 1, cards=tuple(int(a) - 1 for a in args[1:]))
-        if cls is Sell:
-            where = args[0]
-            area = "consumables" if where.startswith("c") else "jokers"
-            return Sell(area=area, index=int(where.lstrip("jc")) - 1)
-    except (IndexError, ValueError):
-        raise BalatroError(f"{verb}: bad arguments {' '.join(args)!r}") from None
+
+    def bad(why: str) -> ActionError:
+        return ActionError(f"{verb}: bad arguments {' '.join(args)!r}: {why}")
+
+    def number(word: str) -> int:
+        """A 1-based position, as a 0-based one."""
+        if not (word.isascii() and word.isdigit() and len(word) < 10) or int(word) < 1:
+            raise bad(f"expected a position from 1, got {word!r}")
+        return int(word) - 1
+
+    def arity(least: int, most: int) -> None:
+        if not least <= len(args) <= most:
+            if most == 0:
+                raise bad("takes no arguments")
+            if least == most:
+                wanted = f"{least}"
+            elif least == 0:
+                wanted = f"at most {most}"
+            else:
+                wanted = f"{least} to {most}"
+            raise bad(f"takes {wanted} argument{'' if most == 1 else 's'}, got {len(args)}")
+
+    def positions(words: list[str]) -> tuple[int, ...]:
+        """1-based card positions, as 0-based ones; none twice."""
+        chosen = tuple(number(word) for word in words)
+        for i, card in enumerate(chosen):
+            if card in chosen[:i]:
+                raise bad(f"card {card + 1} is chosen twice")
+        return chosen
+
+    if cls in (Play, Discard):
+        return cls(cards=positions(args))
+    if cls is SortHand:
+        arity(0, 1)
+        by = args[0] if args else "rank"
+        if by not in SortHand.choices["by"]:
+            raise bad(_choice_hint(by, SortHand.choices["by"]))
+        return SortHand(by=by)
+    if cls is MoveJoker:
+        arity(2, 2)
+        return MoveJoker(number(args[0]), number(args[1]))
+    if cls in (Buy, BuyVoucher, BuyPack):
+        arity(0, 1)
+        return cls(slot=number(args[0]) if args else 0)
+    if cls is BuyAndUse:
+        return BuyAndUse(slot=number(args[0]) if args else 0, cards=positions(args[1:]))
+    if cls in (Pick, Use):
+        arity(1, 1 + 5)
+        return cls(index=number(args[0]), cards=positions(args[1:]))
+    if cls is Sell:
+        arity(1, 1)
+        where = args[0]
+        area = "consumables" if where[0] == "c" else "jokers"
+        return Sell(area=area, index=number(where[1:] if where[0] in "jc" else where))
+    arity(0, 0)
     return cls()
 
 
-def action_from_dict(data: dict[str, Any]) -> Action:
-    """Rebuild an action from :meth:`Action.to_dict` output."""
+def _choice_hint(value: str, allowed: tuple[str, ...]) -> str:
+    found = close_matches(value, allowed)
+    hint = f" (did you mean {found[0]!r}?)" if found else ""
+    return f"expected one of {', '.join(allowed)}, got {value!r}{hint}"
+
+
+def action_from_dict(data: Mapping[str, Any]) -> Action:
+    """Rebuild an action from :meth:`Action.to_dict` output (``{"action": "play",
+    "cards": [0, 2]}``).
+
+    Every field of the action must be there, and nothing else; lists become tuples. A bad
+    dict raises :class:`~balatro_ecs.errors.ActionError` (or
+    :class:`~balatro_ecs.errors.ActionTypeError`, or
+    :class:`~balatro_ecs.errors.UnknownNameError` for an unknown action) naming the key
+    and the value, with the closest known names; never a bare exception.
+    """
+    if not isinstance(data, Mapping):
+        raise ActionTypeError(f"action_from_dict: expected a dict, got {data!r}")
     values = dict(data)
-    cls = _BY_VERB.get(values.pop("action", ""))
+    if "action" not in values:
+        raise ActionError(
+            f"action_from_dict: missing key 'action' in {data!r}"
+            + _key_hint([k for k in values if isinstance(k, str)], ("action",))
+        )
+    verb = values.pop("action")
+    if not isinstance(verb, str):
+        raise ActionTypeError(f"action_from_dict: 'action' must be a string, got {verb!r}")
+    cls = _BY_VERB.get(verb)
     if cls is None:
-        raise BalatroError(f"unknown action {data!r}")
-    for name, value in values.items():
-        if isinstance(value, list):
-            values[name] = tuple(value)
+        raise UnknownNameError("action", verb, _BY_VERB, where="action_from_dict")
+    names = _field_names(cls)
+    for key in values:
+        if key not in names:
+            where = f"action_from_dict: {cls.__name__} ({verb!r})"
+            if not names:
+                raise ActionError(f"{where} takes no fields, got {key!r}")
+            found = close_matches(key, names) if isinstance(key, str) else []
+            hint = f" (did you mean {found[0]!r}?)" if found else ""
+            raise ActionError(
+                f"{where}: unknown key {key!r}{hint}; its fields are {', '.join(names)}"
+            )
+    missing = [name for name in names if name not in values]
+    if missing:
+        raise ActionError(
+            f"action_from_dict: {cls.__name__} ({verb!r}) is missing "
+            f"{', '.join(repr(m) for m in missing)}"
+        )
     return cls(**values)
+
+
+def _key_hint(keys: list[str], wanted: tuple[str, ...]) -> str:
+    for key in keys:
+        found = close_matches(key, wanted)
+        if found:
+            return f" (did you mean {found[0]!r} for {key!r}?)"
+    return ""
 
 
 @dataclass(frozen=True)

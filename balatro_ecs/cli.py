@@ -13,6 +13,11 @@
     balatro-ecs seed SEED [--deck D] [--stake K] [--unlocks all|shipped] [--json]
                                             what a seed's run shows: bosses, vouchers, tags,
                                             the first shuffle, the first shop and its packs
+    balatro-ecs plugins [show PACK | validate PACK]
+                                            installed packs, their content, a check for CI
+
+Every command that builds games takes ``--block NAME`` and ``--enable``/``--only NAME``
+(pack ids, entry-point or distribution names, content keys; see docs/packs.md).
 
 Bad input gets one line on standard error naming the field and the value, and exit
 status 2; no traceback.
@@ -35,6 +40,7 @@ from .bench import default_vectors, main_bench
 from .content import BlindType, ConsumableType, ContentType, DeckType, JokerType, VoucherType
 from .errors import BalatroError
 from .manager import Plugins
+from .plugins_cli import add_pack_options, plugins_from
 from .policies import POLICIES
 from .run.flow import RUN_EVENTS, event_schedule
 from .scenario import Scenario, load_scenarios
@@ -57,16 +63,25 @@ class CliError(BalatroError):
 
 
 def _read(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
+    """A file's text (``-``: standard input), read as UTF-8 (a byte-order mark skipped);
+    a file that cannot be read, or is not UTF-8, is a one-line :class:`CliError`."""
+    name = "standard input" if path == "-" else path
     try:
-        return Path(path).read_text("utf-8")
+        if path == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            raw = stream.read() if stream is not None else sys.stdin.read().encode("utf-8")
+        else:
+            raw = Path(path).read_bytes()
+        return raw.decode("utf-8-sig")
     except FileNotFoundError:
-        raise CliError(f"{path}: no such file") from None
-    except UnicodeDecodeError as err:
-        raise CliError(f"{path}: not UTF-8 text (byte {err.start})") from None
+        raise CliError(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise CliError(f"{name}: is a directory, not a file") from None
+    except UnicodeError as err:
+        where = f" (byte {err.start})" if isinstance(err, UnicodeDecodeError) else ""
+        raise CliError(f"{name}: not UTF-8 text{where}") from None
     except OSError as err:
-        raise CliError(f"{path}: {err.strerror}") from None
+        raise CliError(f"{name}: {err.strerror}") from None
 
 
 def _scenario_of(item: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -76,9 +91,7 @@ def _scenario_of(item: Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 def _plugins(args: argparse.Namespace) -> Plugins:
-    if not args.block:
-        return Plugins.default()
-    return Plugins(block=args.block)
+    return plugins_from(args)
 
 
 def _locate(err: BalatroError, index: int, item: Mapping[str, Any], many: bool) -> BalatroError:
@@ -309,7 +322,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             seed=args.seed,
             deck=args.deck,
             stake=args.stake,
-            block=args.block,
+            block=_plugins(args).selection(),
             workers=args.workers,
             backend=args.backend,
             endless=args.endless,
@@ -409,7 +422,16 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="NAME",
-        help="block a plugin by name or content key (repeatable; also BALATRO_ECS_BLOCK)",
+        help="block a pack (id, entry-point or distribution name) or content key "
+        "(repeatable; also BALATRO_ECS_BLOCK)",
+    )
+    parser.add_argument(
+        "--enable",
+        "--only",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="load only these installed packs (repeatable; also BALATRO_ECS_ENABLE)",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -513,6 +535,11 @@ def build_parser() -> argparse.ArgumentParser:
     from .duel.terminal import add_parser as add_duel_parser  # balatro-ecs duel
 
     add_duel_parser(sub)
+    for name in ("score", "conformance", "content", "schedule", "play", "simulate", "seed"):
+        add_pack_options(sub.choices[name])
+    from .plugins_cli import add_parser as add_plugins_parser  # balatro-ecs plugins
+
+    add_plugins_parser(sub)
     return parser
 
 

@@ -10,10 +10,14 @@ import difflib
 from collections.abc import Iterable
 
 __all__ = [
+    "ActionError",
+    "ActionTypeError",
     "BalatroError",
     "ContentError",
+    "HookError",
     "IllegalActionError",
     "PluginError",
+    "SaveError",
     "ScenarioError",
     "ScheduleError",
     "UnknownNameError",
@@ -73,6 +77,11 @@ class ScenarioError(BalatroError, ValueError):
     """A scenario that cannot be played: the message names the field and the value."""
 
 
+class SaveError(BalatroError, ValueError):
+    """A save that cannot be loaded: not JSON, damaged, or needing other plugins. The
+    message names the field (``jokers[2].state.mult``) and the value."""
+
+
 class PluginError(BalatroError):
     """A plugin that cannot be loaded or that breaks a rule (duplicate key, bad hook)."""
 
@@ -87,3 +96,43 @@ class ScheduleError(BalatroError):
 
 class IllegalActionError(BalatroError):
     """An action that the rules do not allow now. The game is left exactly as it was."""
+
+
+class ActionError(BalatroError, ValueError):
+    """An action that is malformed whatever the state: a negative position, a card chosen
+    twice, an unknown sort order or area, a bad dict or command. The message names the
+    action, the field and the value (``Play.cards: card position 2 is chosen twice``)."""
+
+
+class ActionTypeError(ActionError, TypeError):
+    """An action field of the wrong type (``Play.cards: expected card positions (ints),
+    got '0'``): also a :class:`TypeError`."""
+
+
+class HookError(PluginError):
+    """A plugin's hook raised, or gave back an effect the engine cannot apply, while an
+    action was applied (the game was put back exactly as it was before the action).
+
+    The message names the plugin, the hook and the content key -- and, when a copying
+    joker (Blueprint, Brainstorm) was acting, the copier; the original exception is the
+    ``__cause__``.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        plugin: str | None = None,
+        hook: str | None = None,
+        key: str | None = None,
+        copier: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        #: The plugin's registered name (a module name, or an entry point's name).
+        self.plugin = plugin
+        #: The hook that raised (``joker_main``), when the fault was inside a hook.
+        self.hook = hook
+        #: The content key whose implementation or effect was at fault (``j_blueprint``).
+        self.key = key
+        #: The joker that copied ``key``'s ability, if the fault happened in a copy.
+        self.copier = copier

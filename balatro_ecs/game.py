@@ -33,6 +33,7 @@ from .content import BlindType, ConsumableType, DeckType, JokerType, StakeType
 from .dispatch import JokerPlans
 from .enums import HAND_NAMES, Edition, Enhancement, HandType
 from .errors import BalatroError
+from .faults import check_dollars, check_whole
 from .jokers import EDITION_SURCHARGE, Consumable, Joker
 from .manager import Plugins
 from .pools import draw_consumable
@@ -660,12 +661,16 @@ class Game:
 
     def earn(self, dollars: int, source: object = None) -> None:
         """Add (or, if negative, take) money, recording who paid it."""
+        if type(dollars) is not int:
+            check_dollars(dollars, source)  # raises: money is whole
         if dollars:
             self.run.dollars += dollars
             self.record(source, "dollars", dollars)
 
     def level_up(self, hand: HandType, levels: int = 1, source: object = None) -> None:
         """Change a poker hand's level (never below 0)."""
+        if type(levels) is not int:
+            check_whole("levels", levels, source)  # raises
         stats = self.run.hands[hand]
         stats.level = max(0, stats.level + levels)
         self.record(source, "level", levels, HAND_NAMES[hand])
@@ -737,8 +742,13 @@ class Game:
         self._synced = None
         self._sync()
 
-    def _sync(self) -> None:
-        """Rebuild the rules and call plans if the joker row or the plugin set changed."""
+    def _sync(self, *, as_saved: bool = False) -> None:
+        """Rebuild the rules and call plans if the joker row or the plugin set changed.
+
+        ``as_saved`` is for a game just loaded from a save: its cards' debuffs are as
+        saved, so only what the cards read from the rules changes (a card The Pillar
+        would debuff now sits undebuffed in the discard pile until the round ends).
+        """
         key = (self.row_version, self.plugins.version)
         if key == self._synced:
             return
@@ -769,7 +779,11 @@ class Game:
 
                 reprice_shop(self)
         if (rules.detection_key(), rules.all_faces) != before:
-            self._refresh_debuffs()
+            if as_saved:
+                for card in self.playing_cards:
+                    card.rules_changed()
+            else:
+                self._refresh_debuffs()
 
     @property
     def rules(self) -> Rules:
@@ -839,11 +853,17 @@ class Game:
     def preview_play(self, positions: Iterable[int]) -> ScoreResult:
         """What playing these hand cards would score now, without changing the game.
 
-        Scoring changes hand counts, joker counters, cards (Vampire, Midas Mask, Hiker),
-        money and the random streams; a preview puts all of that back afterwards.
+        ``positions`` are checked as a :class:`~balatro_ecs.actions.Play`'s cards are: 1 to
+        5 distinct ints, each a card in hand (:func:`~balatro_ecs.run.engine.check_preview`;
+        a bad one raises :class:`~balatro_ecs.errors.ActionError` or
+        :class:`~balatro_ecs.errors.IllegalActionError`). Scoring changes hand counts,
+        joker counters, cards (Vampire, Midas Mask, Hiker, DNA's copy), money and the
+        random streams; a preview puts all of that back afterwards.
         """
+        from .run.engine import check_preview
+
         hand = self._areas[C.Area.HAND]
-        chosen = [hand[i] for i in sorted(set(positions))]
+        chosen = [hand[i] for i in sorted(check_preview(self, positions))]
         saved = _PreviewState(self)
         try:
             for card in chosen:
@@ -891,7 +911,13 @@ class Game:
         verify(self, action)
 
     def can(self, action: Action) -> bool:
-        """Whether ``action`` is legal now (changes nothing)."""
+        """Whether ``action`` is legal now (changes nothing).
+
+        The three views agree: an action of :data:`~balatro_ecs.actions.ACTION_SPACE` is
+        marked in :meth:`action_mask` exactly when ``can`` is true, exactly when it is in
+        :meth:`legal_actions` (which also lists, in the same form, the legal actions the
+        space cannot express: any joker move, cards past the tenth).
+        """
         from .errors import IllegalActionError
 
         try:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeGuard, TypeVar
 
 from .cards import CardSpec
+from .checks import MAX_INT, MAX_TEXT, check_keys, check_state, joker_state_template, show, whole
 from .components import Area
 from .content import BlindType, ConsumableType, DeckType, JokerType
 from .enums import (
@@ -68,7 +69,13 @@ _KEYS = {
 }  # fmt: skip
 _JOKER_KEYS = {"name", "edition", "debuff", "sell_cost", "state"}
 _STAT_KEYS = {"played", "played_this_round", "visible"}
+_IDOL: Mapping[str, str] = {"rank": "A", "suit": "S"}
+_NO_STATE: Mapping[str, Any] = {}
 _PROBABILITIES = {"normal": 1.0, "always": math.inf, "never": 0.0}
+#: The most cards a scenario may hold: played, held, and the draw and discard piles' counts.
+MAX_CARDS = 1000
+#: The most jokers, consumables or poker hand names in one list, and joker slots.
+MAX_ITEMS = 1000
 
 
 @dataclass(frozen=True)
@@ -82,21 +89,49 @@ class JokerSpec:
     state: Mapping[str, Any] = field(default_factory=dict)
 
 
-def _int(data: Mapping[str, Any], name: str, default: int, minimum: int | None = 0) -> int:
+def _int(
+    data: Mapping[str, Any],
+    name: str,
+    default: int,
+    minimum: int | None = 0,
+    where: str = "",
+    maximum: int = MAX_INT,
+) -> int:
+    """A whole number field (``where``: its path, when not ``name``), within
+    ``minimum..maximum`` (``None``: ``-MAX_INT``)."""
     value = data.get(name, default)
-    if type(value) is int and (minimum is None or value >= minimum):
+    if (
+        type(value) is int
+        and (minimum is None or value >= minimum)
+        and -MAX_INT <= value <= maximum
+    ):
         return value  # the usual case, checked at once
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ScenarioError(f"{name}: expected a whole number, got {value!r}")
-    if minimum is not None and value < minimum:
-        raise ScenarioError(f"{name}: must be at least {minimum}, got {value!r}")
+    return whole(value, where or name, ScenarioError, minimum, maximum)
+
+
+def _bool(data: Mapping[str, Any], name: str, default: bool = False, where: str = "") -> bool:
+    value = data.get(name, default)
+    if value is not True and value is not False:
+        raise ScenarioError(f"{where or name}: expected true or false, got {show(value)}")
     return value
 
 
-def _bool(data: Mapping[str, Any], name: str, default: bool = False) -> bool:
-    value = data.get(name, default)
-    if not isinstance(value, bool):
-        raise ScenarioError(f"{name}: expected true or false, got {value!r}")
+def _name(value: object, where: str, kind: str = "a name") -> str:
+    """``value`` if it is a string short enough to be a name (else the ScenarioError)."""
+    if type(value) is str and len(value) <= MAX_TEXT:
+        return value
+    if isinstance(value, str):
+        raise ScenarioError(f"{where}: expected {kind}, got a string of {len(value)} characters")
+    raise ScenarioError(f"{where}: expected {kind}, got {show(value)}")
+
+
+def _list(data: Mapping[str, Any], name: str, what: str, limit: int = MAX_ITEMS) -> list[Any]:
+    """A list field (empty when missing) of at most ``limit`` items."""
+    value = data.get(name, [])
+    if type(value) is not list:
+        raise ScenarioError(f"{name}: expected a list of {what}, got {show(value)}")
+    if len(value) > limit:
+        raise ScenarioError(f"{name}: at most {limit} {what}, got {len(value)}")
     return value
 
 
@@ -109,9 +144,15 @@ def _is_mapping(value: object) -> TypeGuard[Mapping[Any, Any]]:
 _HANDS_BY_NAME: dict[str, HandType] = {HAND_NAMES[hand]: hand for hand in HandType}
 
 
+def _label(key: object) -> str:
+    """A key as it reads in a field path (a hand name: ``hand_levels.Pair``)."""
+    return key if type(key) is str and len(key) <= MAX_TEXT else show(key)
+
+
 def _hand(value: object, where: str) -> HandType:
-    if not isinstance(value, str):
-        raise ScenarioError(f"{where}: expected a poker hand name, got {value!r}")
+    if type(value) is not str or len(value) > MAX_TEXT:
+        value = _name(value, where, "a poker hand name")
+    assert isinstance(value, str)
     found = _HANDS_BY_NAME.get(value)
     if found is not None:
         return found
@@ -122,9 +163,7 @@ def _hand(value: object, where: str) -> HandType:
 
 
 def _cards(data: Mapping[str, Any], name: str) -> tuple[CardSpec, ...]:
-    value = data.get(name, [])
-    if not isinstance(value, list):
-        raise ScenarioError(f"{name}: expected a list of cards, got {value!r}")
+    value = _list(data, name, "cards", MAX_CARDS)
     return tuple([_card(card, name, i) for i, card in enumerate(value)])
 
 
@@ -174,6 +213,7 @@ def _card(data: object, name: str, index: int) -> CardSpec:
             # exact types: True is not a bonus of 1, 1 is not true, 5.0 stays a float
             if (
                 type(bonus) is int
+                and 0 <= bonus <= MAX_INT
                 and type(played) is bool
                 and type(debuff) is bool
                 and data.keys() <= _CARD_FIELDS
@@ -196,7 +236,45 @@ def _card(data: object, name: str, index: int) -> CardSpec:
                 return spec
         except (KeyError, TypeError):  # missing, another spelling, or not a name at all
             pass
-    return CardSpec.from_dict(data, f"{name}[{index}]")  # type: ignore[arg-type]
+    return _slow_card(data, f"{name}[{index}]")
+
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _small(value: object, depth: int = 0) -> bool:
+    """A value that a message may show whole: a short string, a number that is not huge,
+    or a short list or object of such values, not nested."""
+    if isinstance(value, str):
+        return len(value) <= MAX_TEXT
+    if isinstance(value, int):
+        return value.bit_length() <= 128
+    if value is None or isinstance(value, float):
+        return True
+    if depth or not isinstance(value, (list, dict)) or len(value) > 6:
+        return False
+    items = value.items() if isinstance(value, dict) else enumerate(value)
+    return all(_small(k, 1) and _small(v, 1) for k, v in items)
+
+
+def _slow_card(data: object, where: str) -> CardSpec:
+    """``CardSpec.from_dict(data, where)`` for a card spelt another way, or wrong: its
+    fields are first checked to be plain values (which that parser's messages can show),
+    and the bonus it accepts to be finite, not negative and not huge."""
+    if not _is_mapping(data):
+        raise ScenarioError(f"{where}: expected a card object, got {show(data)}")
+    for key, value in data.items():
+        if not isinstance(key, str) or len(key) > MAX_TEXT:
+            raise ScenarioError(f"{where}: unexpected card field {show(key)}")
+        if not _small(value):
+            raise ScenarioError(f"{where}.{key}: unexpected value {show(value)}")
+    spec = CardSpec.from_dict(data, where)
+    bonus = spec.perma_bonus
+    if not (0 <= bonus <= MAX_INT):  # also refuses nan
+        raise ScenarioError(
+            f"{where}.perma_bonus: expected a finite number from 0 to {MAX_INT}, got {show(bonus)}"
+        )
+    return spec
 
 
 def _parsed(
@@ -208,6 +286,8 @@ def _parsed(
         return table[value]
     except (KeyError, TypeError):  # another spelling, or not a name at all
         pass
+    if not isinstance(value, _SCALARS) or (isinstance(value, str) and len(value) > MAX_TEXT):
+        _name(value, where)
     try:
         return parse(value)
     except UnknownNameError as err:
@@ -223,6 +303,7 @@ def _lookup(plugins: Plugins, family: type, value: object, where: str) -> Any:
         found = found_names.get((family, value))
         if found is not None:
             return found
+    _name(value, where)
     try:
         found = plugins.find(family, value)  # type: ignore[arg-type]
     except UnknownNameError as err:
@@ -237,6 +318,7 @@ def _suit(value: object, where: str) -> Suit:
         found = _SUITS.get(value)
         if found is not None:
             return found
+    _name(value, where, "a suit")
     try:
         return parse_suit(value)
     except UnknownNameError as err:
@@ -276,14 +358,21 @@ class Scenario:
     def from_dict(cls, data: Mapping[str, Any], plugins: Plugins | None = None) -> Scenario:
         """Validate a scenario object (the format of ``tests/data/SCENARIO-FORMAT.md``).
 
-        :raises ScenarioError: naming the first bad field and its value.
+        Every field is checked for its type, range and size: whole numbers within
+        ``MAX_INT`` (counts not negative), finite numbers, names of at most ``MAX_TEXT``
+        characters, at most ``MAX_CARDS`` cards in all (played, held, and the draw and
+        discard piles' counts), at most ``MAX_ITEMS`` jokers, consumables or hand names, and
+        no unknown key anywhere -- a joker's ``state`` may only set the counters its type
+        holds (:func:`~balatro_ecs.checks.joker_state_template`), each of their kind.
+
+        :raises ScenarioError: naming the first bad field by its path and its value, with
+            the closest known names for an unknown one.
         """
         plugins = plugins if plugins is not None else Plugins.default()
         if not _is_mapping(data):
             raise ScenarioError(f"scenario: expected an object, got {type(data).__name__}")
-        unknown = [] if data.keys() <= _KEYS else sorted(set(data) - _KEYS)
-        if unknown:
-            raise ScenarioError(str(UnknownNameError("scenario field", unknown[0], _KEYS)))
+        if not data.keys() <= _KEYS:
+            check_keys(data, _KEYS, "scenario field", "", ScenarioError)
         if "played" not in data:
             raise ScenarioError("played: missing (1 to 5 cards)")
         played = _cards(data, "played")
@@ -291,41 +380,37 @@ class Scenario:
             raise ScenarioError(f"played: a hand has 1 to 5 cards, got {len(played)}")
         held = _cards(data, "held")
 
-        jokers_raw = data.get("jokers", [])
-        if not isinstance(jokers_raw, list):
-            raise ScenarioError(f"jokers: expected a list, got {jokers_raw!r}")
-        jokers = tuple(cls._joker(plugins, j, f"jokers[{i}]") for i, j in enumerate(jokers_raw))
+        jokers_raw = _list(data, "jokers", "jokers")
+        jokers = tuple([cls._joker(plugins, j, f"jokers[{i}]") for i, j in enumerate(jokers_raw)])
 
         levels_raw = data.get("hand_levels", {})
         if not _is_mapping(levels_raw):
-            raise ScenarioError(f"hand_levels: expected an object, got {levels_raw!r}")
+            raise ScenarioError(f"hand_levels: expected an object, got {show(levels_raw)}")
         levels: dict[HandType, int] = {}
         for name, level in levels_raw.items():
-            hand = _hand(name, f"hand_levels.{name}")
-            if isinstance(level, bool) or not isinstance(level, int) or level < 0:
-                raise ScenarioError(f"hand_levels.{name}: expected a level >= 0, got {level!r}")
+            where = f"hand_levels.{_label(name)}"
+            hand = _hand(name, where)
+            if type(level) is not int or not 0 <= level <= MAX_INT:
+                whole(level, where, ScenarioError)
             levels[hand] = level
 
         stats_raw = data.get("hand_stats", {})
         if not _is_mapping(stats_raw):
-            raise ScenarioError(f"hand_stats: expected an object, got {stats_raw!r}")
+            raise ScenarioError(f"hand_stats: expected an object, got {show(stats_raw)}")
         stats: dict[HandType, Mapping[str, Any]] = {}
         for name, entry in stats_raw.items():
-            where = f"hand_stats.{name}"
+            where = f"hand_stats.{_label(name)}"
             hand = _hand(name, where)
             if not _is_mapping(entry):
-                raise ScenarioError(f"{where}: expected an object, got {entry!r}")
-            bad = [] if entry.keys() <= _STAT_KEYS else sorted(set(entry) - _STAT_KEYS)
-            if bad:
-                raise ScenarioError(
-                    str(UnknownNameError("hand stat", bad[0], _STAT_KEYS).at(where))
-                )
+                raise ScenarioError(f"{where}: expected an object, got {show(entry)}")
+            if not entry.keys() <= _STAT_KEYS:
+                check_keys(entry, _STAT_KEYS, "hand stat", where, ScenarioError)
             checked: dict[str, Any] = {}
             for key in ("played", "played_this_round"):
                 if key in entry:
-                    checked[key] = _int(entry, key, 0)
+                    checked[key] = _int(entry, key, 0, where=f"{where}.{key}")
             if "visible" in entry:
-                checked["visible"] = _bool(entry, "visible")
+                checked["visible"] = _bool(entry, "visible", where=f"{where}.visible")
             stats[hand] = checked
 
         blind = None
@@ -335,9 +420,7 @@ class Scenario:
         if data.get("deck") is not None:
             deck = _lookup(plugins, DeckType, data["deck"], "deck")
 
-        eye_raw = data.get("eye_hands_used", [])
-        if not isinstance(eye_raw, list):
-            raise ScenarioError(f"eye_hands_used: expected a list of hand names, got {eye_raw!r}")
+        eye_raw = _list(data, "eye_hands_used", "hand names")
         eye = tuple(_hand(h, f"eye_hands_used[{i}]") for i, h in enumerate(eye_raw))
         mouth = (
             _hand(data["mouth_hand"], "mouth_hand") if data.get("mouth_hand") is not None else None
@@ -355,14 +438,17 @@ class Scenario:
             "tarots_used": _int(data, "tarots_used", 0),
         }
 
-        idol = data.get("idol_card", {"rank": "A", "suit": "S"})
-        if not _is_mapping(idol) or set(idol) != {"rank", "suit"}:
-            raise ScenarioError(f'idol_card: expected {{"rank", "suit"}}, got {idol!r}')
-        idol_rank = _parsed(_RANKS, parse_rank, idol["rank"], "idol_card.rank")
-        idol_card = (idol_rank, _suit(idol["suit"], "idol_card.suit"))
+        idol = data.get("idol_card", _IDOL)
+        if idol is not _IDOL:
+            if not _is_mapping(idol) or idol.keys() != {"rank", "suit"}:
+                raise ScenarioError(f'idol_card: expected {{"rank", "suit"}}, got {show(idol)}')
+            idol_rank = _parsed(_RANKS, parse_rank, idol["rank"], "idol_card.rank")
+            idol_card = (idol_rank, _suit(idol["suit"], "idol_card.suit"))
+        else:
+            idol_card = (14, Suit.SPADES)
 
         draw_pile = _cards(data, "draw_pile")
-        discard_count = _int(data, "discard_pile_count", 0)
+        discard_count = _int(data, "discard_pile_count", 0, maximum=MAX_CARDS)
         # The reference scorer's default: the listed draw_pile cards are subtracted as well
         # (the vectors agree with this, not with the format note's 52 - played - held -
         # discards), so a scenario that lists some deck cards without a count has a deck
@@ -370,23 +456,28 @@ class Scenario:
         default_count = max(
             52 - len(played) - len(held) - discard_count - len(draw_pile), len(draw_pile)
         )
-        draw_count = _int(data, "draw_pile_count", default_count)
+        draw_count = _int(data, "draw_pile_count", default_count, maximum=MAX_CARDS)
         if draw_count < len(draw_pile):
             raise ScenarioError(
                 f"draw_pile_count: {draw_count} is less than the {len(draw_pile)} cards "
                 "in draw_pile"
             )
+        cards = len(played) + len(held) + draw_count + discard_count
+        if cards > MAX_CARDS:
+            raise ScenarioError(
+                f"scenario: at most {MAX_CARDS} cards (played, held, draw_pile_count and "
+                f"discard_pile_count together), got {cards}"
+            )
 
-        consumables_raw = data.get("consumables", [])
-        if not isinstance(consumables_raw, list):
-            raise ScenarioError(f"consumables: expected a list of names, got {consumables_raw!r}")
+        consumables_raw = _list(data, "consumables", "names")
         consumables = tuple(
             _lookup(plugins, ConsumableType, name, f"consumables[{i}]")
             for i, name in enumerate(consumables_raw)
         )
 
         chance = data.get("probabilities", "normal")
-        if chance not in _PROBABILITIES:
+        if type(chance) is not str or chance not in _PROBABILITIES:
+            _name(chance, "probabilities", "a probabilities mode")
             raise ScenarioError(
                 str(
                     UnknownNameError("probabilities mode", chance, _PROBABILITIES).at(
@@ -395,8 +486,10 @@ class Scenario:
                 )
             )
         seed = data.get("seed", DEFAULT_SEED)
-        if not isinstance(seed, str) or not seed:
+        if type(seed) is not str or not seed:
+            _name(seed, "seed", "a non-empty string")
             raise ScenarioError(f"seed: expected a non-empty string, got {seed!r}")
+        _name(seed, "seed", "a non-empty string")
 
         return _made(
             cls,
@@ -418,7 +511,7 @@ class Scenario:
             draw_pile=draw_pile,
             draw_pile_count=draw_count,
             discard_pile_count=discard_count,
-            joker_slots=_int(data, "joker_slots", 5),
+            joker_slots=_int(data, "joker_slots", 5, maximum=MAX_ITEMS),
             consumables=consumables,
             observatory=_bool(data, "observatory"),
             probability=_PROBABILITIES[chance],
@@ -428,26 +521,29 @@ class Scenario:
 
     @staticmethod
     def _joker(plugins: Plugins, raw: object, where: str) -> JokerSpec:
-        if isinstance(raw, str):
+        if type(raw) is str:
             raw = {"name": raw}
         if not _is_mapping(raw):
-            raise ScenarioError(f"{where}: expected a joker object, got {raw!r}")
-        bad = [] if raw.keys() <= _JOKER_KEYS else sorted(set(raw) - _JOKER_KEYS)
-        if bad:
-            raise ScenarioError(str(UnknownNameError("joker field", bad[0], _JOKER_KEYS).at(where)))
+            raise ScenarioError(f"{where}: expected a joker object, got {show(raw)}")
+        if not raw.keys() <= _JOKER_KEYS:
+            check_keys(raw, _JOKER_KEYS, "joker field", where, ScenarioError)
         if "name" not in raw:
             raise ScenarioError(f"{where}: missing 'name'")
         jtype = _lookup(plugins, JokerType, raw["name"], f"{where}.name")
         edition = _parsed(_EDITIONS, parse_edition, raw.get("edition"), f"{where}.edition")
-        state = raw.get("state", {})
-        if not _is_mapping(state):
-            raise ScenarioError(f"{where}.state: expected an object, got {state!r}")
+        state = raw.get("state", _NO_STATE)
+        if state is not _NO_STATE and state:
+            check_state(
+                joker_state_template(jtype), state, f"{where}.state", ScenarioError, strict=True
+            )
+        elif not _is_mapping(state):
+            raise ScenarioError(f"{where}.state: expected an object, got {show(state)}")
         sell = raw.get("sell_cost")
-        if sell is not None and (isinstance(sell, bool) or not isinstance(sell, int)):
-            raise ScenarioError(f"{where}.sell_cost: expected a whole number, got {sell!r}")
+        if sell is not None:
+            whole(sell, f"{where}.sell_cost", ScenarioError)
         debuff = raw.get("debuff", False)
-        if not isinstance(debuff, bool):
-            raise ScenarioError(f"{where}.debuff: expected true or false, got {debuff!r}")
+        if debuff is not True and debuff is not False:
+            raise ScenarioError(f"{where}.debuff: expected true or false, got {show(debuff)}")
         return _made(
             JokerSpec, type=jtype, edition=edition, debuff=debuff, sell_cost=sell, state=dict(state)
         )
@@ -549,16 +645,28 @@ def load_scenarios(text: str) -> list[Mapping[str, Any]]:
     """Parse JSON holding one scenario, a list of them, or conformance vectors.
 
     A conformance vector (``{"id", "scenario", "expected"}``) is returned as is.
-    :raises ScenarioError: for malformed JSON, with line and column.
+    :raises ScenarioError: for malformed JSON, with line and column (also for ``NaN`` and
+        ``Infinity``, which are not JSON, a number too long to read, and nesting too deep).
     """
+    if not isinstance(text, str):
+        raise ScenarioError(f"scenarios: expected JSON text, got {type(text).__name__}")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as err:
         raise ScenarioError(
             f"malformed JSON at line {err.lineno}, column {err.colno}: {err.msg}"
         ) from None
+    except RecursionError:
+        raise ScenarioError("malformed JSON: nested too deeply") from None
+    except ValueError as err:  # a number too long to read (Python's digit limit)
+        raise ScenarioError(f"malformed JSON: {err}") from None
     items = data if isinstance(data, list) else [data]
     for i, item in enumerate(items):
         if not isinstance(item, Mapping):
             raise ScenarioError(f"item {i}: expected a scenario object, got {type(item).__name__}")
     return items
+
+
+def _no_constant(name: str) -> float:
+    """JSON has no NaN or Infinity: Python's reader takes them unless told not to."""
+    raise ScenarioError(f"malformed JSON: {name} is not a JSON number")

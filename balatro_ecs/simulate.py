@@ -22,6 +22,7 @@ from .batch import (
     RunRecord,
     RunSpec,
     Summary,
+    _worker_plugins,
     make_executor,
     play_seed,
     run_batch,
@@ -36,9 +37,12 @@ __all__ = ["RunRecord", "SimulationSummary", "play_run", "run_seed", "simulate"]
 
 @dataclass
 class SimulationSummary(Summary):
-    """A :class:`~balatro_ecs.batch.Summary` that keeps its runs' records."""
+    """A :class:`~balatro_ecs.batch.Summary` that keeps its runs' records, and the packs
+    (id -> version, :attr:`Plugins.packs <balatro_ecs.manager.Plugins.packs>`) the runs
+    were played with."""
 
     records: list[RunRecord] = field(default_factory=list, repr=False)
+    packs: dict[str, str] = field(default_factory=dict)
 
     def to_dict(self, *, records: bool = False) -> dict[str, Any]:
         """JSON-ready data; ``records=True`` adds every run's record."""
@@ -146,7 +150,7 @@ def simulate(
             )
         result = run_batch(seeds, spec, executor=executor, on_records=progress, seed=seed,
                            policy=policy)  # type: ignore[arg-type]  # fmt: skip
-        return _summary(result)
+        return _summary(result, spec)
     own = executor is None
     pool = make_executor(backend, workers) if own else executor
     try:
@@ -154,10 +158,11 @@ def simulate(
     finally:
         if own and pool is not None:
             pool.shutdown()
-    return _summary(result)
+    return _summary(result, spec)
 
 
-def _summary(result: BatchResult) -> SimulationSummary:
+def _summary(result: BatchResult, spec: RunSpec) -> SimulationSummary:
     summary = result.summary
     fields = {name: getattr(summary, name) for name in Summary.__dataclass_fields__}
-    return SimulationSummary(**fields, records=list(result.records))
+    packs = dict(_worker_plugins(tuple(spec.block)).packs)
+    return SimulationSummary(**fields, records=list(result.records), packs=packs)

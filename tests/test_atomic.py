@@ -8,6 +8,7 @@ import pytest
 
 from balatro_ecs import Game, Plugins
 from balatro_ecs.actions import Buy, CashOut, Discard, Play, SelectBlind
+from balatro_ecs.errors import HookError
 from balatro_ecs.plugin import Effect, JokerType, hookimpl
 from balatro_ecs.run.save import dumps
 from balatro_ecs.state import Phase
@@ -47,8 +48,10 @@ def _round_with_the_bomb() -> Game:
 def test_a_hook_raising_while_scoring_leaves_the_game_as_it_was() -> None:
     game = _round_with_the_bomb()
     before, log = dumps(game), len(game.log)
-    with pytest.raises(RuntimeError, match="went off while scoring"):
+    with pytest.raises(HookError, match="went off while scoring") as raised:
         game.apply(Play((0, 1)))
+    assert isinstance(raised.value.__cause__, RuntimeError)
+    assert (raised.value.hook, raised.value.key) == ("joker_main", "j_faulty_bomb")
     assert dumps(game) == before
     assert len(game.log) == log
     assert game.phase is Phase.ROUND and len(game.hand) == 8
@@ -61,7 +64,7 @@ def test_a_hook_raising_mid_discard_undoes_the_cards_already_discarded() -> None
     if not aces:
         pytest.skip("no Ace in this hand")
     before = dumps(game)
-    with pytest.raises(RuntimeError, match="on an Ace"):
+    with pytest.raises(HookError, match=r"joker_discard of j_faulty_bomb raised .*on an Ace"):
         game.apply(Discard(tuple(sorted([*others[:2], aces[0]]))))
     assert dumps(game) == before
     assert game.run.discards_left == game.run.round_discards
@@ -69,7 +72,7 @@ def test_a_hook_raising_mid_discard_undoes_the_cards_already_discarded() -> None
 
 def test_the_game_plays_on_after_a_refused_fault() -> None:
     game = _round_with_the_bomb()
-    with pytest.raises(RuntimeError):
+    with pytest.raises(HookError):
         game.apply(Play((0,)))
     game.remove_joker(game.jokers[1])
     outcome = game.apply(Play((0,)))
@@ -80,7 +83,7 @@ def test_a_game_that_is_not_atomic_skips_the_copy() -> None:
     game = Game(seed="ATOMIC02", plugins=PLUGINS, atomic=False)
     game.add_joker("j_faulty_bomb")
     game.apply(SelectBlind())
-    with pytest.raises(RuntimeError):
+    with pytest.raises(HookError):
         game.apply(Play((0,)))
     assert game.phase is Phase.ROUND
     assert game.run.hands_left == game.run.round_hands - 1  # half-applied: the hand is spent

@@ -1058,3 +1058,20 @@ def test_reroll_boss_only_at_blind_select() -> None:
     game.earn(20)
     game.apply(SelectBlind())
     assert not game.can(RerollBoss())
+
+
+def test_a_save_through_the_pillar_with_a_hand_shape_joker_reloads_the_same() -> None:
+    """Cards played this ante sit undebuffed in the discard pile until the round ends; a
+    reload with Four Fingers (which changes how hands are read) must not debuff them."""
+    from balatro_ecs import Game
+    from balatro_ecs.actions import Play
+    from balatro_ecs.testing.runs import play_blind
+
+    for key in ("j_four_fingers", "j_pareidolia", "j_shortcut", "j_smeared"):
+        game = Game(seed="PILLAR")
+        game.add_joker(key)
+        play_blind(game, "The Pillar")
+        game.apply(Play((0, 1, 2)))
+        game.apply(Play((0, 1)))
+        text = game.to_json()
+        assert Game.from_json(text).to_json() == text, key

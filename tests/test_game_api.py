@@ -90,7 +90,6 @@ def test_the_mask_has_a_fixed_size_and_marks_exactly_the_legal_actions() -> None
     [
         (Play(()), "play"),
         (Play((0, 1, 2, 3, 4, 5)), "play"),
-        (Play((0, 0)), "play"),
         (Play((11,)), "card 12"),
         (Buy(0), "shop"),
         (CashOut(), "cash"),

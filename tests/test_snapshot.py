@@ -14,6 +14,7 @@ from balatro_ecs.actions import Play, SelectBlind
 from balatro_ecs.cards import CardSpec
 from balatro_ecs.components import Area
 from balatro_ecs.enums import Enhancement, Suit
+from balatro_ecs.errors import HookError
 from balatro_ecs.plugin import Effect, JokerType, hookimpl
 from balatro_ecs.policies import RandomPolicy
 from balatro_ecs.run.save import dumps, to_data
@@ -187,8 +188,9 @@ def test_a_hook_raising_mid_action_leaves_the_save_byte_identical() -> None:
     game.add_joker("j_snapshot_bomb")
     game.apply(SelectBlind())
     before, hand, jokers = game.to_json(), game.hand, list(game.jokers)
-    with pytest.raises(KeyError, match="the bomb went off"):
+    with pytest.raises(HookError, match="the bomb went off") as raised:
         game.apply(Play((0, 1, 2)))
+    assert isinstance(raised.value.__cause__, KeyError)
     assert game.to_json() == before
     assert game.hand == hand and game.jokers == jokers  # the same handles, in place
     assert all(card.zone.area is Area.HAND for card in hand)

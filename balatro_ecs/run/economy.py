@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..faults import check_dollars
 from ..schedule import System
 from ..state import Phase
 from .blinds import blind_reward, choose_boss, next_tag
@@ -47,6 +48,8 @@ def round_payout(game: Game, won: bool) -> list[list[Any]]:
         if pay is not None and not joker.debuffed:
             dollars = pay(game, joker)
             if dollars:
+                if type(dollars) is not int:
+                    check_dollars(dollars, joker)  # raises, naming the joker
                 lines.append([joker.name, dollars])
     from .tags import tags_at_cash_out
 

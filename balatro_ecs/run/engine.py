@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from .. import reference
@@ -36,9 +36,11 @@ from ..actions import (
     SkipPack,
     SortHand,
     Use,
+    card_positions,
 )
 from ..components import Area
-from ..errors import IllegalActionError
+from ..errors import ActionTypeError, IllegalActionError
+from ..faults import name_fault
 from ..hookspecs import BY_COUNT
 from ..jokers import Consumable
 from ..state import Phase
@@ -50,7 +52,7 @@ from .rounds import end_round_if_out_of_cards
 if TYPE_CHECKING:
     from ..game import Game
 
-__all__ = ["action_mask", "apply", "legal_actions", "verify"]
+__all__ = ["action_mask", "apply", "check_preview", "legal_actions", "verify"]
 
 #: What rerolling the boss costs (Director's Cut and Retcon, vouchers.toml ``config.extra``).
 BOSS_REROLL_COST: int = reference.voucher("v_directors_cut").config["extra"]
@@ -62,7 +64,9 @@ def _phase(game: Game, *allowed: Phase, what: str) -> None:
         raise IllegalActionError(f"{what}: only during {names}, not {game.run.phase.value}")
 
 
-def _cards(game: Game, cards: tuple[int, ...], what: str) -> None:
+def _cards(game: Game, cards: tuple[int, ...], what: str, *, forced: bool = True) -> None:
+    """1 to 5 distinct positions of cards in hand, holding the forced card (Cerulean Bell)
+    unless ``forced`` is false."""
     hand = game.area(Area.HAND)
     if not 1 <= len(cards) <= 5:
         raise IllegalActionError(f"{what}: choose 1 to 5 cards, got {len(cards)}")
@@ -71,21 +75,39 @@ def _cards(game: Game, cards: tuple[int, ...], what: str) -> None:
     for c in cards:
         if not 0 <= c < len(hand):
             raise IllegalActionError(f"{what}: no card {c + 1} in hand ({len(hand)} cards)")
-    forced = [i for i, card in enumerate(hand) if card.forced]
-    if forced and not set(forced) <= set(cards):
-        first = forced[0]
+    if not forced:
+        return
+    must = [i for i, card in enumerate(hand) if card.forced]
+    if must and not set(must) <= set(cards):
+        first = must[0]
         raise IllegalActionError(
             f"{what}: card {first + 1} ({hand[first].label}) must be included (Cerulean Bell)"
         )
+
+
+def check_preview(game: Game, positions: object) -> tuple[int, ...]:
+    """``positions`` as :meth:`Game.preview_play <balatro_ecs.game.Game.preview_play>`
+    takes them (any iterable of ints), checked as a :class:`Play`'s cards are: ints, not
+    negative, distinct (else :class:`~balatro_ecs.errors.ActionTypeError` or
+    :class:`~balatro_ecs.errors.ActionError`), 1 to 5 of them, each a card in hand (else
+    :class:`IllegalActionError`). Neither the phase nor a forced card (Cerulean Bell) is
+    required: a preview asks what any hand would score. Changes nothing."""
+    where = "preview_play.positions"
+    if isinstance(positions, (str, bytes, Mapping)) or not isinstance(positions, Iterable):
+        raise ActionTypeError(f"{where}: expected card positions (ints), got {positions!r}")
+    cards = card_positions(tuple(positions), where)
+    _cards(game, cards, "preview", forced=False)
+    return cards
 
 
 def _boss_reroll_allowed(game: Game) -> bool:
     run = game.run
     if run.blind_states.get("Boss") not in ("Select", "Upcoming"):
         return False
-    if run.has_voucher("v_retcon"):
+    rules = game.rules
+    if rules.boss_reroll_unlimited:
         return True
-    return run.has_voucher("v_directors_cut") and "boss_rerolled" not in run.flags
+    return rules.boss_reroll_once_per_ante and "boss_rerolled" not in run.flags
 
 
 def verify(game: Game, action: Action) -> None:
@@ -131,11 +153,9 @@ def _check_discard(game: Game, action: Action) -> None:
 
 
 def _check_sort(game: Game, action: Action) -> None:
-    assert isinstance(action, SortHand)
-    if action.by not in ("rank", "suit"):
-        raise IllegalActionError(f"sort: by 'rank' or 'suit', not {action.by!r}")
-    if game.run.phase is Phase.GAME_OVER:
-        raise IllegalActionError("sort: the run is over")
+    # Sorting is offered with the hand's buttons, in a round only (as legal_actions lists
+    # it); ``by`` was checked when the action was made.
+    _phase(game, Phase.ROUND, what="sort")
 
 
 def _check_move(game: Game, action: Action) -> None:
@@ -174,9 +194,27 @@ def _check_pack(game: Game, action: Action) -> None:
     shop.check_buy_pack(game, action.slot)
 
 
+def _check_targets(item: object, cards: tuple[int, ...], what: str) -> None:
+    """After the item's own check (whose reason comes first): a consumable is used on
+    ``least``..``most`` (at most 5) selected cards, or on none if it takes none; a joker
+    or playing card in a pack takes no hand cards. So ``can`` accepts exactly the choices
+    :func:`legal_actions` lists."""
+    if isinstance(item, Consumable):
+        least, most = item.type.targets
+        if (cards or least) and not max(1, least) <= len(cards) <= min(5, most):
+            wanted = "no" if not most else f"{max(1, least)} to {min(5, most)}"
+            raise IllegalActionError(
+                f"{what}: {item.name} takes {wanted} selected cards, got {len(cards)}"
+            )
+    elif cards:
+        name = getattr(item, "name", None) or getattr(item, "label", "the card")
+        raise IllegalActionError(f"{what}: {name} takes no selected cards, got {len(cards)}")
+
+
 def _check_pick(game: Game, action: Action) -> None:
     assert isinstance(action, Pick)
-    packs.check_pick(game, action.index, action.cards)
+    item = packs.check_pick(game, action.index, action.cards)
+    _check_targets(item, action.cards, "pick")
 
 
 def _check_skip_pack(game: Game, action: Action) -> None:
@@ -197,7 +235,8 @@ def _check_sell(game: Game, action: Action) -> None:
 
 def _check_use(game: Game, action: Action) -> None:
     assert isinstance(action, Use)
-    packs.check_use(game, action.index, action.cards)
+    item = packs.check_use(game, action.index, action.cards)
+    _check_targets(item, action.cards, "use")
 
 
 def _check_end_shop(game: Game, action: Action) -> None:
@@ -235,20 +274,25 @@ def apply(game: Game, action: Action) -> Outcome:
     """Verify, then apply ``action``; record and return what happened.
 
     All or nothing: if anything raises while the action is applied (a plugin's hook, say),
-    the game is put back exactly as it was before and the exception goes on. An atomic
+    the game is put back exactly as it was before and the exception goes on -- as a
+    :class:`~balatro_ecs.errors.HookError` naming the plugin, hook and content key when a
+    plugin is to blame (:func:`~balatro_ecs.faults.name_fault`), the original as its
+    cause. An atomic
     game (the default) takes a :meth:`~balatro_ecs.game.Game.snapshot` before each action
     and restores it in place on failure; ``Game(atomic=False)`` skips the snapshot (batch
     runs that drop a failed game anyway).
     """
     verify(game, action)
-    if not game.atomic:
-        return _apply(game, action)
-    before = game.snapshot()
+    before = game.snapshot() if game.atomic else None
     try:
         return _apply(game, action)
-    except BaseException:
-        game.restore(before)
-        raise
+    except BaseException as err:
+        if before is not None:
+            game.restore(before)
+        named = name_fault(game.plugins, err)
+        if named is None:
+            raise
+        raise named from err
 
 
 def _apply(game: Game, action: Action) -> Outcome:

@@ -3,13 +3,26 @@
 A save holds the run record, every playing card, joker, consumable and offer by its
 creation serial (never by esper entity id, so a save does not depend on the process that
 made it), the order of every row, the random streams' positions, the blind, the action
-log, and the plugins (with versions) whose content the game uses. Loading checks that
-every piece of content the save names is available and says which package is missing.
+log, and the plugins (with versions) whose content the game uses.
+
+Loading checks the whole save first (:mod:`balatro_ecs.run.save_check`): every field's
+type and range, every content key it names (known, and not blocked), the state's
+invariants (no serial used twice, a blind while in a round, ...), and the recorded plugin
+packages against the installed ones -- the same major version, and a minor version not
+older than the saved one. Any problem is a :class:`~balatro_ecs.errors.SaveError` naming
+the field and the value; a save that passes loads into a game that plays on.
+
+The text is strict JSON (RFC 8259): a number that JSON cannot write -- an infinity or NaN
+(a score past the float range, an "always" probability) -- is written as the object
+``{"float": "inf"}``, ``{"float": "-inf"}`` or ``{"float": "nan"}``, and read back as that
+float. Saves written before this (with the bare ``Infinity`` token, or ``"inf"`` in the
+run record) still load.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import operator
 from typing import TYPE_CHECKING, Any
 
@@ -17,9 +30,10 @@ from .. import components as C
 from ..actions import Outcome, action_from_dict
 from ..cards import CARD_COMPONENTS, Card, CardSpec
 from ..enums import Edition, Enhancement, Seal, Suit
-from ..errors import BalatroError
+from ..errors import BalatroError, SaveError
 from ..jokers import Consumable, Joker
 from ..state import Phase, RunState
+from .save_check import check_save, check_versions
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -165,26 +179,71 @@ def _to_data(game: Game, with_plugins: bool, rows: bool) -> dict[str, Any]:
         },
         "log": [outcome.to_dict() for outcome in game.log],
     }
+    saved_run = data["run"]
+    for name in _FLOAT_FIELDS:  # RunState.to_dict writes both infinities as "inf"
+        value = getattr(run, name)
+        if value != value or value in _INFINITIES:
+            saved_run[name] = value
     data["plugins"] = _providers(game, {k for k in keys if k}) if with_plugins else {}
     return data
 
 
-#: ``json.dumps(value, ensure_ascii=False, separators=(",", ":"))``, the save's encoding.
-_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_INFINITIES = (math.inf, -math.inf)
+#: The run record's float fields (the ones that may hold an infinity or NaN).
+_FLOAT_FIELDS = tuple(name for name, value in RunState().to_dict().items() if type(value) is float)
+#: ``json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)``, the
+#: save's encoding: strict JSON (a non-finite float is refused: see :func:`_tagged`).
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
+#: A non-finite float's tag, and back.
+_FLOAT_TAG = "float"
+_TAG_OF = {math.inf: "inf", -math.inf: "-inf"}
+_FLOAT_OF = {"inf": math.inf, "-inf": -math.inf, "nan": math.nan}
+
+
+def _tagged(value: Any) -> Any:
+    """``value`` with every infinity or NaN in it written as ``{"float": "inf"}`` (or
+    ``"-inf"``, ``"nan"``): strict JSON has no such numbers."""
+    if type(value) is float:
+        if value != value:
+            return {_FLOAT_TAG: "nan"}
+        return {_FLOAT_TAG: _TAG_OF[value]} if value in _INFINITIES else value
+    if isinstance(value, dict):
+        return {k: _tagged(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_tagged(v) for v in value]
+    return value
+
+
+def _untag(obj: dict[str, Any]) -> Any:
+    """``json.loads``'s object hook: ``{"float": "inf"}`` back to the float."""
+    if len(obj) == 1:
+        tag = obj.get(_FLOAT_TAG)
+        if type(tag) is str and tag in _FLOAT_OF:
+            return _FLOAT_OF[tag]
+    return obj
+
+
+def _encode(value: Any) -> str:
+    """``_ENCODE(value)``, with non-finite floats tagged (looked for only when there are)."""
+    try:
+        return _ENCODE(value)
+    except ValueError:  # "Out of range float values are not JSON compliant"
+        return _ENCODE(_tagged(value))
 
 
 def dumps(game: Game) -> str:
-    """The save as JSON text (stable: the same game always gives the same bytes).
+    """The save as strict JSON text (stable: the same game always gives the same bytes).
 
-    The same text as ``json.dumps(to_data(game), ...)``, written a piece at a time so that
-    each playing card's text can be reused (:func:`_card_text`).
+    The same text as ``json.dumps(to_data(game), allow_nan=False, ...)`` with every
+    infinity or NaN tagged (``{"float": "-inf"}``), written a piece at a time so that each
+    playing card's text can be reused (:func:`_card_text`).
     """
     areas = game._areas
     rows = ",".join(
         f'"{name}":[{",".join([_card_text(card) for card in areas[area]])}]'
         for name, area in _CARD_AREAS.items()
     )
-    encode = _ENCODE
+    encode = _encode
     parts = []
     for key, value in _to_data(game, True, rows=False).items():
         text = "{" + rows + "}" if key == "rows" else encode(value)
@@ -210,32 +269,8 @@ def _card_text(card: Card) -> str:
     if found is None:
         if len(_CARD_TEXTS) >= _CARD_TEXTS_LIMIT:
             _CARD_TEXTS.clear()
-        found = _CARD_TEXTS[key] = (values, _ENCODE(_card(card)))
+        found = _CARD_TEXTS[key] = (values, _encode(_card(card)))
     return found[1]
-
-
-def _check_content(plugins: Plugins, data: dict[str, Any]) -> None:
-    wanted: list[tuple[str, str]] = [("deck", data["deck"])]
-    if data.get("stake"):
-        wanted.append(("stake", data["stake"]))
-    wanted += [("joker", j["key"]) for j in data["jokers"]]
-    wanted += [("consumable", c["key"]) for c in data["consumables"]]
-    wanted += [("voucher", v) for v in data["run"]["vouchers"]]
-    wanted += [("tag", t) for t in data["run"]["tags"]]
-    wanted += [("voucher", v) for v in data["shop_vouchers"]]
-    wanted += [("booster", p) for p in data["shop_packs"]]
-    for offer in (*data["shop"], *data["pack"]["cards"]):
-        if offer["kind"] != "card":
-            wanted.append((offer["kind"], offer["key"]))
-    for family, key in wanted:
-        try:
-            plugins.content(key)
-        except ValueError:
-            needs = ", ".join(f"{d} {v}" for d, v in data.get("plugins", {}).items()) or "?"
-            raise BalatroError(
-                f"save needs {family} {key!r}, which no installed plugin provides "
-                f"(the save was made with: {needs})"
-            ) from None
 
 
 def _spec(raw: dict[str, Any]) -> CardSpec:
@@ -373,35 +408,38 @@ def _restore_offer(game: Game, raw: dict[str, Any], area: C.Area) -> Joker | Con
 
 
 def from_data(data: dict[str, Any], plugins: Plugins | None = None) -> Game:
-    """Rebuild a game from :func:`to_data` output.
+    """Rebuild a game from :func:`to_data` output, after checking all of it
+    (:func:`~balatro_ecs.run.save_check.check_save`) and the plugin packages it records
+    (:func:`~balatro_ecs.run.save_check.check_versions`: the same major version as saved,
+    and a minor version not older).
 
-    :raises BalatroError: not a save, a save needing content no plugin provides, or a
-        damaged save (the message names the missing or bad field).
+    :raises SaveError: not a save, a save needing content no plugin provides (or a
+        blocked one), a package missing or at an incompatible version, or a damaged save:
+        the message names the bad field by its path and the value.
     """
-    if not isinstance(data, dict):
-        raise BalatroError(
-            f"not a balatro_ecs save (expected an object, got {type(data).__name__})"
-        )
-    try:
-        return _from_data(data, plugins)
-    except KeyError as err:
-        raise BalatroError(f"damaged save: field {err.args[0]!r} is missing") from None
-    except (TypeError, ValueError, AttributeError) as err:
-        if isinstance(err, BalatroError):
-            raise
-        raise BalatroError(f"damaged save: {err}") from None
-
-
-def _from_data(data: dict[str, Any], plugins: Plugins | None) -> Game:
-    from ..game import Game
     from ..manager import Plugins as PluginSet
 
+    if type(data) is not dict:
+        raise SaveError(f"not a balatro_ecs save (expected an object, got {type(data).__name__})")
     if data.get("format") != FORMAT:
-        raise BalatroError(
-            f"not a balatro_ecs save (format {data.get('format')!r}, expected {FORMAT!r})"
-        )
+        found = data.get("format")
+        shown = repr(found) if type(found) is str and len(found) <= 100 else type(found).__name__
+        raise SaveError(f"not a balatro_ecs save (format {shown}, expected {FORMAT!r})")
     plugins = plugins if plugins is not None else PluginSet.default()
-    _check_content(plugins, data)
+    check_save(data, plugins)
+    check_versions(data["plugins"], plugins.package_versions())
+    try:
+        return _from_data(data, plugins)
+    except SaveError:
+        raise
+    except (BalatroError, LookupError, TypeError, ValueError, AttributeError) as err:
+        # not expected after the check: still a one-line error, never a bare exception
+        raise SaveError(f"damaged save: {type(err).__name__}: {err}") from None
+
+
+def _from_data(data: dict[str, Any], plugins: Plugins) -> Game:
+    from ..game import Game
+
     game = Game(deck=data["deck"], seed=data["seed"], plugins=plugins, start=False)
     if data.get("stake"):
         game.stake = game._stake(data["stake"])
@@ -435,7 +473,8 @@ def _from_data(data: dict[str, Any], plugins: Plugins | None) -> Game:
     game.rng.restore(data["rng"])
     game._set_next_serial(data["serial"])
     game._plans = None  # the saved counts already include what the jokers change
-    game.refresh_rules()
+    game._synced = None
+    game._sync(as_saved=True)
     game.log = [_outcome(raw) for raw in data["log"]]
     game.events.clear()
     return game
@@ -458,14 +497,27 @@ def _outcome(raw: dict[str, Any]) -> Outcome:
     )
 
 
-def loads(text: str, plugins: Plugins | None = None) -> Game:
-    """Load a save made by :func:`dumps`."""
+def loads(text: str | bytes, plugins: Plugins | None = None) -> Game:
+    """Load a save made by :func:`dumps` (checked as :func:`from_data` says).
+
+    :raises SaveError: text that is not JSON (or not UTF-8), or a save that cannot load.
+    """
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise SaveError(f"save: not UTF-8 text (byte {err.start})") from None
+    if not isinstance(text, str):
+        raise SaveError(f"save: expected JSON text, got {type(text).__name__}")
+    hook = _untag if f'"{_FLOAT_TAG}"' in text else None  # tagged floats: rare, looked for
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_hook=hook)
     except json.JSONDecodeError as err:
-        raise BalatroError(
-            f"save: malformed JSON at line {err.lineno}, column {err.colno}"
-        ) from None
+        raise SaveError(f"save: malformed JSON at line {err.lineno}, column {err.colno}") from None
+    except RecursionError:
+        raise SaveError("save: malformed JSON: nested too deeply") from None
+    except ValueError as err:  # a number too long to read (Python's digit limit)
+        raise SaveError(f"save: malformed JSON: {err}") from None
     return from_data(data, plugins)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ..faults import check_events
 from ..schedule import Schedule, compile_schedule
 from .context import ScoringContext
 from .result import ScoreResult
@@ -71,6 +72,9 @@ def score_play(
     ctx = ScoringContext(game, plans, extra_draw_pile, extra_discard_pile)
     runner = plugins.cache.get("scoring_runner")  # (scoring_runner's, found directly)
     (runner if runner is not None else scoring_runner(plugins))(ctx)
+    chips, mult = ctx.chips, ctx.mult
+    if chips != chips or mult != mult or type(ctx.dollar_buffer) is not int:
+        check_events(ctx.events)  # a NaN or money not whole: find the effect that gave it
     result = ScoreResult(
         ctx.hand_name,
         ctx.chips,
