@@ -57,6 +57,19 @@ class Rules:
     #: Owned jokers and consumables may appear again in pools (Showman).
     allow_duplicates: bool = False
 
+    # -- vouchers ------------------------------------------------------------------------
+    #: The Boss Blind may be rerolled once per ante (Director's Cut).
+    boss_reroll_once_per_ante: bool = False
+    #: The Boss Blind may be rerolled any number of times (Retcon).
+    boss_reroll_unlimited: bool = False
+    #: A Celestial pack's first card is the Planet of the most played hand (Telescope).
+    celestial_most_played: bool = False
+    #: Each card of an Arcana pack may be a Spectral card: it is when a draw on the
+    #: ``omen_globe`` stream exceeds this (Omen Globe: 0.8); ``None``: never (no draw).
+    arcana_spectral_above: float | None = None
+    #: Playing cards in the shop may be enhanced, have an edition or a seal (Illusion).
+    shop_card_modifiers: bool = False
+
     def reset(self) -> None:
         """Back to the vanilla defaults, in place (handles keep a reference to this object)."""
         for name, value in _DEFAULTS:

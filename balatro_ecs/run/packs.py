@@ -49,7 +49,7 @@ def _pack_card(game: Game, booster: BoosterType, index: int) -> Joker | Consumab
         return make_joker(game, Area.PACK, "buf")
     if kind == "Celestial":
         forced = None
-        if index == 0 and run.has_voucher("v_telescope"):
+        if index == 0 and game.rules.celestial_most_played:
             best, most = None, 0
             for hand in HandType:
                 stats = run.hands[hand]
@@ -58,7 +58,8 @@ def _pack_card(game: Game, booster: BoosterType, index: int) -> Joker | Consumab
             forced = planet_for(game, best) if best is not None else None
         return make_consumable(game, "Planet", Area.PACK, "pl1", soulable=True, forced=forced)
     if kind == "Arcana":
-        if run.has_voucher("v_omen_globe") and game.rng.random("omen_globe") > 0.8:
+        above = game.rules.arcana_spectral_above
+        if above is not None and game.rng.random("omen_globe") > above:
             return make_consumable(game, "Spectral", Area.PACK, "ar2", soulable=True)
         return make_consumable(game, "Tarot", Area.PACK, "ar1", soulable=True)
     if kind == "Spectral":

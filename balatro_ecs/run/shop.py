@@ -51,7 +51,7 @@ def shop_card(game: Game) -> Joker | Consumable | Card:
         tag_trigger(game, "store_joker_modify", made)
         return made  # type: ignore[no-any-return]
     run = game.run
-    illusion = game.run.has_voucher("v_illusion")
+    illusion = game.rules.shop_card_modifiers
     rates: list[tuple[str, float]] = [
         ("Joker", run.joker_rate),
         ("Tarot", run.tarot_rate),
