@@ -5,7 +5,10 @@ entity's components (see :mod:`balatro_ecs.components`) and to the game's
 :class:`~balatro_ecs.rules.Rules`, so reading a card on the scoring path costs a couple
 of attribute loads and no esper lookups. Its predicates follow the game's:
 :meth:`Card.is_suit` knows Wild cards, Smeared Joker and debuffs; :meth:`Card.is_face`
-knows Pareidolia; :attr:`Card.rank` is negative for Stone cards, which have no rank.
+knows Pareidolia; :attr:`Card.rank` is negative for Stone cards, which have no rank. What
+an enhancement does to rank and suit is what its plugin declares
+(:attr:`EnhancementType.no_rank <balatro_ecs.content.EnhancementType.no_rank>`,
+:attr:`~balatro_ecs.content.EnhancementType.any_suit`).
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ from typing import Any
 
 from . import components as C
 from .enums import (
+    ANY_SUIT_KINDS,
+    NO_RANK_KINDS,
     RANK_NAMES,
     Edition,
     Enhancement,
@@ -48,8 +53,10 @@ NO_RANK = -1
 _ALL_SUITS = 0b1111
 _RED = (1 << Suit.HEARTS) | (1 << Suit.DIAMONDS)
 _BLACK = (1 << Suit.SPADES) | (1 << Suit.CLUBS)
-_WILD = Enhancement.WILD
-_STONE = Enhancement.STONE
+#: Per enhancement kind: no rank and no suit (Stone); every suit (Wild). The lists the
+#: enhancements' declarations fill (:class:`~balatro_ecs.content.EnhancementType`).
+_NO_RANK = NO_RANK_KINDS
+_ANY_SUIT = ANY_SUIT_KINDS
 
 
 def chip_value(rank: int) -> int:
@@ -352,7 +359,7 @@ class Card:
     @property
     def rank(self) -> int:
         """The rank id the rules see (2..14), or :data:`NO_RANK` for a Stone card."""
-        if self._enhancement.kind == _STONE:
+        if _NO_RANK[self._enhancement.kind]:
             return NO_RANK
         return self._rank.value
 
@@ -432,9 +439,9 @@ class Card:
     def counts_as_suit(self, suit: int) -> bool:
         """:meth:`is_suit` ignoring debuffs (what suit-debuffing bosses and Flower Pot test)."""
         kind = self._enhancement.kind
-        if kind == _STONE:
+        if _NO_RANK[kind]:
             return False
-        if kind == _WILD:
+        if _ANY_SUIT[kind]:
             return True
         printed = self._suit.value
         if printed == suit:
@@ -449,10 +456,10 @@ class Card:
         A debuffed Wild card counts only as its printed suit; Stone counts as none.
         """
         kind = self._enhancement.kind
-        if kind == _STONE:
+        if _NO_RANK[kind]:
             return 0
         d = self._debuff
-        if kind == _WILD and not (d.forced or d.by_blind):
+        if _ANY_SUIT[kind] and not (d.forced or d.by_blind):
             return _ALL_SUITS
         bit = 1 << self._suit.value
         if self._rules.smeared_suits:
@@ -468,7 +475,7 @@ class Card:
         key = self._key
         if key is None:
             kind = self._enhancement.kind
-            if kind != _WILD and kind != _STONE and not self._rules.smeared_suits:
+            if not (kind and (_NO_RANK[kind] or _ANY_SUIT[kind])) and not self._rules.smeared_suits:
                 key = self._plain_key  # as _detect_key finds it, without the second call
             else:
                 key = self._detect_key()
@@ -477,14 +484,15 @@ class Card:
 
     def _detect_key(self) -> tuple[int, int, int]:
         kind = self._enhancement.kind
-        if kind != _WILD and kind != _STONE and not self._rules.smeared_suits:
+        no_rank, any_suit = _NO_RANK[kind], _ANY_SUIT[kind]
+        if not (no_rank or any_suit) and not self._rules.smeared_suits:
             return self._plain_key
-        if kind == _STONE:
+        if no_rank:
             return (NO_RANK, 0, -1)
         rank = self._rank.value
         suit = self._suit.value
         d = self._debuff
-        if kind == _WILD and not (d.forced or d.by_blind):
+        if any_suit and not (d.forced or d.by_blind):
             suits = _ALL_SUITS
         elif self._rules.smeared_suits:
             suits = _RED if (1 << suit) & _RED else _BLACK
@@ -503,7 +511,7 @@ class Card:
         """:meth:`is_face` ignoring debuffs (what The Plant tests)."""
         if self._rules.all_faces:
             return True
-        return self._enhancement.kind != _STONE and 11 <= self._rank.value <= 13
+        return not _NO_RANK[self._enhancement.kind] and 11 <= self._rank.value <= 13
 
     # -- changes ---------------------------------------------------------------
     # A value component is shared (frozen): a change swaps in another value, in the handle

@@ -254,9 +254,23 @@ _RANKS: dict[int, Rank] = {r: Rank(r) for r in range(2, 15)}
 _SUITS: dict[tuple[int, int | None], Suit] = {
     (s, o): Suit(s, o) for s in E.Suit for o in (None, *E.Suit)
 }
-_ENHANCEMENTS: dict[int, Enhancement] = {k: Enhancement(k) for k in E.Enhancement}
-_EDITIONS: dict[int, Edition] = {k: Edition(k) for k in E.Edition}
-_SEALS: dict[int, Seal] = {k: Seal(k) for k in E.Seal}
+
+
+class _Kinds(dict[int, Any]):
+    """Shared kind components, made on first use for kinds a plugin added later."""
+
+    def __init__(self, component: Any, enum: Any) -> None:
+        super().__init__({k: component(k) for k in enum})
+        self.component, self.enum = component, enum
+
+    def __missing__(self, kind: int) -> Any:
+        made = self[kind] = self.component(self.enum(kind))  # (an unknown kind raises)
+        return made
+
+
+_ENHANCEMENTS: dict[int, Enhancement] = _Kinds(Enhancement, E.Enhancement)
+_EDITIONS: dict[int, Edition] = _Kinds(Edition, E.Edition)
+_SEALS: dict[int, Seal] = _Kinds(Seal, E.Seal)
 _PERMA: dict[tuple[type, Any], PermaBonus] = {}
 _SERIALS: dict[int, Serial] = {}
 

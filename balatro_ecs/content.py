@@ -5,7 +5,8 @@ every other hook implementation of that plugin by the declared ``key``, so the p
 ``joker_main`` is called for instances of *that* joker only.
 
 Keys carry their family's prefix (``j_`` jokers, ``bl_`` blinds, ``b_`` decks, ``c_``
-consumables, ``v_`` vouchers); third-party packs add a namespace (``j_mypack_lucky7``) so
+consumables, ``v_`` vouchers, ``m_`` enhancements, ``e_`` editions, ``s_`` seals);
+third-party packs add a namespace (``j_mypack_lucky7``) so
 that two packs cannot collide.
 """
 
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from .enums import EDITION_EXTRA_COST, Edition, Enhancement, Seal, add_kind, kind_flags
 from .errors import ContentError
 
 __all__ = [
@@ -27,7 +29,10 @@ __all__ = [
     "ConsumableType",
     "ContentType",
     "DeckType",
+    "EditionType",
+    "EnhancementType",
     "JokerType",
+    "SealType",
     "StakeType",
     "TagType",
     "VoucherType",
@@ -281,3 +286,114 @@ class BoosterType(ContentType):
     cost: int = 4
     weight: float = 1.0
     order: int = 0
+
+
+def _kind_name(content: ContentType) -> str:
+    """The enum member name of a card modifier: its key without the prefix, upper case."""
+    return content.key[len(content.prefix) :].upper()
+
+
+@dataclass(frozen=True)
+class EnhancementType(ContentType):
+    """A playing card's enhancement (Bonus, Glass, Stone, ...).
+
+    Declaring one adds its member to :class:`~balatro_ecs.enums.Enhancement` (the key
+    without ``m_``, upper case: ``m_mypack_silver`` is ``Enhancement.MYPACK_SILVER``,
+    spelt ``"mypack_silver"`` in scenarios and saves). What it does when scored, held, at
+    the end of the round or after scoring comes from its ``enhancement_*`` hooks; what
+    needs no code is declared here.
+    """
+
+    prefix: ClassVar[str] = "m_"
+    family: ClassVar[str] = "enhancement"
+
+    config: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+    order: int = 0
+    #: Chips the card adds when scored, on top of its rank's (Bonus: 30; Stone: 50).
+    chips: int = 0
+    #: No rank and no suit: it scores its ``chips`` instead of its rank's, never pairs,
+    #: counts as no suit, and scores wherever it is in the played hand (Stone).
+    no_rank: bool = False
+    #: Counts as every suit while not debuffed (Wild).
+    any_suit: bool = False
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        object.__setattr__(self, "config", _freeze(dict(self.config)))
+        if self.no_rank and self.any_suit:
+            raise ContentError(f"enhancement {self.key!r}: no_rank and any_suit exclude each other")
+        kind_flags(self.kind, no_rank=self.no_rank, any_suit=self.any_suit)
+
+    @property
+    def kind(self) -> Enhancement:
+        """Its member of :class:`~balatro_ecs.enums.Enhancement` (added on declaration)."""
+        return add_kind(Enhancement, _kind_name(self))
+
+
+@dataclass(frozen=True)
+class EditionType(ContentType):
+    """A card's or joker's edition (Foil, Holographic, Polychrome, Negative).
+
+    Declaring one adds its member to :class:`~balatro_ecs.enums.Edition` (``e_mypack_x``
+    is ``Edition.MYPACK_X``). Its effect comes from ``edition_scored``: on a playing card
+    all of it applies when the card scores; on a joker its chips and mult apply before the
+    joker's own effect and its ×mult after, as the game applies an edition.
+    """
+
+    prefix: ClassVar[str] = "e_"
+    family: ClassVar[str] = "edition"
+
+    config: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+    order: int = 0
+    #: What it adds to the price of a joker or card for sale.
+    extra_cost: int = 0
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        object.__setattr__(self, "config", _freeze(dict(self.config)))
+        if isinstance(self.extra_cost, bool) or not isinstance(self.extra_cost, int):
+            raise ContentError(
+                f"edition {self.key!r}: extra_cost must be an int, got {self.extra_cost!r}"
+            )
+        EDITION_EXTRA_COST[self.kind] = self.extra_cost
+
+    @property
+    def kind(self) -> Edition:
+        """Its member of :class:`~balatro_ecs.enums.Edition` (added on declaration)."""
+        return add_kind(Edition, _kind_name(self))
+
+
+@dataclass(frozen=True)
+class SealType(ContentType):
+    """A playing card's seal (Gold, Red, Blue, Purple).
+
+    Keys are ``s_<name>`` (the game's own, ``"Gold"``, lack a prefix); declaring one adds
+    its member to :class:`~balatro_ecs.enums.Seal` (``s_mypack_x`` is ``Seal.MYPACK_X``).
+    """
+
+    prefix: ClassVar[str] = "s_"
+    family: ClassVar[str] = "seal"
+
+    config: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+    order: int = 0
+    #: Extra times the card is evaluated when it scores, when its held-in-hand effect acts
+    #: and when its end-of-round effect acts (Red Seal: 1).
+    retriggers: int = 0
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        object.__setattr__(self, "config", _freeze(dict(self.config)))
+        if isinstance(self.retriggers, bool) or not isinstance(self.retriggers, int):
+            raise ContentError(
+                f"seal {self.key!r}: retriggers must be an int, got {self.retriggers!r}"
+            )
+        if not 0 <= self.retriggers <= 100:
+            raise ContentError(
+                f"seal {self.key!r}: retriggers must be 0..100, got {self.retriggers}"
+            )
+        _ = self.kind
+
+    @property
+    def kind(self) -> Seal:
+        """Its member of :class:`~balatro_ecs.enums.Seal` (added on declaration)."""
+        return add_kind(Seal, _kind_name(self))

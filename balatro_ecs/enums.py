@@ -8,6 +8,7 @@ and raise :class:`~balatro_ecs.errors.UnknownNameError` naming the bad value.
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import TypeVar
 
 from .errors import UnknownNameError
 
@@ -20,6 +21,8 @@ __all__ = [
     "HandType",
     "Seal",
     "Suit",
+    "add_kind",
+    "kind_flags",
     "parse_edition",
     "parse_enhancement",
     "parse_rank",
@@ -94,6 +97,73 @@ class Seal(IntEnum):
     RED = 2
     BLUE = 3
     PURPLE = 4
+
+    @property
+    def key(self) -> str:
+        """``"s_gold"``, ...: the content key of its plugin (the game's own keys,
+        ``"Gold"``, do not fit the ``prefix_name`` shape every content key has)."""
+        return "s_none" if self is Seal.NONE else f"s_{self.name.lower()}"
+
+
+_E = TypeVar("_E", Enhancement, Edition, Seal)
+
+#: Per enhancement kind (indexed by its value): the card has no rank and no suit (Stone),
+#: and the card counts as every suit (Wild). Lists, so that the hot code that indexes them
+#: sees kinds added later; :class:`~balatro_ecs.content.EnhancementType` sets them.
+NO_RANK_KINDS: list[bool] = [kind == Enhancement.STONE for kind in Enhancement]
+ANY_SUIT_KINDS: list[bool] = [kind == Enhancement.WILD for kind in Enhancement]
+#: What each edition adds to a shop price (editions.toml ``extra_shop_cost``);
+#: :class:`~balatro_ecs.content.EditionType` sets it for every declared edition.
+EDITION_EXTRA_COST: dict[Edition, int] = {
+    Edition.NONE: 0,
+    Edition.FOIL: 2,
+    Edition.HOLO: 3,
+    Edition.POLYCHROME: 5,
+    Edition.NEGATIVE: 5,
+}
+#: How many kinds plugins have added so far (tables built per kind compare it).
+KINDS_ADDED: list[int] = [0]
+
+
+def add_kind(enum: type[_E], name: str) -> _E:
+    """The member ``name`` of ``enum`` (:class:`Enhancement`, :class:`Edition` or
+    :class:`Seal`), added with the next free value if a plugin declares a new kind.
+
+    Kinds are numbered per process in the order plugins declare them; saves and scenarios
+    store names, never these numbers. Adding a member is idempotent.
+
+    >>> add_kind(Enhancement, "BONUS") is Enhancement.BONUS
+    True
+    """
+    found = enum.__members__.get(name)
+    if found is not None:
+        return found
+    if not name.isidentifier() or not name.isupper():
+        raise ValueError(f"{enum.__name__} kind name {name!r} must be an upper-case identifier")
+    # An IntEnum cannot be extended through its public API: the member is made as the enum
+    # machinery makes one, and entered in the same three tables.
+    value = len(enum._member_names_)
+    member = int.__new__(enum, value)
+    member._name_ = name
+    member._value_ = value
+    member._sort_order_ = value  # type: ignore[attr-defined]
+    member.__objclass__ = enum  # type: ignore[attr-defined]
+    enum._member_names_.append(name)
+    enum._member_map_[name] = member
+    enum._value2member_map_[value] = member
+    type.__setattr__(enum, name, member)
+    KINDS_ADDED[0] += 1
+    if enum is Enhancement:
+        NO_RANK_KINDS.append(False)
+        ANY_SUIT_KINDS.append(False)
+    return member
+
+
+def kind_flags(kind: Enhancement, *, no_rank: bool, any_suit: bool) -> None:
+    """Record an enhancement kind's declared rank and suit behaviour (what
+    :class:`~balatro_ecs.cards.Card` reads)."""
+    NO_RANK_KINDS[kind] = no_rank
+    ANY_SUIT_KINDS[kind] = any_suit
 
 
 class HandType(IntEnum):
@@ -245,6 +315,7 @@ def _parse_member(kind: str, enum: type[IntEnum], value: object, prefix: str) ->
         if text.startswith(prefix):
             text = text[len(prefix) :]
         aliases = {"holographic": "holo", "base": "none", "c_base": "none", "e_base": "none"}
+        text = text.replace(" ", "_").replace("-", "_")
         text = aliases.get(text, text)
         for member in enum:
             if member.name.lower() == text:
@@ -264,5 +335,5 @@ def parse_edition(value: object) -> Edition:
 
 
 def parse_seal(value: object) -> Seal:
-    """Parse ``"gold"``, ``"red"``, ``"blue"``, ``"purple"`` (any case)."""
-    return Seal(_parse_member("seal", Seal, value, "__"))
+    """Parse ``"gold"``, ``"red"``, ``"blue"``, ``"purple"``, ``"s_gold"`` (any case)."""
+    return Seal(_parse_member("seal", Seal, value, "s_"))

@@ -1006,3 +1006,150 @@ def tag_apply(game: Game, tag: TagType, trigger: str, subject: Any) -> Any:
 
     .. versionadded:: 0.1
     """
+
+
+# ---------------------------------------------------------------------------------------
+# Enhancement content hooks (the card's own enhancement only)
+# ---------------------------------------------------------------------------------------
+
+
+@hookspec
+def enhancement_scored(ctx: ScoringContext, card: Card) -> Effect | None:
+    """What a scored card of this enhancement gives besides its chips (Mult, Glass, Lucky).
+
+    :param ctx: The hand being scored (its chips and mult are live).
+    :param card: The scoring card being evaluated (again on each retrigger).
+    :returns: An effect, or ``None``. Its chips join the card's rank chips (one figure);
+        then its mult, its dollars (with the seal's), and its ×mult apply, in that order.
+        Set ``ctx.lucky_trigger`` when a chance came off (Lucky Cat watches it).
+
+    Called once per evaluation of a non-debuffed scoring card, before its seal's
+    ``seal_scored``, its edition and the jokers' ``joker_individual``. Chips that need no
+    code are declared instead (:attr:`EnhancementType.chips
+    <balatro_ecs.content.EnhancementType.chips>`).
+
+    .. versionadded:: 0.2
+    """
+
+
+@hookspec
+def enhancement_held(ctx: ScoringContext, card: Card) -> Effect | None:
+    """What a card of this enhancement gives while held in hand as a hand scores (Steel).
+
+    :param ctx: The hand being scored.
+    :param card: The held card (never a debuffed one).
+    :returns: An effect (dollars, mult, ×mult, chips, applied in that order), or
+        ``None``; an effect counts as "something happened" for the card's retriggers.
+
+    Called for each held card left to right, before the jokers' ``joker_held_individual``,
+    and again on each retrigger (red seal, Mime).
+
+    .. versionadded:: 0.2
+    """
+
+
+@hookspec
+def enhancement_destroy(ctx: ScoringContext, card: Card) -> bool | None:
+    """Whether a scored card of this enhancement breaks once the hand has scored (Glass).
+
+    :param ctx: The hand being scored (roll chances with :meth:`ctx.chance
+        <balatro_ecs.scoring.context.ScoringContext.chance>`).
+    :param card: A non-debuffed scoring card.
+    :returns: ``True`` to destroy the card.
+
+    Called for each scoring card left to right after the jokers' ``joker_destroying_card``
+    (even when a joker already destroys it: the roll is made all the same).
+
+    .. versionadded:: 0.2
+    """
+
+
+@hookspec
+def enhancement_end_of_round(game: Game, card: Card) -> Effect | None:
+    """What a card of this enhancement gives when held in hand at the end of a round (Gold).
+
+    :param game: The game.
+    :param card: The held card (never a debuffed one).
+    :returns: An effect whose dollars are paid at once, or ``None``; an effect counts as
+        "something happened" for the card's retriggers (red seal, Mime).
+
+    Called for each held card left to right when a blind is beaten, before its seal's
+    ``seal_end_of_round``.
+
+    .. versionadded:: 0.2
+    """
+
+
+# ---------------------------------------------------------------------------------------
+# Edition content hooks (the card's or joker's own edition only)
+# ---------------------------------------------------------------------------------------
+
+
+@hookspec
+def edition_scored(ctx: ScoringContext, target: Card | Joker | Consumable) -> Effect | None:
+    """What this edition gives when the card or joker carrying it scores (Foil, Holo,
+    Polychrome).
+
+    :param ctx: The hand being scored.
+    :param target: The scoring playing card, or the joker or consumable in the joker
+        pass (never a debuffed one).
+    :returns: An effect (chips, mult, then ×mult), or ``None``. On a joker, chips and
+        mult apply before the joker's own effect and ×mult after it and after the
+        joker-on-joker effects, as the game applies an edition.
+
+    Called once per evaluation of a playing card, after its enhancement and seal and
+    before the jokers' ``joker_individual``; once per joker and consumable in the joker
+    pass.
+
+    .. versionadded:: 0.2
+    """
+
+
+# ---------------------------------------------------------------------------------------
+# Seal content hooks (the card's own seal only)
+# ---------------------------------------------------------------------------------------
+
+
+@hookspec
+def seal_scored(ctx: ScoringContext, card: Card) -> Effect | None:
+    """What a scored card with this seal gives (Gold Seal: $3).
+
+    :param ctx: The hand being scored.
+    :param card: The scoring card being evaluated (again on each retrigger).
+    :returns: An effect, or ``None``. Its chips join the card's chips, its dollars join
+        the enhancement's; its mult and ×mult apply after the enhancement's.
+
+    Called once per evaluation of a non-debuffed scoring card, after its enhancement's
+    ``enhancement_scored``. Retriggers are declared (:attr:`SealType.retriggers
+    <balatro_ecs.content.SealType.retriggers>`), not hooked.
+
+    .. versionadded:: 0.2
+    """
+
+
+@hookspec
+def seal_discard(game: Game, card: Card) -> None:
+    """Act when a card with this seal is discarded (Purple Seal: a Tarot).
+
+    :param game: The game.
+    :param card: The discarded card (never a debuffed one), still in hand.
+
+    Called for each discarded card left to right, before the jokers' ``joker_discard``.
+
+    .. versionadded:: 0.2
+    """
+
+
+@hookspec
+def seal_end_of_round(game: Game, card: Card) -> bool | None:
+    """Act when a card with this seal is held in hand at the end of a round (Blue Seal).
+
+    :param game: The game.
+    :param card: The held card (never a debuffed one).
+    :returns: ``True`` when something happened (the card's retriggers then run it again).
+
+    Called for each held card left to right when a blind is beaten, after its
+    enhancement's ``enhancement_end_of_round``.
+
+    .. versionadded:: 0.2
+    """

@@ -12,18 +12,13 @@ from typing import Any
 
 from . import components as C
 from .content import ConsumableType, JokerType
-from .enums import Edition
+from .enums import EDITION_EXTRA_COST, Edition
 
 __all__ = ["EDITION_SURCHARGE", "Consumable", "CopiedJoker", "Joker"]
 
-#: Extra shop cost of each edition (editions.toml ``extra_shop_cost``).
-EDITION_SURCHARGE = {
-    Edition.NONE: 0,
-    Edition.FOIL: 2,
-    Edition.HOLO: 3,
-    Edition.POLYCHROME: 5,
-    Edition.NEGATIVE: 5,
-}
+#: Extra shop cost of each edition (editions.toml ``extra_shop_cost``; a plugin's
+#: :class:`~balatro_ecs.content.EditionType` adds its own).
+EDITION_SURCHARGE = EDITION_EXTRA_COST
 
 
 class Joker:

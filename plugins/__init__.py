@@ -13,4 +13,7 @@ balatro_plugins = (
     f"{__name__}.vouchers",
     f"{__name__}.tags",
     f"{__name__}.consumables",
+    f"{__name__}.enhancements",
+    f"{__name__}.editions",
+    f"{__name__}.seals",
 )

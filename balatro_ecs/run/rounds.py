@@ -5,13 +5,13 @@ placed in its event's phase (see :data:`SYSTEMS` and :data:`~balatro_ecs.run.flo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .. import hands
 from ..components import Area
-from ..enums import HAND_ITERATION_ORDER, Enhancement, HandType, Seal
-from ..numbers import GOLD_CARD_DOLLARS
-from ..pools import planet_for
+from ..enums import HAND_ITERATION_ORDER, HandType
+from ..modifiers import card_modifiers
 from ..schedule import System
 from ..state import Phase
 from .blinds import blind_chips, blind_type_on_deck, next_voucher
@@ -254,17 +254,16 @@ def pre_discard(ctx: EventContext) -> None:
 
 
 def discard_cards(ctx: EventContext) -> None:
-    """Each discarded card: its Purple Seal, then every joker; then it leaves the hand."""
+    """Each discarded card: its seal (Purple), then every joker; then it leaves the hand."""
     game = ctx.game
     cards = _discarded(ctx)
     full = tuple(cards)
     destroyed: list[Card] = []
-    pending = 0
+    seal_discard = card_modifiers(game.plugins).seal_discard
     for card in cards:
-        if card.seal == Seal.PURPLE and not card.debuffed and game.has_room_for_consumable(pending):
-            pending += 1
-            game.create_consumable_from_pool("Tarot", "8ba")
-            pending -= 1
+        discarded = seal_discard[card._seal.kind]
+        if discarded is not None and not card.debuffed:
+            discarded(game, card)
         remove = False
         for source, effect in game.each_joker("joker_discard", card, full):
             if effect is None:
@@ -364,35 +363,42 @@ def jokers_end_of_round(ctx: EventContext) -> None:
 
 
 def held_cards_end_of_round(ctx: EventContext) -> None:
-    """Each held card: Gold cards pay, Blue Seals make the last hand's Planet; red seals and
-    Mime retrigger them when they did something."""
+    """Each held card: its enhancement (Gold cards pay), then its seal (Blue Seals make the
+    last hand's Planet); its seal's retriggers (red) and Mime run them again when they did
+    something."""
     game = ctx.game
     repetition = game.plans.plan("joker_held_repetition")
-    pending = 0
+    mods = card_modifiers(game.plugins)
+    enhancement_hooks = mods.enhancement_end_of_round
+    seal_hooks = mods.seal_end_of_round
     for card in list(game.area(Area.HAND)):
         if card.debuffed:
             continue
-        acted = _card_end_of_round(game, card, pending)
+        enhanced = enhancement_hooks[card._enhancement.kind]
+        sealed = seal_hooks[card._seal.kind]
+        if enhanced is None and sealed is None:
+            continue
+        acted = _card_end_of_round(game, card, enhanced, sealed)
         if not acted:
             continue
-        times = 1 if card.seal == Seal.RED else 0
+        times = mods.seal_retriggers[card._seal.kind]
         for fn, view, _source in repetition:
             times += fn(None, view, card) or 0
         for _ in range(times):
-            _card_end_of_round(game, card, pending)
+            _card_end_of_round(game, card, enhanced, sealed)
 
 
-def _card_end_of_round(game: Game, card: Card, pending: int) -> bool:
+def _card_end_of_round(
+    game: Game, card: Card, enhanced: Callable[..., Any] | None, sealed: Callable[..., Any] | None
+) -> bool:
     acted = False
-    if card.enhancement == Enhancement.GOLD:
-        game.earn(GOLD_CARD_DOLLARS, card)
-        acted = True
-    last = game.run.last_hand_played
-    if card.seal == Seal.BLUE and last is not None and game.has_room_for_consumable(pending):
-        planet = planet_for(game, last)
-        if planet is not None:
-            made = game.add_consumable(planet)
-            game.record(card, "create", made.key, made)
+    if enhanced is not None:
+        effect = enhanced(game, card)
+        if effect is not None:
+            if effect.dollars:
+                game.earn(effect.dollars, card)
+            acted = True
+    if sealed is not None and sealed(game, card):
         acted = True
     return acted
 

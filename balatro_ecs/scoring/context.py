@@ -16,6 +16,7 @@ from ..cards import Card
 from ..components import Area
 from ..enums import HAND_NAMES, Enhancement, HandType
 from ..hands import Detection
+from ..modifiers import CardModifiers, card_modifiers
 from ..rng import first_draw
 
 if TYPE_CHECKING:
@@ -69,7 +70,8 @@ class ScoringContext:
     :ivar held: the cards still in hand, left to right.
     :ivar jokers: the joker row, left to right.
     :ivar dollar_buffer: money earned so far this hand, not yet added to the run.
-    :ivar lucky_trigger: whether the card being evaluated hit a Lucky chance (Lucky Cat).
+    :ivar lucky_trigger: whether the card being evaluated hit a Lucky chance (Lucky Cat);
+        an ``enhancement_scored`` hook sets it, the engine clears it after the card.
     :ivar debuffed: whether the blind refused the hand.
     :ivar extra_draw_pile: plain cards (2 of Spades) in the draw pile that the game holds
         only as a number, besides the cards in its row: a scenario's unlisted draw pile,
@@ -102,6 +104,7 @@ class ScoringContext:
         "jokers",
         "jokers_destroyed",
         "lucky_trigger",
+        "mods",
         "mult",
         "phase",
         "plans",
@@ -129,6 +132,8 @@ class ScoringContext:
         self.plans = plans
         #: The plans of the scoring hooks, looked up once for the whole hand.
         self.calls: ScoringPlans = plans._scoring or plans.scoring()
+        #: The enhancements', editions' and seals' hooks, per kind.
+        self.mods: CardModifiers = card_modifiers(game.plugins)
         areas = game._areas
         self.played: list[Card] = areas[_PLAY]
         self.held: list[Card] = areas[_HAND]

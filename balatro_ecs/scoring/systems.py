@@ -19,24 +19,9 @@ from typing import Any
 from .. import hands
 from ..cards import Card
 from ..effects import Effect
-from ..enums import HAND_NAMES, Edition, Enhancement, HandType, Seal
+from ..enums import HAND_NAMES, Edition, HandType
+from ..faults import MAX_RETRIGGERS, check_effect, check_events, check_retriggers
 from ..jokers import Consumable, Joker
-from ..numbers import (
-    BONUS_CHIPS,
-    FOIL_CHIPS,
-    GLASS_SHATTER_ODDS,
-    GLASS_X_MULT,
-    GOLD_SEAL_DOLLARS,
-    HOLO_MULT,
-    LUCKY_DOLLARS,
-    LUCKY_DOLLARS_ODDS,
-    LUCKY_MULT,
-    LUCKY_MULT_ODDS,
-    MULT_CARD_MULT,
-    POLYCHROME_X_MULT,
-    STEEL_X_MULT,
-    STONE_CHIPS,
-)
 from ..schedule import System
 from ..state import hand_values
 from .context import ScoringContext
@@ -58,20 +43,7 @@ SCORING_PHASES: tuple[str, ...] = (
 )
 
 
-_STEEL_EFFECT = Effect(x_mult=STEEL_X_MULT)
-
-_BONUS = Enhancement.BONUS
-_MULT = Enhancement.MULT
-_GLASS = Enhancement.GLASS
-_STEEL = Enhancement.STEEL
-_STONE = Enhancement.STONE
-_LUCKY = Enhancement.LUCKY
-_FOIL = Edition.FOIL
-_HOLO = Edition.HOLO
-_POLY = Edition.POLYCHROME
-_RED_SEAL = Seal.RED
-_GOLD_SEAL = Seal.GOLD
-
+_NONE = Edition.NONE
 
 # ---------------------------------------------------------------------------------------
 # detect
@@ -155,6 +127,8 @@ def jokers_before(ctx: ScoringContext) -> None:
         if effect is not None:
             _chips, _mult, _x_mult, dollars, level_up, message, _destroy = effect
             if level_up:
+                if type(level_up) is not int:
+                    check_effect(effect, source)
                 ctx.level_up(ctx.hand, level_up, source)
             if dollars:
                 _add_dollars(ctx, dollars, source, None)
@@ -218,13 +192,16 @@ def _card_triggers(
     ctx: ScoringContext, card: Card, repetition: tuple[Any, ...]
 ) -> list[object | None]:
     """Who makes a scoring card score, one entry per evaluation: ``None`` (the card
-    itself), then its red seal, then each joker's retriggers in slot order."""
+    itself), then its seal's retriggers (red seal), then each joker's in slot order."""
     triggers: list[object | None] = [None]
-    if card._seal.kind == _RED_SEAL:
-        triggers.append(card)
+    sealed = ctx.mods.seal_retriggers[card._seal.kind]
+    if sealed:
+        triggers.extend([card] * sealed)
     for fn, view, source in repetition:
         times = fn(ctx, view, card)
         if times:
+            if type(times) is not int or not 0 < times <= MAX_RETRIGGERS:
+                check_retriggers(times, source)
             triggers.extend([source] * times)
     return triggers
 
@@ -232,12 +209,15 @@ def _card_triggers(
 def score_played_cards(ctx: ScoringContext) -> None:
     """Each scoring card left to right, with its retriggers (red seal, then jokers).
 
-    Each evaluation of a card applies (a) its own chips, mult, money and ×mult, (b) its
-    edition, (c) every joker's ``joker_individual`` effect (chips, mult, money, ×mult).
+    Each evaluation of a card applies (a) its own chips, mult, money and ×mult (its rank,
+    its enhancement's and its seal's), (b) its edition, (c) every joker's
+    ``joker_individual`` effect (chips, mult, money, ×mult).
 
     This is the hottest loop of the engine: chips and mult live in locals and are
     written back to the context before any hook runs, so hooks always see live values.
-    The arithmetic is the game's, operation for operation (IEEE doubles depend on it).
+    A plain card (no enhancement, edition or seal: kind 0) calls nothing; a modified one
+    costs one index per per-kind table. The arithmetic is the game's, operation for
+    operation (IEEE doubles depend on it).
     """
     if ctx.debuffed:
         return
@@ -245,6 +225,11 @@ def score_played_cards(ctx: ScoringContext) -> None:
     calls = ctx.calls
     repetition = calls.repetition
     individual = calls.individual
+    mods = ctx.mods
+    enhancements = mods.enhancement
+    seal_scored = mods.seal_scored
+    seal_retriggers = mods.seal_retriggers
+    edition_scored = mods.edition_scored
     event = ctx.events.append
     chips = ctx.chips
     mult = ctx.mult
@@ -255,7 +240,7 @@ def score_played_cards(ctx: ScoringContext) -> None:
                 ctx.blind.triggered = True
             event((phase, card, "debuffed", None, card, chips, mult))
             continue
-        if repetition or card._seal.kind == _RED_SEAL:
+        if repetition or seal_retriggers[card._seal.kind]:
             ctx.chips, ctx.mult = chips, mult
             triggers: Sequence[object | None] = _card_triggers(ctx, card, repetition)
         else:
@@ -265,60 +250,130 @@ def score_played_cards(ctx: ScoringContext) -> None:
                 event((phase, retrigger, "retrigger", None, card, chips, mult))
             # (a) the card's own values: chips, mult, money, ×mult
             enh = card._enhancement.kind
-            if enh == _STONE:
-                gain = STONE_CHIPS + card._perma.chips
+            seal = card._seal.kind
+            lucky = False
+            if enh or seal:
+                bonus, no_rank, scored = enhancements[enh]
+                if no_rank:
+                    gain = bonus + card._perma.chips
+                else:
+                    gain = _RANK_CHIPS[card._rank.value] + card._perma.chips
+                    if bonus:
+                        gain += bonus
+                sealed = seal_scored[seal]
+                if scored is not None or sealed is not None:
+                    ctx.chips, ctx.mult = chips, mult
+                    own = scored(ctx, card) if scored is not None else None
+                    seal_effect = sealed(ctx, card) if sealed is not None else None
+                    lucky = ctx.lucky_trigger
+                    if own is not None or seal_effect is not None:
+                        chips, mult = _apply_own(ctx, card, own, seal_effect, gain, chips, mult)
+                        gain = 0
+                if gain > 0:
+                    chips += gain
+                    event((phase, card, "chips", gain, card, chips, mult))
             else:
                 gain = _RANK_CHIPS[card._rank.value] + card._perma.chips
-                if enh == _BONUS:
-                    gain += BONUS_CHIPS
-            if gain > 0:
-                chips += gain
-                event((phase, card, "chips", gain, card, chips, mult))
-            lucky = False
-            seal = card._seal.kind
-            if enh or seal:  # a plain card has no mult, money or ×mult of its own
-                dollars = GOLD_SEAL_DOLLARS if seal == _GOLD_SEAL else 0
-                if enh == _MULT:
-                    mult += MULT_CARD_MULT
-                    event((phase, card, "mult", MULT_CARD_MULT, card, chips, mult))
-                elif enh == _LUCKY:
-                    if ctx.chance("lucky_mult", LUCKY_MULT_ODDS):
-                        lucky = True
-                        mult += LUCKY_MULT
-                        event((phase, card, "mult", LUCKY_MULT, card, chips, mult))
-                    if ctx.chance("lucky_money", LUCKY_DOLLARS_ODDS):
-                        lucky = True
-                        dollars += LUCKY_DOLLARS
-                if dollars:
-                    ctx.dollar_buffer += dollars
-                    event((phase, card, "dollars", dollars, card, chips, mult))
-                if enh == _GLASS:
-                    mult *= GLASS_X_MULT
-                    event((phase, card, "x_mult", GLASS_X_MULT, card, chips, mult))
+                if gain > 0:
+                    chips += gain
+                    event((phase, card, "chips", gain, card, chips, mult))
             # (b) the card's edition
             edition = card._edition.kind
             if edition:
-                if edition == _FOIL:
-                    chips += FOIL_CHIPS
-                    event((phase, card, "chips", FOIL_CHIPS, _FOIL, chips, mult))
-                elif edition == _HOLO:
-                    mult += HOLO_MULT
-                    event((phase, card, "mult", HOLO_MULT, _HOLO, chips, mult))
-                elif edition == _POLY:
-                    mult *= POLYCHROME_X_MULT
-                    event((phase, card, "x_mult", POLYCHROME_X_MULT, _POLY, chips, mult))
+                scored = edition_scored[edition]
+                if scored is not None:
+                    ctx.chips, ctx.mult = chips, mult
+                    effect = scored(ctx, card)
+                    if effect is not None:
+                        chips, mult = _apply_edition(ctx, card, effect, edition, chips, mult)
             # (c) every joker's effect on this card, left to right
             if individual:
                 ctx.chips, ctx.mult = chips, mult
-                if lucky:
-                    ctx.lucky_trigger = True
                 for fn, view, source in individual:
                     effect = fn(ctx, view, card)
                     if effect is not None:
                         chips, mult = _apply_card_effect(ctx, effect, source, card, chips, mult)
-                if lucky:
-                    ctx.lucky_trigger = False
+            if lucky:
+                ctx.lucky_trigger = False
     ctx.chips, ctx.mult = chips, mult
+
+
+def _apply_own(
+    ctx: ScoringContext,
+    card: Card,
+    own: Any,
+    sealed: Any,
+    gain: float,
+    chips: float,
+    mult: float,
+) -> tuple[float, float]:
+    """A scored card's own values, as the game totals them: chips (rank, enhancement,
+    seal: one figure), the enhancement's then the seal's mult, their money (one figure),
+    the enhancement's then the seal's ×mult."""
+    event = ctx.events.append
+    phase = ctx.phase
+    o_chips, o_mult, o_x_mult, o_dollars, _l, o_message, _d = _NOTHING if own is None else own
+    s_chips, s_mult, s_x_mult, s_dollars, _l, s_message, _d = _NOTHING if sealed is None else sealed
+    if o_chips is not None:
+        gain += o_chips
+    if s_chips is not None:
+        gain += s_chips
+    if gain > 0:
+        chips += gain
+        event((phase, card, "chips", gain, card, chips, mult))
+    if o_mult is not None:
+        mult += o_mult
+        event((phase, card, "mult", o_mult, card, chips, mult))
+    if s_mult is not None:
+        mult += s_mult
+        event((phase, card, "mult", s_mult, card, chips, mult))
+    dollars = 0 if s_dollars is None else s_dollars
+    if o_dollars is not None:
+        dollars += o_dollars
+    if dollars:
+        ctx.dollar_buffer += dollars
+        event((phase, card, "dollars", dollars, card, chips, mult))
+    if o_x_mult is not None:
+        mult *= o_x_mult
+        event((phase, card, "x_mult", o_x_mult, card, chips, mult))
+    if s_x_mult is not None:
+        mult *= s_x_mult
+        event((phase, card, "x_mult", s_x_mult, card, chips, mult))
+    for message in (o_message, s_message):
+        if message is not None:
+            event((phase, card, "message", message, card, chips, mult))
+    ctx.chips, ctx.mult = chips, mult
+    return chips, mult
+
+
+def _apply_edition(
+    ctx: ScoringContext, holder: object, effect: Any, edition: Edition, chips: float, mult: float
+) -> tuple[float, float]:
+    """An edition's effect on a scored card: chips, mult, then ×mult (events name the
+    edition as their target)."""
+    add_chips, add_mult, x_mult, dollars, _level_up, message, _destroy = effect
+    event = ctx.events.append
+    phase = ctx.phase
+    if add_chips is not None:
+        chips += add_chips
+        event((phase, holder, "chips", add_chips, edition, chips, mult))
+    if add_mult is not None:
+        mult += add_mult
+        event((phase, holder, "mult", add_mult, edition, chips, mult))
+    if dollars is not None:
+        ctx.dollar_buffer += dollars
+        event((phase, holder, "dollars", dollars, edition, chips, mult))
+    if x_mult is not None:
+        mult *= x_mult
+        event((phase, holder, "x_mult", x_mult, edition, chips, mult))
+    if message is not None:
+        event((phase, holder, "message", message, edition, chips, mult))
+    ctx.chips, ctx.mult = chips, mult
+    return chips, mult
+
+
+#: The parts of no effect, to unpack in one step.
+_NOTHING = Effect()
 
 
 # ---------------------------------------------------------------------------------------
@@ -329,12 +384,16 @@ def score_played_cards(ctx: ScoringContext) -> None:
 def _held_effects(
     ctx: ScoringContext, card: Card, individual: tuple[Any, ...]
 ) -> list[tuple[object, Any]]:
-    """One evaluation of a held card: its own effect (Steel), then every joker's."""
+    """One evaluation of a held card: its enhancement's held effect (Steel), then every
+    joker's."""
     found: list[tuple[object, Any]] = []
-    if card._enhancement.kind == _STEEL:
+    held = ctx.mods.enhancement_held[card._enhancement.kind]
+    if held is not None:
         debuff = card._debuff
         if not (debuff.forced or debuff.by_blind):
-            found.append((card, _STEEL_EFFECT))
+            effect = held(ctx, card)
+            if effect is not None:
+                found.append((card, effect))
     for fn, view, source in individual:
         effect = fn(ctx, view, card)
         if effect is not None:
@@ -370,28 +429,39 @@ def _apply_held(ctx: ScoringContext, card: Card, found: list[tuple[object, Any]]
 
 
 def score_held_cards(ctx: ScoringContext) -> None:
-    """Each held card left to right: Steel and jokers' held effects, retriggered by red
-    seals and Mime only when something happened."""
+    """Each held card left to right: its enhancement's held effect (Steel) and jokers'
+    held effects, retriggered by its seal (red) and Mime only when something happened."""
     if ctx.debuffed:
         return
     calls = ctx.calls
     individual = calls.held_individual
-    if not individual and not ctx.game._tally[_STEEL]:
-        return  # nothing can happen to a held card
+    mods = ctx.mods
+    held = mods.enhancement_held
+    if not individual:
+        tally = ctx.game._tally
+        for kind in mods.held_kinds:
+            if tally[kind]:
+                break
+        else:
+            return  # nothing can happen to a held card
     ctx.phase = "held cards"
     repetition = calls.held_repetition
+    seal_retriggers = mods.seal_retriggers
     for card in list(ctx.held):
-        if not individual and card._enhancement.kind != _STEEL:
+        if not individual and held[card._enhancement.kind] is None:
             continue
         found = _held_effects(ctx, card, individual)
         if not found:
             continue
         retriggers: list[object] = []
-        if card._seal.kind == _RED_SEAL and not card.debuffed:
-            retriggers.append(card)
+        sealed = seal_retriggers[card._seal.kind]
+        if sealed and not card.debuffed:
+            retriggers.extend([card] * sealed)
         for fn, view, source in repetition:
             times = fn(ctx, view, card)
             if times:
+                if type(times) is not int or not 0 < times <= MAX_RETRIGGERS:
+                    check_retriggers(times, source)
                 retriggers.extend([source] * times)
         _apply_held(ctx, card, found)
         for retrigger in retriggers:
@@ -462,8 +532,9 @@ def _apply_joker_effect(
 
 
 def joker_pass(ctx: ScoringContext) -> None:
-    """Each joker left to right: Foil/Holo, its main effect, joker-on-joker effects,
-    Polychrome; then each consumable the same way.
+    """Each joker left to right: its edition's chips and mult (Foil, Holo), its main
+    effect, joker-on-joker effects, its edition's ×mult (Polychrome); then each
+    consumable the same way.
 
     Effects apply mult, then chips, then ×mult. Chips and mult live in locals as in
     :func:`score_played_cards`.
@@ -482,20 +553,32 @@ def joker_pass(ctx: ScoringContext) -> None:
     chips = ctx.chips
     mult = ctx.mult
     consumable_main = ctx.game.plugins.table("consumable_main") if consumables else {}
+    edition_scored = ctx.mods.edition_scored
     holders: Sequence[Joker | Consumable] = (
         (*ctx.jokers, *consumables) if consumables else ctx.jokers
     )
     for i, holder in enumerate(holders):
         edition = holder._edition.kind
+        x_mult = None
         if edition:
-            if getattr(holder, "debuffed", False):
-                edition = Edition.NONE  # a debuffed joker's edition does nothing either
-            elif edition == _FOIL:
-                chips += FOIL_CHIPS
-                event(("jokers", holder, "chips", FOIL_CHIPS, _FOIL, chips, mult))
-            elif edition == _HOLO:
-                mult += HOLO_MULT
-                event(("jokers", holder, "mult", HOLO_MULT, _HOLO, chips, mult))
+            scored = edition_scored[edition]
+            if scored is not None and not getattr(holder, "debuffed", False):
+                # (a debuffed joker's edition does nothing either)
+                ctx.chips, ctx.mult = chips, mult
+                effect = scored(ctx, holder)
+                if effect is not None:
+                    add_chips, add_mult, x_mult, dollars, _level, message, _destroy = effect
+                    if add_chips is not None:
+                        chips += add_chips
+                        event(("jokers", holder, "chips", add_chips, edition, chips, mult))
+                    if add_mult is not None:
+                        mult += add_mult
+                        event(("jokers", holder, "mult", add_mult, edition, chips, mult))
+                    if dollars is not None:
+                        ctx.dollar_buffer += dollars
+                        event(("jokers", holder, "dollars", dollars, edition, chips, mult))
+                    if message is not None:
+                        event(("jokers", holder, "message", message, edition, chips, mult))
         # (the context gets the live chips and mult before each hook is called)
         if i < n_main:
             entry = main[i]
@@ -518,9 +601,9 @@ def joker_pass(ctx: ScoringContext) -> None:
                 effect = fn(ctx, view, holder)
                 if effect is not None:
                     chips, mult = _apply_joker_effect(ctx, effect, source, holder, chips, mult)
-        if edition == _POLY:
-            mult *= POLYCHROME_X_MULT
-            event(("jokers", holder, "x_mult", POLYCHROME_X_MULT, _POLY, chips, mult))
+        if x_mult is not None:
+            mult *= x_mult
+            event(("jokers", holder, "x_mult", x_mult, edition, chips, mult))
     ctx.chips, ctx.mult = chips, mult
 
 
@@ -545,25 +628,32 @@ def deck_final_step(ctx: ScoringContext) -> None:
 
 
 def destroy_cards(ctx: ScoringContext) -> None:
-    """Jokers may destroy scoring cards (Sixth Sense); Glass cards may shatter."""
+    """Jokers may destroy scoring cards (Sixth Sense); then their enhancements may break
+    them (Glass shatters)."""
     if ctx.debuffed:
         return
     ctx.phase = "destroy"
     calls = ctx.calls
     destroying = calls.destroying_card
     destroyed = ctx.destroyed
-    if destroying or ctx.game._tally[_GLASS]:
+    mods = ctx.mods
+    breaking = False
+    if not destroying:
+        tally = ctx.game._tally
+        for kind in mods.destroy_kinds:
+            if tally[kind]:
+                breaking = True
+                break
+    if destroying or breaking:
+        breaks = mods.enhancement_destroy
         for card in ctx.scoring:
             gone = False
             for fn, view, _source in destroying:
                 if fn(ctx, view, card):
                     gone = True
                     break
-            if (
-                card._enhancement.kind == _GLASS
-                and not card.debuffed
-                and ctx.chance("glass", GLASS_SHATTER_ODDS)
-            ):
+            destroy = breaks[card._enhancement.kind]
+            if destroy is not None and not card.debuffed and destroy(ctx, card):
                 gone = True
             if gone:
                 destroyed.append(card)
@@ -598,6 +688,8 @@ def jokers_after(ctx: ScoringContext) -> None:
             if message is not None:
                 ctx.note(source, message)
     if ctx.dollar_buffer:  # (earn records nothing for no money: no call needed)
+        if type(ctx.dollar_buffer) is not int:
+            check_events(ctx.events)  # money not whole: name the effect that gave it
         ctx.game.earn(ctx.dollar_buffer, "played hand")
 
 

@@ -1,0 +1,15 @@
+"""Gold Card: $3 when held in hand at the end of the round."""
+
+from balatro_ecs.numbers import GOLD_CARD_DOLLARS
+from balatro_ecs.plugin import Effect, content, hookimpl
+
+from ._shapes import enhancement
+
+ENHANCEMENT = enhancement("m_gold")
+balatro_content = content(ENHANCEMENT)
+_EFFECT = Effect(dollars=GOLD_CARD_DOLLARS)
+
+
+@hookimpl
+def enhancement_end_of_round(game, card):
+    return _EFFECT

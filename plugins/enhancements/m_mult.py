@@ -1,0 +1,15 @@
+"""Mult Card: +4 Mult when scored."""
+
+from balatro_ecs.numbers import MULT_CARD_MULT
+from balatro_ecs.plugin import Effect, content, hookimpl
+
+from ._shapes import enhancement
+
+ENHANCEMENT = enhancement("m_mult")
+balatro_content = content(ENHANCEMENT)
+_EFFECT = Effect(mult=MULT_CARD_MULT)
+
+
+@hookimpl
+def enhancement_scored(ctx, card):
+    return _EFFECT

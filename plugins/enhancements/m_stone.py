@@ -1,0 +1,10 @@
+"""Stone Card: +50 Chips instead of its rank's; no rank, no suit; always scores
+(declared: no hook)."""
+
+from balatro_ecs.numbers import STONE_CHIPS
+from balatro_ecs.plugin import content
+
+from ._shapes import enhancement
+
+ENHANCEMENT = enhancement("m_stone", chips=STONE_CHIPS, no_rank=True)
+balatro_content = content(ENHANCEMENT)
