@@ -1,4 +1,5 @@
-"""Write balatro_ecs plugins: new jokers, blinds, decks and consumables.
+"""Write balatro_ecs plugins: new jokers, blinds, decks, consumables, enhancements,
+editions and seals.
 
 Quickstart -- a joker that gives +7 Mult for every scored 7::
 
@@ -36,7 +37,17 @@ from collections.abc import Callable
 from . import reference
 from .cards import Card, CardSpec
 from .components import Area
-from .content import BlindType, ConsumableType, ContentType, DeckType, JokerType, VoucherType
+from .content import (
+    BlindType,
+    ConsumableType,
+    ContentType,
+    DeckType,
+    EditionType,
+    EnhancementType,
+    JokerType,
+    SealType,
+    VoucherType,
+)
 from .effects import Effect
 from .enums import HAND_ITERATION_ORDER, HAND_NAMES, Edition, Enhancement, HandType, Seal, Suit
 from .hookspecs import by_count, hookimpl
@@ -58,14 +69,17 @@ __all__ = [
     "CopiedJoker",
     "DeckType",
     "Edition",
+    "EditionType",
     "Effect",
     "Enhancement",
+    "EnhancementType",
     "HandType",
     "Joker",
     "JokerType",
     "Rules",
     "ScoringContext",
     "Seal",
+    "SealType",
     "Suit",
     "System",
     "VoucherType",

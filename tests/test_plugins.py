@@ -20,10 +20,10 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "lucky7-pack"
 def install_by_entry_point(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Make the example pack importable and advertised, as ``pip install`` would."""
     shutil.copytree(EXAMPLE / "lucky7_pack", tmp_path / "lucky7_pack")
-    dist = tmp_path / "balatro_ecs_lucky7-1.0.0.dist-info"
+    dist = tmp_path / "balatro_ecs_lucky7-1.1.0.dist-info"
     dist.mkdir()
     (dist / "METADATA").write_text(
-        "Metadata-Version: 2.1\nName: balatro-ecs-lucky7\nVersion: 1.0.0\n"
+        "Metadata-Version: 2.1\nName: balatro-ecs-lucky7\nVersion: 1.1.0\n"
     )
     (dist / "entry_points.txt").write_text("[balatro_ecs]\nlucky7 = lucky7_pack\n")
     monkeypatch.syspath_prepend(str(tmp_path))

@@ -1,26 +1,14 @@
-"""Lucky Seven: each scored 7 gives +7 Mult, and X1.5 more when it is a Lucky card.
+"""Lucky Sevens: an example third-party pack for balatro_ecs.
 
-A complete third-party joker: one content declaration and the hooks it needs.
+One entry point (``lucky7 = "lucky7_pack"``) registers this package; it lists its content
+modules in ``balatro_plugins``, one module per content item, as the vanilla content does.
+The manifest is ``balatro_pack.toml`` beside this file.
 """
 
-from balatro_ecs.plugin import Effect, Enhancement, JokerType, content, hookimpl
-
-JOKER = JokerType(
-    key="j_lucky7_seven",
-    name="Lucky Seven",
-    rarity=2,
-    cost=6,
-    config={"extra": 7},
-    contexts=("individual",),
-    effect="Each scored 7 gives +7 Mult; X1.5 Mult more if it is a Lucky card.",
+balatro_plugins = (
+    f"{__name__}.lucky_seven",
+    f"{__name__}.jackpot",
+    f"{__name__}.snake_eyes",
+    f"{__name__}.the_black_cat",
+    f"{__name__}.lucky_deck",
 )
-balatro_content = content(JOKER)
-
-
-@hookimpl
-def joker_individual(ctx, joker, card):
-    if card.rank != 7:
-        return None
-    if card.enhancement == Enhancement.LUCKY:
-        return Effect(mult=joker.state["extra"], x_mult=1.5)
-    return Effect(mult=joker.state["extra"])
