@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from balatro_ecs.cli import hook_signatures
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,8 +55,6 @@ def test_the_plugin_quickstart_matches_the_example_pack() -> None:
 
 
 def test_the_readme_run_example_works_as_its_comments_say() -> None:
-    import pytest
-
     from balatro_ecs.errors import IllegalActionError
 
     section = README.split("## Playing runs", 1)[1]
@@ -85,3 +85,68 @@ def test_every_package_directory_is_listed_for_installation() -> None:
             parts = init.parent.relative_to(ROOT / top).parts
             found.add(".".join((name, *parts)))
     assert found == listed
+
+
+# -- the documentation site -------------------------------------------------------------------
+
+_RUNNABLE_PAGES = ("quickstart.md", "cookbook.md", "testing.md")
+
+
+def _python_blocks(page: str) -> list[str]:
+    text = (ROOT / "docs" / page).read_text("utf-8")
+    return re.findall(r"```python\n(.*?)```", text, flags=re.S)
+
+
+@pytest.mark.parametrize("page", _RUNNABLE_PAGES)
+def test_every_code_block_of_the_guides_runs(page: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blocks that start ``# name.py`` (or ``# name/__init__.py``) are plugin modules;
+    the others run after them, with those modules importable; test functions they define
+    are called."""
+    import sys
+    import types
+
+    blocks = _python_blocks(page)
+    assert blocks, f"docs/{page} has no python blocks"
+    for block in blocks:
+        first = block.splitlines()[0]
+        named = re.match(r"# (\w+)(?:/__init__)?\.py$", first)
+        if named:
+            module = types.ModuleType(named.group(1))
+            exec(compile(block, f"docs/{page}:{named.group(1)}", "exec"), module.__dict__)
+            monkeypatch.setitem(sys.modules, named.group(1), module)
+            continue
+        namespace: dict[str, object] = {"__name__": "docs_block"}
+        exec(compile(block, f"docs/{page}", "exec"), namespace)
+        for name, value in namespace.items():
+            if name.startswith("test_") and callable(value):
+                value()
+
+
+def test_the_objects_guide_names_only_what_exists() -> None:
+    from balatro_ecs import Game
+    from balatro_ecs.cards import Card
+    from balatro_ecs.effects import Effect
+    from balatro_ecs.jokers import CopiedJoker, Joker
+    from balatro_ecs.scoring.context import ScoringContext
+
+    game = Game(seed="DOCS")
+    owners: dict[str, object] = {
+        "Card": Card,
+        "Joker": Joker,
+        "CopiedJoker": CopiedJoker,
+        "ScoringContext": ScoringContext,
+        "Effect": Effect,
+        "Game": game,
+    }
+    text = (ROOT / "docs" / "objects.md").read_text("utf-8")
+    named = re.findall(r"`(\w+)\.(\w+)`", text)
+    assert len(named) > 40
+    missing = [f"{c}.{a}" for c, a in named if c in owners and not hasattr(owners[c], a)]
+    assert not missing, f"docs/objects.md names what does not exist: {missing}"
+
+
+def test_the_site_lists_every_page_and_every_page_exists() -> None:
+    config = (ROOT / "mkdocs.yml").read_text("utf-8")
+    listed = set(re.findall(r":\s*(\S+\.md)\s*$", config, flags=re.M))
+    pages = {p.name for p in (ROOT / "docs").glob("*.md")}
+    assert listed == pages, f"mkdocs.yml and docs/ differ: {sorted(listed ^ pages)}"
