@@ -33,7 +33,7 @@ from .content import BlindType, ConsumableType, DeckType, JokerType, StakeType
 from .dispatch import JokerPlans
 from .enums import HAND_NAMES, Edition, Enhancement, HandType
 from .errors import BalatroError
-from .faults import check_dollars, check_whole
+from .faults import check_dollars, check_whole, name_fault
 from .jokers import EDITION_SURCHARGE, Consumable, Joker
 from .manager import Plugins
 from .pools import draw_consumable
@@ -169,7 +169,13 @@ class Game:
             from .run.setup import start_run
 
             self.stake = self._stake(stake)
-            start_run(self)
+            try:
+                start_run(self)
+            except Exception as err:  # a plugin's fault while setting up: name it
+                named = name_fault(self.plugins, err)
+                if named is None:
+                    raise
+                raise named from err
 
     @classmethod
     def empty(
