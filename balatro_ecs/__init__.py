@@ -14,9 +14,22 @@ Write a joker: see :mod:`balatro_ecs.plugin`.
 from .cards import Card, CardSpec
 from .effects import Effect
 from .enums import Edition, Enhancement, HandType, Seal, Suit
-from .errors import BalatroError, PluginError, ScenarioError, UnknownNameError
+from .errors import (
+    ActionError,
+    ActionTypeError,
+    BalatroError,
+    ContentError,
+    HookError,
+    IllegalActionError,
+    PluginError,
+    SaveError,
+    ScenarioError,
+    ScheduleError,
+    UnknownNameError,
+)
 from .game import Game
 from .manager import Plugins
+from .packs import PackError
 from .run.snapshot import GameSnapshot
 from .scenario import Scenario, score
 from .scoring.result import Breakdown, ScoreEvent, ScoreResult
@@ -24,20 +37,28 @@ from .scoring.result import Breakdown, ScoreEvent, ScoreResult
 __version__ = "0.1.0"
 
 __all__ = [
+    "ActionError",
+    "ActionTypeError",
     "BalatroError",
     "Breakdown",
     "Card",
     "CardSpec",
+    "ContentError",
     "Edition",
     "Effect",
     "Enhancement",
     "Game",
     "GameSnapshot",
     "HandType",
+    "HookError",
+    "IllegalActionError",
+    "PackError",
     "PluginError",
     "Plugins",
+    "SaveError",
     "Scenario",
     "ScenarioError",
+    "ScheduleError",
     "ScoreEvent",
     "ScoreResult",
     "Seal",

@@ -326,6 +326,9 @@ class Summary:
     unlocks: str = "all"
     #: The plugin packages the runs were played with: distribution -> version.
     plugins: dict[str, str] = field(default_factory=dict)
+    #: The packs the runs were played with: pack id -> version, in load order
+    #: (:attr:`Plugins.packs <balatro_ecs.manager.Plugins.packs>`).
+    packs: dict[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -353,6 +356,7 @@ def summarise(
     """The summary of ``records`` (an empty batch gives zeros)."""
     n = len(records)
     wins = sum(1 for r in records if r.won)
+    played_with = plugins if plugins is not None else _worker_plugins(spec.block)
 
     def mean(values: Iterator[float], digits: int) -> float:
         return round(sum(values) / n, digits) if n else 0.0
@@ -376,7 +380,8 @@ def summarise(
         stake=stake or str(spec.stake),
         seed=seed,
         unlocks=spec.unlocks,
-        plugins=plugin_set(plugins if plugins is not None else _worker_plugins(spec.block)),
+        plugins=plugin_set(played_with),
+        packs=dict(played_with.packs),
     )
 
 

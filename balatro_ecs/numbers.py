@@ -35,8 +35,9 @@ def _config(table: str, list_key: str, key: str) -> dict[str, Any]:
     return dict(row["config"])
 
 
-_ENH = {e.key: _config("enhancements", "enhancement", e.key) for e in Enhancement if e}
-_ED = {e.key: _config("editions", "edition", e.key) for e in Edition if e}
+# The vanilla kinds only (by value): a plugin may have added kinds before this is imported.
+_ENH = {e.key: _config("enhancements", "enhancement", e.key) for e in Enhancement if 0 < e <= 8}
+_ED = {e.key: _config("editions", "edition", e.key) for e in Edition if 0 < e <= 4}
 
 BONUS_CHIPS: int = _ENH["m_bonus"]["bonus"]
 STONE_CHIPS: int = _ENH["m_stone"]["bonus"]

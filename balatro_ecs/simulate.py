@@ -22,7 +22,6 @@ from .batch import (
     RunRecord,
     RunSpec,
     Summary,
-    _worker_plugins,
     make_executor,
     play_seed,
     run_batch,
@@ -37,12 +36,11 @@ __all__ = ["RunRecord", "SimulationSummary", "play_run", "run_seed", "simulate"]
 
 @dataclass
 class SimulationSummary(Summary):
-    """A :class:`~balatro_ecs.batch.Summary` that keeps its runs' records, and the packs
-    (id -> version, :attr:`Plugins.packs <balatro_ecs.manager.Plugins.packs>`) the runs
-    were played with."""
+    """A :class:`~balatro_ecs.batch.Summary` that keeps its runs' records (and, as every
+    summary does, the packs the runs were played with: id -> version, :attr:`Plugins.packs
+    <balatro_ecs.manager.Plugins.packs>`)."""
 
     records: list[RunRecord] = field(default_factory=list, repr=False)
-    packs: dict[str, str] = field(default_factory=dict)
 
     def to_dict(self, *, records: bool = False) -> dict[str, Any]:
         """JSON-ready data; ``records=True`` adds every run's record."""
@@ -164,5 +162,4 @@ def simulate(
 def _summary(result: BatchResult, spec: RunSpec) -> SimulationSummary:
     summary = result.summary
     fields = {name: getattr(summary, name) for name in Summary.__dataclass_fields__}
-    packs = dict(_worker_plugins(tuple(spec.block)).packs)
-    return SimulationSummary(**fields, records=list(result.records), packs=packs)
+    return SimulationSummary(**fields, records=list(result.records))

@@ -3,14 +3,25 @@
 A save holds the run record, every playing card, joker, consumable and offer by its
 creation serial (never by esper entity id, so a save does not depend on the process that
 made it), the order of every row, the random streams' positions, the blind, the action
-log, and the plugins (with versions) whose content the game uses.
+log, the plugin packages (with versions) whose content the game uses, and every pack the
+plugin set had loaded (``packs``: pack id -> version, :attr:`Plugins.packs
+<balatro_ecs.manager.Plugins.packs>`; a loaded pack shapes the game even when none of its
+content is in play yet: it is in the shop's and the packs' pools).
 
-Loading checks the whole save first (:mod:`balatro_ecs.run.save_check`): every field's
-type and range, every content key it names (known, and not blocked), the state's
-invariants (no serial used twice, a blind while in a round, ...), and the recorded plugin
-packages against the installed ones -- the same major version, and a minor version not
-older than the saved one. Any problem is a :class:`~balatro_ecs.errors.SaveError` naming
-the field and the value; a save that passes loads into a game that plays on.
+Content a plugin adds is saved as vanilla content is: a joker by its key, a card's
+enhancement, edition and seal by name (``"glass"``; ``"mypack_silver"`` for the kind
+``m_mypack_silver`` declares), looked up when the card is saved or loaded -- a plugin may
+declare a kind at any time.
+
+Loading checks the whole save first (:mod:`balatro_ecs.run.save_check`): the recorded
+packs against the loaded ones, every field's type and range, every content key and card
+modifier it names (known, and not blocked), the state's invariants (no serial used twice,
+a blind while in a round, ...), and the recorded plugin packages against the installed
+ones. A pack or package must be there at a compatible version: the same major version,
+and a minor version not older than the saved one. Any problem is a
+:class:`~balatro_ecs.errors.SaveError` naming the field and the value (or the pack, the
+saved version and the installed one); a save that passes loads into a game that plays on.
+Saves written before packs were recorded (no ``packs`` field) load without that check.
 
 The text is strict JSON (RFC 8259): a number that JSON cannot write -- an infinity or NaN
 (a score past the float range, an "always" probability) -- is written as the object
@@ -24,12 +35,14 @@ from __future__ import annotations
 import json
 import math
 import operator
+from collections.abc import Callable
+from enum import IntEnum
 from typing import TYPE_CHECKING, Any
 
 from .. import components as C
 from ..actions import Outcome, action_from_dict
 from ..cards import CARD_COMPONENTS, Card, CardSpec
-from ..enums import Edition, Enhancement, Seal, Suit
+from ..enums import KINDS_ADDED, Edition, Enhancement, Seal, Suit
 from ..errors import BalatroError, SaveError
 from ..jokers import Consumable, Joker
 from ..state import Phase, RunState
@@ -53,14 +66,70 @@ _CARD_AREAS = {
 
 # The saved names of enum members (their lower-case names; a suit by its letter).
 _SUIT_LETTER: dict[int, str] = {s: s.letter for s in Suit}
-_ENHANCEMENT_NAME: dict[int, str] = {e: e.name.lower() for e in Enhancement}
-_EDITION_NAME: dict[int, str] = {e: e.name.lower() for e in Edition}
-_SEAL_NAME: dict[int, str] = {e: e.name.lower() for e in Seal}
-# And back: a saved name to its shared component.
 _SUIT_OF_LETTER: dict[str, Suit] = {s.letter: s for s in Suit}
-_ENHANCEMENT_OF: dict[str, C.Enhancement] = {e.name.lower(): C.enhancement(e) for e in Enhancement}
-_EDITION_OF: dict[str, C.Edition] = {e.name.lower(): C.edition(e) for e in Edition}
-_SEAL_OF: dict[str, C.Seal] = {e.name.lower(): C.seal(e) for e in Seal}
+# The card modifiers' saved names by kind, and back (a saved name to its shared component).
+# Plugins declare kinds at run time (:func:`~balatro_ecs.enums.add_kind`): the tables are
+# filled in again, in place, when the count of added kinds is not the one they were made
+# at (:func:`_kind_tables`; checked once per card not seen before, not per card saved).
+_ENHANCEMENT_NAME: dict[int, str] = {}
+_EDITION_NAME: dict[int, str] = {}
+_SEAL_NAME: dict[int, str] = {}
+_ENHANCEMENT_OF: dict[str, C.Enhancement] = {}
+_EDITION_OF: dict[str, C.Edition] = {}
+_SEAL_OF: dict[str, C.Seal] = {}
+#: The value of ``enums.KINDS_ADDED[0]`` the tables were filled at (-1: not yet).
+_KINDS_AT: list[int] = [-1]
+#: The first kind of each modifier that a plugin added (the vanilla kinds come before).
+_FIRST_ADDED_ENHANCEMENT = Enhancement.LUCKY + 1
+_FIRST_ADDED_EDITION = Edition.NEGATIVE + 1
+_FIRST_ADDED_SEAL = Seal.PURPLE + 1
+
+
+def _kind_tables() -> None:
+    """Fill the modifier name tables from the enums as they are now, if a plugin declared
+    a kind since they were last filled (or they never were)."""
+    if _KINDS_AT[0] == KINDS_ADDED[0]:
+        return
+    _fill(Enhancement, _ENHANCEMENT_NAME, _ENHANCEMENT_OF, C.enhancement)
+    _fill(Edition, _EDITION_NAME, _EDITION_OF, C.edition)
+    _fill(Seal, _SEAL_NAME, _SEAL_OF, C.seal)
+    _KINDS_AT[0] = KINDS_ADDED[0]
+
+
+def _fill(
+    enum: type[IntEnum], names: dict[int, str], back: dict[str, Any], shared: Callable[[int], Any]
+) -> None:
+    """One modifier's tables: each member's saved name, and the name's shared component."""
+    for member in enum.__members__.values():
+        name = member.name.lower()
+        names[member] = name
+        back[name] = shared(member)
+
+
+_kind_tables()
+
+
+def _modifier_keys(game: Game) -> set[str]:
+    """The content keys of the card modifiers added by plugins that the game's cards and
+    jokers carry (``m_mypack_silver``, ...), so that their packages are recorded as a
+    joker's are. Nothing to look for (and no card looked at) while no plugin added one."""
+    if not KINDS_ADDED[0]:
+        return set()
+    enhancements, editions = _FIRST_ADDED_ENHANCEMENT, _FIRST_ADDED_EDITION
+    seals = _FIRST_ADDED_SEAL
+    keys: set[str] = set()
+    cards = [*game.playing_cards, *(c for c in (*game.shop, *game.pack) if isinstance(c, Card))]
+    for card in cards:
+        if card._enhancement.kind >= enhancements:
+            keys.add(f"m_{card._enhancement.kind.name.lower()}")
+        if card._edition.kind >= editions:
+            keys.add(f"e_{card._edition.kind.name.lower()}")
+        if card._seal.kind >= seals:
+            keys.add(f"s_{card._seal.kind.name.lower()}")
+    for item in (*game.jokers, *game.consumables, *game.shop, *game.pack):
+        if not isinstance(item, Card) and item.edition >= editions:
+            keys.add(f"e_{item.edition.name.lower()}")
+    return keys
 
 
 def _card(card: Card) -> dict[str, Any]:
@@ -72,6 +141,7 @@ def _card(card: Card) -> dict[str, Any]:
 
 
 def _card_fields(card: Card) -> dict[str, Any]:
+    _kind_tables()
     flags, debuff = card._flags, card._debuff
     return {
         "serial": card._serial.value,
@@ -133,7 +203,8 @@ def _providers(game: Game, keys: set[str]) -> dict[str, str]:
 
 
 def to_data(game: Game, with_plugins: bool = True) -> dict[str, Any]:
-    """The save as plain data (``with_plugins``: record which plugin packages it needs)."""
+    """The save as plain data (``with_plugins``: record which plugin packages it needs,
+    and the packs loaded)."""
     return _to_data(game, with_plugins, rows=True)
 
 
@@ -145,6 +216,7 @@ def _to_data(game: Game, with_plugins: bool, rows: bool) -> dict[str, Any]:
     if game.stake is not None:
         keys.add(game.stake.key)
     keys |= {j.key for j in game.jokers} | {c.key for c in game.consumables}
+    keys |= _modifier_keys(game)
     blind = game.blind
     data: dict[str, Any] = {
         "format": FORMAT,
@@ -185,6 +257,7 @@ def _to_data(game: Game, with_plugins: bool, rows: bool) -> dict[str, Any]:
         if value != value or value in _INFINITIES:
             saved_run[name] = value
     data["plugins"] = _providers(game, {k for k in keys if k}) if with_plugins else {}
+    data["packs"] = dict(game.plugins.packs) if with_plugins else {}
     return data
 
 
@@ -235,20 +308,25 @@ def dumps(game: Game) -> str:
     """The save as strict JSON text (stable: the same game always gives the same bytes).
 
     The same text as ``json.dumps(to_data(game), allow_nan=False, ...)`` with every
-    infinity or NaN tagged (``{"float": "-inf"}``), written a piece at a time so that each
-    playing card's text can be reused (:func:`_card_text`).
+    infinity or NaN tagged (``{"float": "-inf"}``), written in three pieces so that each
+    playing card's text can be reused (:func:`_card_text`): the fields before ``rows``, the
+    rows, and the fields after them (each of the other two encoded at once).
     """
     areas = game._areas
     rows = ",".join(
         f'"{name}":[{",".join([_card_text(card) for card in areas[area]])}]'
         for name, area in _CARD_AREAS.items()
     )
-    encode = _encode
-    parts = []
+    before: dict[str, Any] = {}
+    after: dict[str, Any] = {}
+    fields = before
     for key, value in _to_data(game, True, rows=False).items():
-        text = "{" + rows + "}" if key == "rows" else encode(value)
-        parts.append(f'"{key}":{text}')  # the keys are plain: as the encoder writes them
-    return "{" + ",".join(parts) + "}"
+        if key == "rows":
+            fields = after
+        else:
+            fields[key] = value
+    # "{...}" and "{...}" around the rows: the keys are plain, as the encoder writes them
+    return f'{_encode(before)[:-1]},"rows":{{{rows}}},{_encode(after)[1:]}'
 
 
 #: The saved text of a playing card, by the identities of its value components (every
@@ -289,15 +367,35 @@ def _spec(raw: dict[str, Any]) -> CardSpec:
 
 
 def _restore_row(game: Game, raws: list[dict[str, Any]], area: C.Area) -> None:
-    """A saved row of the run's cards, in order (numbered and counted once)."""
+    """A saved row of the run's cards, in order, numbered and counted as they are made
+    (:func:`_restore_card`'s work, with its lookups made once per row)."""
     row = game.area(area)
-    tally = game._tally
+    tally, rules, spawn = game._tally, game._rules, game.world.spawn
+    known, fields = _SAVED_VALUES, _SAVED_FIELDS
+    serial_of, zone_of, shared_serial = C.Serial, C.Zone, C.serial
+    slot = len(row)
     for raw in raws:
-        card = _restore_card(game, raw, area)
-        card._tally = tally
-        tally[card.enhancement] += 1
-        row.append(card)
-    game._renumber(row)
+        forced, by_blind = raw["debuff"]
+        key = (
+            fields(raw), type(raw["perma_bonus"]), raw.get("original_suit"),
+            raw.get("couponed", False), forced, by_blind,
+        )  # fmt: skip
+        try:
+            found = known.get(key)
+            plain = True
+        except TypeError:  # not plain JSON values: made the slow way (and not kept)
+            found, plain = None, False
+        if found is None:
+            found = _saved_values(raw, forced, by_blind)
+            if plain and len(known) < 4096:
+                known[key] = found
+        proto, values = found
+        table = proto.copy()
+        serial = table[serial_of] = shared_serial(raw["serial"])
+        zone = table[zone_of] = zone_of(area, slot)
+        row.append(Card(spawn(table), (*values, serial, zone), rules, tally, table))
+        tally[values[2].kind] += 1
+        slot += 1
 
 
 def _parse_suit(text: Any) -> Suit:
@@ -344,6 +442,7 @@ _SAVED_VALUES: dict[tuple[Any, ...], tuple[dict[type, Any], tuple[Any, ...]]] = 
 def _saved_values(
     raw: dict[str, Any], forced: bool, by_blind: bool
 ) -> tuple[dict[type, Any], tuple[Any, ...]]:
+    _kind_tables()
     rank = C.rank(raw["rank"])
     original = _parse_suit(raw["original_suit"]) if "original_suit" in raw else None
     suit = C.suit(_parse_suit(raw["suit"]), original)
@@ -409,13 +508,14 @@ def _restore_offer(game: Game, raw: dict[str, Any], area: C.Area) -> Joker | Con
 
 def from_data(data: dict[str, Any], plugins: Plugins | None = None) -> Game:
     """Rebuild a game from :func:`to_data` output, after checking all of it
-    (:func:`~balatro_ecs.run.save_check.check_save`) and the plugin packages it records
-    (:func:`~balatro_ecs.run.save_check.check_versions`: the same major version as saved,
-    and a minor version not older).
+    (:func:`~balatro_ecs.run.save_check.check_save`, with the packs it records:
+    :func:`~balatro_ecs.run.save_check.check_packs`) and the plugin packages it records
+    (:func:`~balatro_ecs.run.save_check.check_versions`): the same major version as saved,
+    and a minor version not older.
 
     :raises SaveError: not a save, a save needing content no plugin provides (or a
-        blocked one), a package missing or at an incompatible version, or a damaged save:
-        the message names the bad field by its path and the value.
+        blocked one), a pack or package missing or at an incompatible version, or a
+        damaged save: the message names the bad field by its path and the value.
     """
     from ..manager import Plugins as PluginSet
 

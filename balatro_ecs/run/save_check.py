@@ -9,9 +9,15 @@ pack while picking from one, a full table of poker hands. A problem is a
 :class:`~balatro_ecs.errors.SaveError` naming the field by its path and the value
 (``damaged save: jokers[1].state.mult: expected a finite number, got nan``).
 
-The plugin packages a save records are compared with the installed ones
-(:func:`check_versions`): the same major version, and a minor version not older than the
-saved one.
+Card modifiers are checked against the plugin set too: a card's enhancement, edition and
+seal (and a joker's or consumable's edition) must be a kind the set declares -- or one of
+its blocked plugins declares (such cards are plain, but a game saved with the set loads
+with it).
+
+The packs a save records (``packs``: id -> version; saves made before have none) are
+compared with the loaded ones first (:func:`check_packs`), and the plugin packages it
+records with the installed ones (:func:`check_versions`): each must be there, at the same
+major version and a minor version not older than the saved one (:func:`compatible`).
 """
 
 from __future__ import annotations
@@ -42,19 +48,22 @@ from ..content import (
     ConsumableType,
     ContentType,
     DeckType,
+    EditionType,
+    EnhancementType,
     JokerType,
+    SealType,
     StakeType,
     TagType,
     VoucherType,
 )
-from ..enums import Edition, Enhancement, HandType, Seal, parse_suit
+from ..enums import VANILLA_HANDS, HandType, parse_suit
 from ..errors import BalatroError, SaveError, UnknownNameError
 from ..state import Phase, RunState
 
 if TYPE_CHECKING:
     from ..manager import Plugins
 
-__all__ = ["check_save", "check_versions", "compatible"]
+__all__ = ["check_packs", "check_save", "check_versions", "compatible"]
 
 
 class _Damaged(SaveError):
@@ -66,11 +75,14 @@ class _Damaged(SaveError):
 
 #: The most entities (cards, jokers, offers ...) or entries of one list a save may hold.
 MAX_ITEMS = 100_000
-_KEYS = frozenset(
+_REQUIRED = frozenset(
     {"format", "seed", "deck", "stake", "serial", "run", "rng", "rows", "jokers",
      "consumables", "shop", "shop_vouchers", "shop_packs", "free_packs", "pack", "blind",
      "log", "plugins"}
 )  # fmt: skip
+#: The fields a save may hold: the required ones, and ``packs`` (saves written before
+#: packs were recorded have none).
+_KEYS = _REQUIRED | {"packs"}
 _ROWS = ("deck", "hand", "play", "discard")
 _CARD_KEYS = frozenset(
     {"serial", "rank", "suit", "enhancement", "edition", "seal", "perma_bonus",
@@ -95,9 +107,6 @@ _BLINDS = ("Small", "Big", "Boss")
 _BLIND_SET = frozenset(_BLINDS)
 _BLIND_STATES = frozenset({"", "Select", "Upcoming", "Current", "Defeated", "Skipped"})
 _SUITS = frozenset({"S", "H", "C", "D"})
-_ENHANCEMENTS = frozenset(m.name.lower() for m in Enhancement)
-_EDITIONS = frozenset(m.name.lower() for m in Edition)
-_SEALS = frozenset(m.name.lower() for m in Seal)
 
 
 def check_save(data: dict[str, Any], plugins: Plugins) -> None:
@@ -106,9 +115,11 @@ def check_save(data: dict[str, Any], plugins: Plugins) -> None:
     :raises SaveError: the first problem, naming its field and value.
     """
     check_keys(data, _KEYS, "save field", "save", _Damaged)
-    for key in sorted(_KEYS):
+    for key in sorted(_REQUIRED):
         if key not in data:
             raise _Damaged(f"field {key!r} is missing")
+    if "packs" in data:  # first: a missing pack explains any of its content missing
+        check_packs(_versions(data["packs"], "packs"), plugins)
     _Check(plugins).save(data)
 
 
@@ -117,6 +128,8 @@ class _Check:
 
     def __init__(self, plugins: Plugins) -> None:
         self.plugins = plugins
+        #: The card modifiers' names this plugin set knows, and the cards found good.
+        self.modifiers = _modifiers(plugins)
         #: Serial -> where it is used (a path, or a row's path and the index in it).
         self.serials: dict[int, str | tuple[str, int]] = {}
 
@@ -151,10 +164,7 @@ class _Check:
             self.blind(_object(blind, "blind"))
         for i, raw in enumerate(_list(data["log"], "log", 10**7)):
             self.outcome(raw, f"log[{i}]")
-        saved = _object(data["plugins"], "plugins")
-        for name, version in saved.items():
-            text(name, "plugins", _Damaged, empty=False)
-            text(version, f"plugins.{name}", _Damaged)
+        _versions(data["plugins"], "plugins")
         # -- invariants
         serial = whole(data["serial"], "serial", _Damaged)
         if self.serials and serial <= max(self.serials):
@@ -179,7 +189,7 @@ class _Check:
     def row(self, cards: list[Any], where: str) -> None:
         """A row of playing cards. Most cards look like others seen before: such a card
         is known by its values at once, and only its serial is looked at."""
-        serials, good = self.serials, _GOOD_CARDS
+        serials, good = self.serials, self.modifiers.good_cards
         for i, card in enumerate(cards):
             if type(card) is dict and len(card) == 11:
                 try:
@@ -261,21 +271,23 @@ class _Check:
         self.serial(card["serial"], f"{where}.serial")
         _pair(card["debuff"], f"{where}.debuff")
         shape = (_SHAPE(card), type(card["perma_bonus"]), *card["debuff"])
+        modifiers = self.modifiers
+        good = modifiers.good_cards
         try:
-            known = shape in _GOOD_CARDS
+            known = shape in good
         except TypeError:  # not hashable: not plain values
             known = False
         if not known:
             whole(card["rank"], f"{where}.rank", _Damaged, 2, 14)
             _suit(card["suit"], f"{where}.suit")
-            _choice(card["enhancement"], _ENHANCEMENTS, "enhancement", f"{where}.enhancement")
-            _choice(card["edition"], _EDITIONS, "edition", f"{where}.edition")
-            _choice(card["seal"], _SEALS, "seal", f"{where}.seal")
+            _modifier(card["enhancement"], modifiers.enhancements, "enhancement", where)
+            _modifier(card["edition"], modifiers.editions, "edition", where)
+            _modifier(card["seal"], modifiers.seals, "seal", where)
             number(card["perma_bonus"], f"{where}.perma_bonus", _Damaged, minimum=0)
             for key in ("played_this_ante", "face_down", "forced"):
                 flag(card[key], f"{where}.{key}", _Damaged)
-            if len(_GOOD_CARDS) < 4096:
-                _GOOD_CARDS.add(shape)
+            if len(good) < 4096:
+                good.add(shape)
         if "original_suit" in card:
             _suit(card["original_suit"], f"{where}.original_suit")
         if "couponed" in card:
@@ -287,7 +299,7 @@ class _Check:
         self.serial(joker["serial"], f"{where}.serial")
         jtype = self.content(JokerType, joker["key"], f"{where}.key")
         assert isinstance(jtype, JokerType)
-        _choice(joker["edition"], _EDITIONS, "edition", f"{where}.edition")
+        _modifier(joker["edition"], self.modifiers.editions, "edition", where)
         template = joker_state_template(jtype)
         check_state(template, joker["state"], f"{where}.state", _Damaged, strict=False)
         _pair(joker["debuff"], f"{where}.debuff")
@@ -306,7 +318,7 @@ class _Check:
         self.serial(item["serial"], f"{where}.serial")
         ctype = self.content(ConsumableType, item["key"], f"{where}.key")
         assert isinstance(ctype, ConsumableType)
-        _choice(item["edition"], _EDITIONS, "edition", f"{where}.edition")
+        _modifier(item["edition"], self.modifiers.editions, "edition", where)
         check_state(ctype.config, item["state"], f"{where}.state", _Damaged, strict=False)
         _price(item["price"], f"{where}.price")
 
@@ -379,8 +391,49 @@ _SHAPE = operator.itemgetter(
     "rank", "suit", "enhancement", "edition", "seal", "perma_bonus", "played_this_ante",
     "face_down", "forced",
 )  # fmt: skip
-#: ... and, with the type of its bonus and its debuff flags, those found good before.
-_GOOD_CARDS: set[tuple[Any, ...]] = set()
+
+
+class _Modifiers:
+    """What a plugin set says about card modifiers, for checking saves (kept in the set's
+    cache: made again when the set changes).
+
+    :ivar enhancements: The enhancements' saved names a card may carry: ``"none"``, the
+        kinds the set declares, and the kinds of its blocked plugins (their cards are
+        plain, but they are the set's cards: a game saved with the set loads with it).
+    :ivar editions: The same for editions (of cards, jokers and consumables).
+    :ivar seals: The same for seals.
+    :ivar good_cards: The shapes of cards (their values, the type of their bonus and
+        their debuff flags) found good with this set before.
+    """
+
+    __slots__ = ("editions", "enhancements", "good_cards", "seals")
+
+    def __init__(self, plugins: Plugins) -> None:
+        self.enhancements = self._names(plugins, EnhancementType)
+        self.editions = self._names(plugins, EditionType)
+        self.seals = self._names(plugins, SealType)
+        self.good_cards: set[tuple[Any, ...]] = set()
+
+    @staticmethod
+    def _names(
+        plugins: Plugins, family: type[EnhancementType | EditionType | SealType]
+    ) -> frozenset[str]:
+        found = {"none"}
+        blocked = (c for c in plugins.blocked_content.values() if isinstance(c, family))
+        for item in (*plugins.all(family), *blocked):
+            found.add(item.kind.name.lower())
+        return frozenset(found)
+
+
+_MODIFIERS = "save_check.modifiers"
+
+
+def _modifiers(plugins: Plugins) -> _Modifiers:
+    """The card-modifier facts of ``plugins`` (made once per plugin set)."""
+    found: _Modifiers | None = plugins.cache.get(_MODIFIERS)
+    if found is None:
+        found = plugins.cache[_MODIFIERS] = _Modifiers(plugins)
+    return found
 
 
 def _place(seen: str | tuple[str, int]) -> str:
@@ -421,6 +474,17 @@ def _choice(value: object, allowed: frozenset[str], kind: str, where: str) -> st
         return value
     text(value, where, _Damaged)
     raise _Damaged(str(UnknownNameError(kind, value, sorted(allowed)).at(where)))
+
+
+def _modifier(value: object, known: frozenset[str], kind: str, where: str) -> None:
+    """A card modifier's saved name (``"glass"``, ``"mypack_silver"``): one the plugin set
+    knows (``where`` is the card's or joker's path)."""
+    if type(value) is str and value in known:
+        return
+    at = f"{where}.{kind}"
+    text(value, at, _Damaged, empty=False)
+    hint = UnknownNameError(kind, value, sorted(known - {"none"})).hint
+    raise SaveError(f"save needs {kind} {value!r} ({at}), which no installed plugin provides{hint}")
 
 
 def _suit(value: object, where: str) -> None:
@@ -582,7 +646,9 @@ def _suit_field(c: _Check, value: object, where: str) -> None:
 
 def _hands(c: _Check, value: object, where: str) -> None:
     hands = _list(value, where)
-    if len(hands) != len(HandType):
+    if not len(VANILLA_HANDS) <= len(hands) <= len(HandType):
+        # the game's twelve, and any declared by plugins (rows for hands declared after
+        # the save was made are added on load)
         raise _Damaged(f"{where}: expected {len(HandType)} poker hands, got {len(hands)}")
     for i, raw in enumerate(hands):
         if (
@@ -762,8 +828,46 @@ def check_versions(saved: Mapping[str, str], installed: Mapping[str, str]) -> No
                 f"save was made with package {package!r} {version}, which is not installed "
                 "(or none of its plugins is loaded)"
             )
-        if not compatible(version, have):
+        _check_version("package", package, version, have)
+
+
+def check_packs(saved: Mapping[str, str], plugins: Plugins) -> None:
+    """Every pack a save was made with (pack id -> version) is loaded in ``plugins`` at a
+    compatible version (:func:`compatible`, as for plugin packages).
+
+    :raises SaveError: naming the pack, the saved version and the installed one (or why
+        the pack is not loaded: not installed, blocked, not enabled).
+    """
+    loaded = plugins.packs
+    for pack, version in saved.items():
+        have = loaded.get(pack)
+        if have is None:
+            why = plugins.left_out.get(pack)
+            state = f"installed but {why}" if why else "not installed"
             raise SaveError(
-                f"save was made with {package} {version}, but {package} {have} is installed "
-                "(a save loads with the same major version and the same or a newer minor one)"
+                f"save was made with pack {pack!r} {version}, which is {state} "
+                f"(installed packs: {', '.join(f'{k} {v}' for k, v in loaded.items()) or 'none'})"
             )
+        _check_version("pack", pack, version, have)
+
+
+def _check_version(kind: str, name: str, saved: str, installed: str) -> None:
+    """``name`` (a package or a pack) at version ``installed`` can load a save made with
+    ``saved`` (:func:`compatible`)."""
+    if not compatible(saved, installed):
+        label = f"{kind} {name!r}" if kind == "pack" else name
+        raise SaveError(
+            f"save was made with {label} {saved}, but {label} {installed} is installed "
+            "(a save loads with the same major version and the same or a newer minor one)"
+        )
+
+
+def _versions(value: object, where: str) -> Mapping[str, str]:
+    """A save's record of names and versions (``plugins``, ``packs``): text to text."""
+    found = _object(value, where)
+    if len(found) > MAX_ITEMS:
+        raise _Damaged(f"{where}: at most {MAX_ITEMS} entries, got {len(found)}")
+    for name, version in found.items():
+        text(name, where, _Damaged, empty=False)
+        text(version, f"{where}.{name}", _Damaged)
+    return found
