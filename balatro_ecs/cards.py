@@ -272,7 +272,7 @@ class CardTemplate:
     reuse.
     """
 
-    __slots__ = ("rows", "specs")
+    __slots__ = ("rows", "specs", "tally")
 
     def __init__(self, specs: Iterable[CardSpec]) -> None:
         self.specs: tuple[CardSpec, ...] = tuple(specs)
@@ -282,6 +282,12 @@ class CardTemplate:
         self.rows: tuple[tuple[dict[type, Any], tuple[Any, ...]], ...] = tuple(
             [_template_row(spec) for spec in self.specs]
         )
+        counts: dict[int, int] = {}
+        for _, values in self.rows:
+            kind = values[2].kind
+            counts[kind] = counts.get(kind, 0) + 1
+        #: ``(enhancement kind, number of cards)`` for the game's count per enhancement.
+        self.tally: tuple[tuple[int, int], ...] = tuple(counts.items())
 
     def __len__(self) -> int:
         return len(self.specs)

@@ -5,9 +5,9 @@ every other hook implementation of that plugin by the declared ``key``, so the p
 ``joker_main`` is called for instances of *that* joker only.
 
 Keys carry their family's prefix (``j_`` jokers, ``bl_`` blinds, ``b_`` decks, ``c_``
-consumables, ``v_`` vouchers, ``m_`` enhancements, ``e_`` editions, ``s_`` seals);
-third-party packs add a namespace (``j_mypack_lucky7``) so
-that two packs cannot collide.
+consumables, ``v_`` vouchers, ``m_`` enhancements, ``e_`` editions, ``s_`` seals, ``h_``
+poker hands); third-party packs add a namespace (``j_mypack_lucky7``) so that two packs
+cannot collide.
 """
 
 from __future__ import annotations
@@ -20,7 +20,16 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from .enums import EDITION_EXTRA_COST, Edition, Enhancement, Seal, add_kind, kind_flags
+from .enums import (
+    EDITION_EXTRA_COST,
+    Edition,
+    Enhancement,
+    HandType,
+    Seal,
+    add_kind,
+    declare_hand,
+    kind_flags,
+)
 from .errors import ContentError
 
 __all__ = [
@@ -32,6 +41,7 @@ __all__ = [
     "EditionType",
     "EnhancementType",
     "JokerType",
+    "PokerHandType",
     "SealType",
     "StakeType",
     "TagType",
@@ -288,6 +298,13 @@ class BoosterType(ContentType):
     order: int = 0
 
 
+def _check_weight(content: Any) -> None:
+    """A modifier's ``weight`` (its share of random draws) is a number, 0 or more."""
+    weight = content.weight
+    if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not weight >= 0:
+        raise ContentError(f"{content.family} {content.key!r}: weight must be a number >= 0")
+
+
 def _kind_name(content: ContentType) -> str:
     """The enum member name of a card modifier: its key without the prefix, upper case."""
     return content.key[len(content.prefix) :].upper()
@@ -316,9 +333,13 @@ class EnhancementType(ContentType):
     no_rank: bool = False
     #: Counts as every suit while not debuffed (Wild).
     any_suit: bool = False
+    #: Its share of random enhancement draws (Standard packs, Magic Trick, Familiar), next
+    #: to each vanilla enhancement's 1 (the game draws them evenly); 0: never drawn.
+    weight: float = 1
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        _check_weight(self)
         object.__setattr__(self, "config", _freeze(dict(self.config)))
         if self.no_rank and self.any_suit:
             raise ContentError(f"enhancement {self.key!r}: no_rank and any_suit exclude each other")
@@ -347,9 +368,14 @@ class EditionType(ContentType):
     order: int = 0
     #: What it adds to the price of a joker or card for sale.
     extra_cost: int = 0
+    #: Its chance in a random edition roll at the base edition rate, as the game's Foil
+    #: 0.02, Holographic 0.014, Polychrome 0.003, Negative 0.003 (Hone and Glow Up scale
+    #: it); 0: never rolled.
+    weight: float = 0.003
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        _check_weight(self)
         object.__setattr__(self, "config", _freeze(dict(self.config)))
         if isinstance(self.extra_cost, bool) or not isinstance(self.extra_cost, int):
             raise ContentError(
@@ -379,9 +405,13 @@ class SealType(ContentType):
     #: Extra times the card is evaluated when it scores, when its held-in-hand effect acts
     #: and when its end-of-round effect acts (Red Seal: 1).
     retriggers: int = 0
+    #: Its share of random seal draws (Standard packs, Certificate), next to each vanilla
+    #: seal's 1 (the game draws them evenly); 0: never drawn.
+    weight: float = 1
 
     def __post_init__(self) -> None:
         super().__post_init__()
+        _check_weight(self)
         object.__setattr__(self, "config", _freeze(dict(self.config)))
         if isinstance(self.retriggers, bool) or not isinstance(self.retriggers, int):
             raise ContentError(
@@ -397,3 +427,57 @@ class SealType(ContentType):
     def kind(self) -> Seal:
         """Its member of :class:`~balatro_ecs.enums.Seal` (added on declaration)."""
         return add_kind(Seal, _kind_name(self))
+
+
+@dataclass(frozen=True)
+class PokerHandType(ContentType):
+    """A poker hand (Pair, Flush, ...): its numbers, and where it ranks among the others.
+
+    Declaring one adds its member to :class:`~balatro_ecs.enums.HandType` (the key without
+    ``h_``, upper case: ``h_mypack_lucky_seven`` is ``HandType.MYPACK_LUCKY_SEVEN``);
+    scenarios, saves and Planets spell it by its display ``name``. Whether the played
+    cards make (or contain) it is the plugin's ``poker_hand_detect`` hook; the played hand
+    is the best-ranked hand whose hook finds it.
+    """
+
+    prefix: ClassVar[str] = "h_"
+    family: ClassVar[str] = "poker hand"
+
+    #: Chips and mult at level 1, and what each level adds (``max(chips, 0)``,
+    #: ``max(mult, 1)`` at any level, as the game computes them).
+    chips: int = 0
+    mult: int = 1
+    level_chips: int = 0
+    level_mult: int = 0
+    #: Where it ranks: the lowest order that the played cards make is the played hand
+    #: (the game's: Flush Five 1, ..., High Card 12; a mod hand between Straight and Three
+    #: of a Kind takes 8.5). No two hands of a plugin set may share one.
+    order: float = 0
+    #: Listed, and offered by random picks (To Do List, the Orbital Tag), before it has
+    #: been played; the game keeps Five of a Kind, Flush House and Flush Five secret.
+    visible: bool = True
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        for name in ("chips", "mult", "level_chips", "level_mult"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ContentError(f"poker hand {self.key!r}: {name} must be an int, got {value!r}")
+        if isinstance(self.order, bool) or not isinstance(self.order, (int, float)):
+            raise ContentError(f"poker hand {self.key!r}: order must be a number")
+        if not self.order > 0:
+            raise ContentError(f"poker hand {self.key!r}: order must be above 0 (1 is the best)")
+        member = _kind_name(self)
+        for other in HandType:
+            if other.name != member and fold_name(other.title) == fold_name(self.name):
+                raise ContentError(
+                    f"poker hand {self.key!r}: the name {self.name!r} is taken by {other.key!r}"
+                )
+        kind = self.kind
+        levels = (self.chips, self.level_chips, self.mult, self.level_mult)
+        declare_hand(kind, self.name, levels, self.visible)
+
+    @property
+    def kind(self) -> HandType:
+        """Its member of :class:`~balatro_ecs.enums.HandType` (added on declaration)."""
+        return add_kind(HandType, _kind_name(self))

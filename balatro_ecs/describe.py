@@ -512,7 +512,7 @@ def _family_values(game: Game, content: ContentType, values: Mapping[str, Any]) 
             if row is not None:
                 out["chips_per_level"] = row["chips_per_level"]
                 out["mult_per_level"] = row["mult_per_level"]
-            out["hand_level"] = game.run.hands[HandType.from_name(content.hand)].level
+            out["hand_level"] = game.run.hand(HandType.from_name(content.hand)).level
     return out
 
 

@@ -36,6 +36,7 @@ JOKER_HOOKS: tuple[str, ...] = (
     "joker_held_repetition",
     "joker_main",
     "joker_other_joker",
+    "joker_retrigger_joker",
     "joker_destroying_card",
     "joker_cards_destroyed",
     "joker_after",
@@ -73,6 +74,7 @@ class ScoringPlans:
     held_repetition: tuple[PlanEntry, ...]
     main: tuple[PlanEntry | None, ...]
     other_joker: tuple[PlanEntry, ...]
+    retrigger_joker: tuple[PlanEntry, ...]
     destroying_card: tuple[PlanEntry, ...]
     cards_destroyed: tuple[PlanEntry, ...]
     after: tuple[PlanEntry, ...]
@@ -107,7 +109,7 @@ _SCORING_HOOKS: tuple[str, ...] = tuple(f"joker_{name}" for name in _SCORING_FIE
 _MAIN = _SCORING_FIELDS.index("main")
 
 #: The scoring plans of an empty joker row.
-_NO_JOKERS = ScoringPlans((), (), (), (), (), (), (), (), (), (), ())
+_NO_JOKERS = ScoringPlans(*[()] * len(fields(ScoringPlans)))
 
 
 def _scoring_index(plugins: Plugins) -> dict[str, tuple[tuple[int, Callable[..., Any]], ...]]:

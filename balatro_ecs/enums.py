@@ -16,12 +16,15 @@ __all__ = [
     "HAND_ITERATION_ORDER",
     "HAND_NAMES",
     "RANK_NAMES",
+    "VANILLA_HANDS",
     "Edition",
     "Enhancement",
     "HandType",
     "Seal",
     "Suit",
     "add_kind",
+    "declare_hand",
+    "hand_iteration_order",
     "kind_flags",
     "parse_edition",
     "parse_enhancement",
@@ -105,7 +108,7 @@ class Seal(IntEnum):
         return "s_none" if self is Seal.NONE else f"s_{self.name.lower()}"
 
 
-_E = TypeVar("_E", Enhancement, Edition, Seal)
+_E = TypeVar("_E", "Enhancement", "Edition", "Seal", "HandType")
 
 #: Per enhancement kind (indexed by its value): the card has no rank and no suit (Stone),
 #: and the card counts as every suit (Wild). Lists, so that the hot code that indexes them
@@ -126,8 +129,9 @@ KINDS_ADDED: list[int] = [0]
 
 
 def add_kind(enum: type[_E], name: str) -> _E:
-    """The member ``name`` of ``enum`` (:class:`Enhancement`, :class:`Edition` or
-    :class:`Seal`), added with the next free value if a plugin declares a new kind.
+    """The member ``name`` of ``enum`` (:class:`Enhancement`, :class:`Edition`,
+    :class:`Seal` or :class:`HandType`), added with the next free value if a plugin
+    declares a new kind.
 
     Kinds are numbered per process in the order plugins declare them; saves and scenarios
     store names, never these numbers. Adding a member is idempotent.
@@ -156,6 +160,8 @@ def add_kind(enum: type[_E], name: str) -> _E:
     if enum is Enhancement:
         NO_RANK_KINDS.append(False)
         ANY_SUIT_KINDS.append(False)
+    elif enum is HandType:
+        HAND_NAMES.append(name.replace("_", " ").title())  # until declare_hand names it
     return member
 
 
@@ -167,7 +173,10 @@ def kind_flags(kind: Enhancement, *, no_rank: bool, any_suit: bool) -> None:
 
 
 class HandType(IntEnum):
-    """The twelve poker hands, best first (the order the game checks them in)."""
+    """The poker hands: the game's twelve, best first (the order the game checks them in),
+    then those plugins add (:class:`~balatro_ecs.content.PokerHandType`), numbered as
+    they are declared. Which hand beats which is the declared ``order``, not the value:
+    see :func:`balatro_ecs.hands.detector`."""
 
     FLUSH_FIVE = 0
     FLUSH_HOUSE = 1
@@ -186,17 +195,28 @@ class HandType(IntEnum):
     def title(self) -> str:
         return HAND_NAMES[self]
 
+    @property
+    def key(self) -> str:
+        """``"h_pair"``, ...: the content key of its plugin."""
+        return f"h_{self.name.lower()}"
+
     @classmethod
     def from_name(cls, name: str) -> HandType:
-        """Parse a hand name (``"Two Pair"``, ``"two_pair"``, ``"TWO PAIR"``)."""
+        """Parse a hand name (``"Two Pair"``, ``"two_pair"``, ``"TWO PAIR"``) or key
+        (``"h_two_pair"``)."""
         norm = name.strip().lower().replace("_", " ")
-        for hand in cls:
-            if HAND_NAMES[hand].lower() == norm:
-                return hand
+        for i, title in enumerate(HAND_NAMES):
+            if title.lower() == norm:
+                return cls(i)
+        if norm.startswith("h "):
+            found = cls.__members__.get(norm[2:].replace(" ", "_").upper())
+            if found is not None:
+                return found
         raise UnknownNameError("poker hand", name, HAND_NAMES)
 
 
-HAND_NAMES: tuple[str, ...] = (
+#: Each hand's display name, by value (it grows when a plugin declares a hand).
+HAND_NAMES: list[str] = [
     "Flush Five",
     "Flush House",
     "Five of a Kind",
@@ -209,7 +229,36 @@ HAND_NAMES: tuple[str, ...] = (
     "Two Pair",
     "Pair",
     "High Card",
-)
+]
+#: The game's own twelve hand names, best first.
+VANILLA_HANDS: tuple[str, ...] = tuple(HAND_NAMES)
+#: Declared level rows ``(base chips, chips per level, base mult, mult per level)`` and
+#: visible-before-played flags, by hand (:func:`declare_hand` sets them; a vanilla hand no
+#: plugin declared reads the reference table).
+HAND_LEVELS: dict[int, tuple[int, int, int, int]] = {}
+HAND_VISIBLE: dict[int, bool] = {}
+
+
+def declare_hand(
+    hand: HandType, name: str, levels: tuple[int, int, int, int], visible: bool
+) -> None:
+    """Record a poker hand's display name, level row and visibility (what
+    :class:`~balatro_ecs.content.PokerHandType` declares)."""
+    HAND_NAMES[hand] = name
+    HAND_LEVELS[hand] = levels
+    HAND_VISIBLE[hand] = visible
+
+
+def hand_iteration_order(size: int | None = None) -> tuple[HandType, ...]:
+    """The hands in the order the game's table is visited (:data:`HAND_ITERATION_ORDER`),
+    then the hands plugins added, as they were declared; ``size``: only hands numbered
+    below it (a run's table, ``len(game.run.hands)``, holds the hands of its game)."""
+    vanilla = _VANILLA_ITERATION
+    end = len(HandType) if size is None else min(size, len(HandType))
+    if end <= len(vanilla):
+        return vanilla
+    return vanilla + tuple(HandType)[len(vanilla) : end]
+
 
 #: The order in which the game visits its table of poker hands with Lua's ``pairs()``.
 #: Three random picks list the hands this way before choosing by index (the Orbital Tag's
@@ -230,6 +279,10 @@ HAND_ITERATION_ORDER: tuple[str, ...] = (
     "Five of a Kind",
     "Three of a Kind",
     "Four of a Kind",
+)
+
+_VANILLA_ITERATION: tuple[HandType, ...] = tuple(
+    HandType(VANILLA_HANDS.index(name)) for name in HAND_ITERATION_ORDER
 )
 
 #: Rank ids as the game numbers them: 2..10, Jack 11, Queen 12, King 13, Ace 14.

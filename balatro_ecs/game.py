@@ -42,7 +42,7 @@ from .rules import Rules
 from .run.snapshot import GameSnapshot
 from .scoring.pipeline import score_play
 from .scoring.result import ScoreResult
-from .state import Phase, RunState
+from .state import Phase, RunState, hand_table
 from .world import World
 
 __all__ = ["DEFAULT_SEED", "Game", "random_seed"]
@@ -126,7 +126,7 @@ class Game:
         self.seed = seed if seed is not None else random_seed()
         self.atomic = atomic
         self.world = World()
-        self.run = RunState()
+        self.run = RunState(hands=hand_table(self.plugins))
         if unlocks not in ("all", "shipped"):
             raise BalatroError(f"unlocks: 'all' or 'shipped', not {unlocks!r}")
         self.run.unlocks = unlocks
@@ -244,18 +244,19 @@ class Game:
         assert self.blind is None, "cards are set up before any blind"
         template = specs if isinstance(specs, CardTemplate) else CardTemplate(specs)
         row = self._areas[area]
-        rules, tally, spawn = self._rules, self._tally, self.world.spawn
-        serial, slot = self._next_serial(), len(row)
+        rules, tally, spawn, append = self._rules, self._tally, self.world.spawn, row.append
+        first = self._next_serial()
         serial_of, zone, shared_serial = C.Serial, C.Zone, C.serial
-        for proto, values in template.rows:
+        for (proto, values), serial, slot in zip(
+            template.rows, itertools.count(first), itertools.count(len(row))
+        ):
             table = proto.copy()
             n = table[serial_of] = shared_serial(serial)
             z = table[zone] = zone(area, slot)
-            row.append(Card(spawn(table), (*values, n, z), rules, tally, table))
-            tally[values[2].kind] += 1
-            serial += 1
-            slot += 1
-        self._set_next_serial(serial)
+            append(Card(spawn(table), (*values, n, z), rules, tally, table))
+        for kind, count in template.tally:
+            tally[kind] += count
+        self._set_next_serial(first + len(template.rows))
 
     def new_card(self, spec: CardSpec, area: C.Area) -> Card:
         """Create a playing card outside the run's rows (a shop or pack offer)."""
@@ -677,7 +678,7 @@ class Game:
         """Change a poker hand's level (never below 0)."""
         if type(levels) is not int:
             check_whole("levels", levels, source)  # raises
-        stats = self.run.hands[hand]
+        stats = self.run.hand(hand)
         stats.level = max(0, stats.level + levels)
         self.record(source, "level", levels, HAND_NAMES[hand])
 
@@ -737,7 +738,10 @@ class Game:
         blind = self.blind
         for card in self.playing_cards:
             card.rules_changed()
-            card.set_debuff(by_blind=False if rule is None else bool(rule(self, blind, card)))
+            if rule is not None:
+                card.set_debuff(by_blind=bool(rule(self, blind, card)))
+            elif card._debuff.by_blind:  # (no blind rule: only a blind's debuff to lift)
+                card.set_debuff(by_blind=False)
 
     # -- rules and plans -----------------------------------------------------------------
     def _row_changed(self) -> None:
@@ -866,17 +870,39 @@ class Game:
         joker counters, cards (Vampire, Midas Mask, Hiker, DNA's copy), money and the
         random streams; a preview puts all of that back afterwards.
         """
+        return self.preview_plays([positions])[0]
+
+    def preview_plays(self, plays: Iterable[Iterable[int]]) -> list[ScoreResult]:
+        """What each of these plays would score now: ``[preview_play(p) for p in plays]``,
+        with what scoring can change saved once for all of them (a policy comparing the
+        plays of one hand). Every play is checked before any is scored."""
         from .run.engine import check_preview
 
-        hand = self._areas[C.Area.HAND]
-        chosen = [hand[i] for i in sorted(check_preview(self, positions))]
+        checked = [sorted(check_preview(self, positions)) for positions in plays]
+        results: list[ScoreResult] = []
         saved = _PreviewState(self)
-        try:
-            for card in chosen:
-                self.move_card(card, C.Area.PLAY)
-            return score_play(self, self.plans, preview=True)
-        finally:
-            saved.restore(self)
+        for positions in checked:
+            try:
+                self._stage_play(positions)
+                results.append(score_play(self, self.plans, preview=True))
+            finally:
+                saved.restore(self)
+        return results
+
+    def _stage_play(self, positions: list[int]) -> None:
+        """Move the hand cards at ``positions`` (sorted, distinct) to the end of the play
+        area, left to right: what :meth:`move_card` does card by card, in one pass."""
+        hand = self._areas[C.Area.HAND]
+        play = self._areas[C.Area.PLAY]
+        play_area = C.Area.PLAY
+        for i in positions:
+            zone = hand[i].zone
+            zone.area, zone.slot = play_area, len(play)
+            play.append(hand[i])
+        for i in reversed(positions):
+            del hand[i]
+        for i in range(positions[0], len(hand)):
+            hand[i].zone.slot = i
 
     def _after_scoring(self, ctx: Any) -> None:
         """What the game's queued events do once a hand is scored."""
@@ -1110,6 +1136,7 @@ class _PreviewState:
         )
 
     def restore(self, game: Game) -> None:
+        """Put the game back as it was when this state was saved (as often as needed)."""
         run = game.run
         for stats, (level, played, this_round, visible) in zip(run.hands, self.hands, strict=True):
             stats.level, stats.played, stats.played_this_round, stats.visible = (
@@ -1118,7 +1145,7 @@ class _PreviewState:
         run.dollars = self.dollars
         del game.events[self.events :]
         run.last_hand_played = self.last_hand
-        if game.rng.snapshot() != self.rng:  # most hands draw nothing
+        if not game.rng.at(self.rng):  # most hands draw nothing
             game.rng.restore(self.rng)
         game._tally[:] = self.tally
         game._set_next_serial(self.serial)
@@ -1151,4 +1178,7 @@ class _PreviewState:
                 card._key = None
             card._perma = card._table[C.PermaBonus] = perma
         if self.blind is not None and game.blind is not None:
-            game.blind._state.triggered, game.blind._state.memory = self.blind
+            state = game.blind._state
+            triggered, memory = self.blind
+            state.triggered = triggered
+            state.memory = _copy_state(memory)  # a copy: the saved one serves the next restore

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from .content import ContentType, StakeType, TagType, VoucherType
     from .effects import Effect
     from .game import Game
+    from .hands import DetectCard, HandParts
     from .jokers import Consumable, Joker
     from .rules import Rules
     from .schedule import System
@@ -317,6 +318,29 @@ def joker_other_joker(
     before its Polychrome.
 
     .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def joker_retrigger_joker(ctx: ScoringContext, joker: Joker, other: Joker) -> int | None:
+    """Retrigger another joker's main effect (a mod's joker retrigger; no vanilla joker
+    has one).
+
+    :param ctx: The hand being scored.
+    :param joker: The joker (a :class:`~balatro_ecs.jokers.CopiedJoker` when copied).
+    :param other: The joker whose ``joker_main`` effect just applied (it may be
+        ``joker`` itself).
+    :returns: How many extra times ``other``'s ``joker_main`` runs and applies, or
+        ``None`` (a whole number up to 1,000).
+
+    Called for each joker left to right, in the joker pass, right after ``other``'s own
+    main effect gave something (not ``None``); the retriggers, all of them, come next,
+    each one recorded as a ``retrigger`` event crediting the retriggering joker; then
+    ``joker_other_joker`` reactions and ``other``'s Polychrome. The order of every
+    retrigger: playing cards (``joker_repetition``), held cards
+    (``joker_held_repetition``), then jokers (this hook), each in slot order.
+
+    .. versionadded:: 0.2
     """
 
 
@@ -1150,6 +1174,39 @@ def seal_end_of_round(game: Game, card: Card) -> bool | None:
 
     Called for each held card left to right when a blind is beaten, after its
     enhancement's ``enhancement_end_of_round``.
+
+    .. versionadded:: 0.2
+    """
+
+
+# ---------------------------------------------------------------------------------------
+# Poker hand content hooks (every hand of the plugin set, best first)
+# ---------------------------------------------------------------------------------------
+
+
+@hookspec
+def poker_hand_detect(cards: Sequence[DetectCard], parts: HandParts) -> Sequence[int] | None:
+    """Whether the played cards make, or contain, this poker hand, and which of them score.
+
+    :param cards: The played cards, left to right, as ``(rank, suits, order)`` tuples:
+        ``rank`` 2..14 (negative for a card without a rank, such as Stone: it never pairs
+        and never joins a straight), ``suits`` the bitmask of suits the card counts as for
+        a flush (Spades 1, Hearts 2, Clubs 4, Diamonds 8; Wild and Smeared Joker already
+        folded in), ``order`` ranking cards for "highest card".
+    :param parts: What every hand is built from, computed once per detection
+        (:class:`~balatro_ecs.hands.HandParts`): same-rank groups (``parts.same(3)``), the
+        flush, the straight and the highest card under the rules in force (Four Fingers,
+        Shortcut), and the rules themselves.
+    :returns: The positions (indices into ``cards``) of the cards that score when this
+        is the played hand, or ``None`` (or an empty sequence) when the cards do not
+        contain it. Stone cards (and, with Splash, every card) are added by the engine.
+
+    Called for each poker hand of the plugin set, best first, when a new combination of
+    cards is played, discarded (Burnt Joker) or looked at; the best hand found is the
+    played hand, and every hand found is "contained" (jokers such as Jolly Joker ask
+    ``ctx.contains("Pair")``), so a hand should also be found inside better hands that
+    contain it (a Pair inside Three of a Kind). Results are cached by the cards and
+    rules: the hook must depend on nothing else.
 
     .. versionadded:: 0.2
     """

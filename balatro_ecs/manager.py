@@ -59,6 +59,7 @@ from .content import (
     EditionType,
     EnhancementType,
     JokerType,
+    PokerHandType,
     SealType,
     StakeType,
     TagType,
@@ -110,6 +111,7 @@ CONTENT_HOOK_FAMILIES: dict[str, type[ContentType]] = {
     "enhancement_": EnhancementType,
     "edition_": EditionType,
     "seal_": SealType,
+    "poker_hand_": PokerHandType,
 }
 
 _FAMILIES: tuple[type[ContentType], ...] = (
@@ -124,6 +126,7 @@ _FAMILIES: tuple[type[ContentType], ...] = (
     EnhancementType,
     EditionType,
     SealType,
+    PokerHandType,
 )
 
 T = TypeVar("T", bound=ContentType)

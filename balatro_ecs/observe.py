@@ -59,7 +59,7 @@ from .content import (
 from .enums import HAND_NAMES, Edition, Enhancement, HandType, Seal
 from .errors import UnknownNameError
 from .jokers import Consumable, Joker
-from .state import Phase, hand_values
+from .state import HandLevel, Phase, hand_count, hand_values
 
 if TYPE_CHECKING:
     from gymnasium import spaces
@@ -299,8 +299,11 @@ BLIND_FEATURES: tuple[Feature, ...] = (
     Feature("tag_big", 0, None, "the tag for skipping the Big Blind (while skippable)"),
 )  # fmt: skip
 
+#: The row of a hand the run's table does not have yet (declared after the run began).
+_FRESH_HAND = HandLevel(1, 0, 0, False)
+
 #: The ``hand_levels`` array: one row per poker hand, in :class:`~balatro_ecs.enums.HandType`
-#: order (Flush Five first, High Card last).
+#: order (Flush Five first, High Card last; then the hands the plugin set adds).
 HAND_LEVEL_FEATURES: tuple[Feature, ...] = (
     Feature("level", 0, 1e4, "the hand's level"),
     Feature("chips", 0, 1e7, "its base chips at that level"),
@@ -557,7 +560,7 @@ class Observer:
         out: dict[str, tuple[int, ...]] = {
             "run": (len(RUN_FEATURES),),
             "blind": (len(BLIND_FEATURES),),
-            "hand_levels": (len(HandType), len(HAND_LEVEL_FEATURES)),
+            "hand_levels": (hand_count(self.plugins), len(HAND_LEVEL_FEATURES)),
             "deck": (2, len(DECK_FEATURES)),
         }
         for name, slots in layout.slots().items():
@@ -677,7 +680,9 @@ class Observer:
 
         # hand levels
         rows: list[list[float]] = []
-        for hand_type, stats in zip(HandType, run.hands, strict=True):
+        hands = run.hands
+        for hand_type in map(HandType, range(hand_count(self.plugins))):  # the set's hands
+            stats = hands[hand_type] if hand_type < len(hands) else _FRESH_HAND
             chips, mult = hand_values(hand_type, stats.level)
             rows.append(
                 [stats.level, chips, mult, stats.played, stats.played_this_round, stats.visible]

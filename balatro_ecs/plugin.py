@@ -1,5 +1,5 @@
 """Write balatro_ecs plugins: new jokers, blinds, decks, consumables, enhancements,
-editions and seals.
+editions, seals and poker hands.
 
 Quickstart -- a joker that gives +7 Mult for every scored 7::
 
@@ -45,11 +45,22 @@ from .content import (
     EditionType,
     EnhancementType,
     JokerType,
+    PokerHandType,
     SealType,
     VoucherType,
 )
 from .effects import Effect
-from .enums import HAND_ITERATION_ORDER, HAND_NAMES, Edition, Enhancement, HandType, Seal, Suit
+from .enums import (
+    HAND_ITERATION_ORDER,
+    HAND_NAMES,
+    Edition,
+    Enhancement,
+    HandType,
+    Seal,
+    Suit,
+    hand_iteration_order,
+)
+from .hands import DetectCard, HandParts
 from .hookspecs import by_count, hookimpl
 from .jokers import Consumable, CopiedJoker, Joker
 from .rules import Rules
@@ -68,14 +79,17 @@ __all__ = [
     "ContentType",
     "CopiedJoker",
     "DeckType",
+    "DetectCard",
     "Edition",
     "EditionType",
     "Effect",
     "Enhancement",
     "EnhancementType",
+    "HandParts",
     "HandType",
     "Joker",
     "JokerType",
+    "PokerHandType",
     "Rules",
     "ScoringContext",
     "Seal",
@@ -85,6 +99,7 @@ __all__ = [
     "VoucherType",
     "by_count",
     "content",
+    "hand_iteration_order",
     "hookimpl",
     "reference",
 ]

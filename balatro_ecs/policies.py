@@ -6,7 +6,7 @@ A policy is anything with a ``name`` and a ``choose(game) -> Action`` method
 * :class:`RandomPolicy` picks uniformly among the legal actions (joker moves and hand
   sorting left out, since they change nothing but order).
 * :class:`GreedyPolicy` plays the best-scoring hand it can find (every subset of the hand,
-  scored with :meth:`~balatro_ecs.game.Game.preview_play`), discards towards a flush or
+  scored with :meth:`~balatro_ecs.game.Game.preview_plays`), discards towards a flush or
   pairs when the best hand is too weak, and spends money on jokers first, then on the
   Planet for the hand it plays most, then on vouchers.
 
@@ -46,7 +46,7 @@ from .actions import (
 from .content import BoosterType
 from .enums import Enhancement, HandType
 from .errors import BalatroError
-from .hands import detect
+from .hands import detector
 from .jokers import Consumable, Joker
 from .pools import planet_for
 from .rng import GameRandom
@@ -131,10 +131,10 @@ class GreedyPolicy:
         forced = {i for i, card in enumerate(hand) if card.forced}
         best: tuple[int, ...] = ()
         best_score = -1.0
-        for combo in _candidates(game, forced, self.per_group):
-            score = game.preview_play(combo).score
-            if score > best_score:
-                best, best_score = combo, score
+        combos = _candidates(game, forced, self.per_group)
+        for combo, result in zip(combos, game.preview_plays(combos), strict=True):
+            if result.score > best_score:
+                best, best_score = combo, result.score
         run = game.run
         needed = run.blind_chips - run.chips
         if run.discards_left > 0 and best_score * run.hands_left < needed:
@@ -244,11 +244,20 @@ def _candidates(game: Game, forced: set[int], per_group: int) -> list[tuple[int,
     # first position on a tie; and what each scores.
     tops = tuple([key[2] * (n + 1) - i for i, key in enumerate(keys)])
     chips_of_top = dict(zip(tops, chips, strict=True))
+    # The game sorts the hand by rank after every draw: then the highest card of any choice
+    # is its first, and no choice needs its maximum found.
+    by_rank = all(map(operator.gt, tops, tops[1:]))
     rules_key = game.rules.detection_key()
     flush_size = rules_key[0]
-    known = _DETECTIONS.get(rules_key)
+    hands_of = detector(game.plugins)
+    # A mod's poker hand may look at anything about the cards: its set keeps detections by
+    # the cards themselves, apart from the vanilla shapes.
+    shaped = hands_of.vanilla
+    table_key: tuple[object, ...] = rules_key if shaped else (rules_key, hands_of)
+    known = _DETECTIONS.get(table_key)
     if known is None or len(known) >= DETECTIONS_LIMIT:
-        known = _DETECTIONS[rules_key] = {}
+        known = _DETECTIONS[table_key] = {}
+    detect = hands_of.detect
     combinations, repeat = itertools.combinations, itertools.repeat
     high_card = HandType.HIGH_CARD
     picked: list[tuple[int, ...]] = []
@@ -257,7 +266,9 @@ def _candidates(game: Game, forced: set[int], per_group: int) -> list[tuple[int,
         # What detection depends on besides the High Card: ranks, and the flush.
         sub_ranks = combinations(ranks, size)
         shapes: list[tuple[object, ...]]
-        if size < flush_size:  # too few cards for a flush
+        if not shaped:
+            shapes = list(combinations(keys, size))
+        elif size < flush_size:  # too few cards for a flush
             shapes = list(zip(sub_ranks, repeat(None), strict=False))
         elif size == flush_size:  # a flush of all of them: a suit they all count as
             common = map(
@@ -277,7 +288,11 @@ def _candidates(game: Game, forced: set[int], per_group: int) -> list[tuple[int,
                     looked_up[i] = known[shapes[i]] = (result.hand, result.scoring)
         found = cast("list[tuple[HandType, tuple[int, ...]]]", looked_up)
         hands: list[HandType] = list(map(_first, found))
-        highs = map(chips_of_top.__getitem__, map(max, combinations(tops, size)))
+        highs = (
+            map(_first, combinations(chips, size))
+            if by_rank
+            else map(chips_of_top.__getitem__, map(max, combinations(tops, size)))
+        )
         values = [
             high if found_hand[0] is high_card else sum(map(sub_chips.__getitem__, found_hand[1]))
             for sub_chips, found_hand, high in zip(
@@ -332,7 +347,10 @@ _first = operator.itemgetter(0)
 def _planet_key(game: Game) -> str | None:
     """The Planet of the poker hand played most this run (Pair before any hand is played)."""
     stats = game.run.hands
-    played = max(HandType, key=lambda hand: (stats[hand].played, hand == HandType.PAIR))
+    played = max(
+        map(HandType, range(len(stats))),
+        key=lambda hand: (stats[hand].played, hand == HandType.PAIR),
+    )
     return planet_for(game, played)
 
 

@@ -97,10 +97,12 @@ def seeded_hash(key: str, seed: str, tails: dict[int, float] | None = None) -> f
 def _walk(data: bytes, offset: int, num: float) -> float:
     """The hash's steps over ``data``, from its end, at positions ``offset + len(data)``
     down to ``offset + 1``, starting from ``num``."""
-    pi, floor = math.pi, math.floor
-    for i, byte in zip(range(offset + len(data), offset, -1), reversed(data), strict=True):
-        x = (1.1239285023 / num) * byte * pi + pi * i
-        num = x - floor(x)
+    # x - floor(x) is x % 1.0 to the bit for x >= 0 (both exact), and % is one operation.
+    pi = math.pi
+    i = offset + len(data)
+    for byte in reversed(data):
+        num = ((1.1239285023 / num) * byte * pi + pi * i) % 1.0
+        i -= 1
     return num
 
 
@@ -331,6 +333,11 @@ class GameRandom:
         """The streams' positions, for saving (a plain, JSON-ready mapping)."""
         return dict(self._state)
 
+    def at(self, state: dict[str, float]) -> bool:
+        """Whether the streams are where :meth:`snapshot` found ``state`` (compared, not
+        copied)."""
+        return self._state == state
+
     def restore(self, state: dict[str, float]) -> None:
         """Put the streams back where :meth:`snapshot` found them."""
         self._state = {str(k): float(v) for k, v in state.items()}
@@ -347,9 +354,9 @@ class GameRandom:
         state = self._state.get(key)
         if state is None:
             state = seeded_hash(key, self.seed, self._tails)
-        # _format13(lua_mod(x, 1.0)), inline: lua_mod(x, 1.0) is x - floor(x), exactly.
-        x = 2.134453429141 + state * 1.72431234
-        state = abs(round(x - math.floor(x), 13))
+        # _format13(lua_mod(x, 1.0)), inline: lua_mod(x, 1.0) is x - floor(x), exactly,
+        # which is x % 1.0 for x >= 0.
+        state = abs(round((2.134453429141 + state * 1.72431234) % 1.0, 13))
         self._state[key] = state
         return (state + self._hashed_seed) / 2
 

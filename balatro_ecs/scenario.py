@@ -26,6 +26,7 @@ from .content import BlindType, ConsumableType, DeckType, JokerType
 from .enums import (
     HAND_NAMES,
     RANK_NAMES,
+    VANILLA_HANDS,
     Edition,
     Enhancement,
     HandType,
@@ -38,7 +39,9 @@ from .enums import (
     parse_suit,
 )
 from .errors import ScenarioError, UnknownNameError
+from .faults import name_fault
 from .game import DEFAULT_SEED, Game
+from .hands import detector
 from .manager import Plugins
 from .scoring.pipeline import score_play
 from .scoring.result import ScoreResult
@@ -141,7 +144,7 @@ def _is_mapping(value: object) -> TypeGuard[Mapping[Any, Any]]:
 
 
 #: The hands by their names as the game spells them (other spellings: HandType.from_name).
-_HANDS_BY_NAME: dict[str, HandType] = {HAND_NAMES[hand]: hand for hand in HandType}
+_HANDS_BY_NAME: dict[str, HandType] = {name: HandType(i) for i, name in enumerate(VANILLA_HANDS)}
 
 
 def _label(key: object) -> str:
@@ -149,7 +152,7 @@ def _label(key: object) -> str:
     return key if type(key) is str and len(key) <= MAX_TEXT else show(key)
 
 
-def _hand(value: object, where: str) -> HandType:
+def _hand(value: object, where: str, plugins: Plugins) -> HandType:
     if type(value) is not str or len(value) > MAX_TEXT:
         value = _name(value, where, "a poker hand name")
     assert isinstance(value, str)
@@ -157,9 +160,12 @@ def _hand(value: object, where: str) -> HandType:
     if found is not None:
         return found
     try:
-        return HandType.from_name(value)
+        found = HandType.from_name(value)
     except UnknownNameError as err:
         raise ScenarioError(str(err.at(where))) from None
+    if found >= len(_HANDS_BY_NAME) and found not in detector(plugins).hands:
+        raise ScenarioError(f"{where}: {value!r} is not a poker hand of this plugin set")
+    return found
 
 
 def _cards(data: Mapping[str, Any], name: str) -> tuple[CardSpec, ...]:
@@ -389,7 +395,7 @@ class Scenario:
         levels: dict[HandType, int] = {}
         for name, level in levels_raw.items():
             where = f"hand_levels.{_label(name)}"
-            hand = _hand(name, where)
+            hand = _hand(name, where, plugins)
             if type(level) is not int or not 0 <= level <= MAX_INT:
                 whole(level, where, ScenarioError)
             levels[hand] = level
@@ -400,7 +406,7 @@ class Scenario:
         stats: dict[HandType, Mapping[str, Any]] = {}
         for name, entry in stats_raw.items():
             where = f"hand_stats.{_label(name)}"
-            hand = _hand(name, where)
+            hand = _hand(name, where, plugins)
             if not _is_mapping(entry):
                 raise ScenarioError(f"{where}: expected an object, got {show(entry)}")
             if not entry.keys() <= _STAT_KEYS:
@@ -421,11 +427,13 @@ class Scenario:
             deck = _lookup(plugins, DeckType, data["deck"], "deck")
 
         eye_raw = _list(data, "eye_hands_used", "hand names")
-        eye = tuple(_hand(h, f"eye_hands_used[{i}]") for i, h in enumerate(eye_raw))
+        eye = tuple(_hand(h, f"eye_hands_used[{i}]", plugins) for i, h in enumerate(eye_raw))
         mouth = (
-            _hand(data["mouth_hand"], "mouth_hand") if data.get("mouth_hand") is not None else None
+            _hand(data["mouth_hand"], "mouth_hand", plugins)
+            if data.get("mouth_hand") is not None
+            else None
         )
-        most = _hand(data.get("most_played_hand", "High Card"), "most_played_hand")
+        most = _hand(data.get("most_played_hand", "High Card"), "most_played_hand", plugins)
 
         run = {
             "hands_left": _int(data, "hands_left", 3),
@@ -630,6 +638,11 @@ class Scenario:
                 extra_draw_pile=draw_fillers,
                 extra_discard_pile=discard_fillers,
             )
+        except Exception as err:  # a plugin's fault: named, as when a game plays
+            named = name_fault(game.plugins, err)
+            if named is None:
+                raise
+            raise named from err
         finally:
             game.close()
 

@@ -14,12 +14,15 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import reference
-from .enums import HAND_NAMES, HandType, Suit
+from .enums import HAND_LEVELS, HAND_NAMES, HAND_VISIBLE, VANILLA_HANDS, HandType, Suit
 
-__all__ = ["HandLevel", "Phase", "RunState", "hand_values"]
+if TYPE_CHECKING:
+    from .manager import Plugins
+
+__all__ = ["HandLevel", "Phase", "RunState", "hand_count", "hand_table", "hand_values"]
 
 
 class Phase(str, Enum):
@@ -37,16 +40,21 @@ def _level_rows() -> tuple[tuple[int, int, int, int], ...]:
     table = reference.hand_table()
     return tuple(
         (row["base_chips"], row["chips_per_level"], row["base_mult"], row["mult_per_level"])
-        for row in (table[name] for name in HAND_NAMES)
+        for row in (table[name] for name in VANILLA_HANDS)
     )
 
 
+#: The game's twelve hands' rows, for a vanilla hand that no plugin has declared.
 _LEVEL_ROWS = _level_rows()
 
 
 def hand_values(hand: HandType, level: int) -> tuple[float, float]:
-    """Base ``(chips, mult)`` of a poker hand at a level (chips >= 0, mult >= 1)."""
-    chips, chips_per_level, mult, mult_per_level = _LEVEL_ROWS[hand]
+    """Base ``(chips, mult)`` of a poker hand at a level (chips >= 0, mult >= 1), from
+    its declaration (:class:`~balatro_ecs.content.PokerHandType`)."""
+    row = HAND_LEVELS.get(hand)
+    if row is None:  # a vanilla hand no plugin declared (or a hand that failed to)
+        row = _LEVEL_ROWS[hand] if hand < len(_LEVEL_ROWS) else (0, 0, 1, 0)
+    chips, chips_per_level, mult, mult_per_level = row
     return (
         float(max(chips + chips_per_level * (level - 1), 0)),
         float(max(mult + mult_per_level * (level - 1), 1)),
@@ -64,11 +72,48 @@ class HandLevel:
 
 
 def _default_hands() -> list[HandLevel]:
-    return [HandLevel(1, 0, 0, visible) for visible in _VISIBLE_AT_START]
+    return _new_hands(0, len(VANILLA_HANDS))
+
+
+def _new_hands(start: int, end: int | None = None) -> list[HandLevel]:
+    """Fresh rows for the hands numbered ``start`` to ``end`` (default: every hand)."""
+    visible = HAND_VISIBLE.get
+    return [
+        HandLevel(1, 0, 0, visible(hand, _VISIBLE_AT_START[hand] if hand < 12 else True))
+        for hand in range(start, len(HandType) if end is None else end)
+    ]
+
+
+def hand_count(plugins: Plugins) -> int:
+    """How many rows a run of ``plugins`` has in its table of poker hands."""
+    return len(_visible_at_start(plugins))
+
+
+def hand_table(plugins: Plugins) -> list[HandLevel]:
+    """A new run's poker hands: a row for each of the game's twelve and of the hands
+    ``plugins`` declare, by :class:`HandType` value (a hand another plugin set declared
+    in this process gets a hidden row, if it is numbered between them)."""
+    return [HandLevel(1, 0, 0, visible) for visible in _visible_at_start(plugins)]
+
+
+def _visible_at_start(plugins: Plugins) -> tuple[bool, ...]:
+    """Each row's visibility in a new run of ``plugins`` (worked out once per set)."""
+    found: tuple[bool, ...] | None = plugins.cache.get("hand rows")
+    if found is None:
+        from .hands import detector
+
+        kinds = detector(plugins).hands
+        size = max(len(VANILLA_HANDS), max(kinds, default=0) + 1)
+        found = tuple(
+            row.visible and (hand < len(VANILLA_HANDS) or hand in kinds)
+            for hand, row in enumerate(_new_hands(0, size))
+        )
+        plugins.cache["hand rows"] = found
+    return found
 
 
 _VISIBLE_AT_START: tuple[bool, ...] = tuple(
-    reference.hand_table()[name]["visible_at_start"] for name in HAND_NAMES
+    reference.hand_table()[name]["visible_at_start"] for name in VANILLA_HANDS
 )
 
 
@@ -206,7 +251,14 @@ class RunState:
     hands: list[HandLevel] = field(default_factory=_default_hands)
 
     def hand(self, hand: HandType) -> HandLevel:
+        if hand >= len(self.hands):
+            self.add_hands()
         return self.hands[hand]
+
+    def add_hands(self) -> None:
+        """Add rows for every poker hand declared in the process that this run's table
+        lacks (what levelling one of them needs)."""
+        self.hands.extend(_new_hands(len(self.hands)))
 
     def has_voucher(self, key: str) -> bool:
         return key in self.vouchers

@@ -507,7 +507,7 @@ class TerminalSession:
         from .enums import HandType
         from .state import hand_values
 
-        for hand, stats in zip(HandType, self.game.run.hands, strict=True):
+        for hand, stats in zip(HandType, self.game.run.hands, strict=False):
             if not stats.visible:
                 continue
             chips, mult = hand_values(hand, stats.level)

@@ -16,4 +16,5 @@ balatro_plugins = (
     f"{__name__}.enhancements",
     f"{__name__}.editions",
     f"{__name__}.seals",
+    f"{__name__}.poker_hands",
 )

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 
 from balatro_ecs import policies
 from balatro_ecs.hands import detect
+from balatro_ecs.manager import Plugins
 
 RED = 0b0110  # Hearts, Diamonds: the suit bits are 1 << Suit (Spades 0 ... Diamonds 3)
 BLACK = 0b1001
@@ -69,6 +70,7 @@ class _Rules:
 class _Game:
     hand: list[_Card]
     rules: _Rules
+    plugins: Plugins = field(default_factory=Plugins.default)
 
 
 def _random_key(rng: random.Random, smeared: bool) -> tuple[int, int, int]:

@@ -9,7 +9,7 @@ lupa is installed.
 
 from __future__ import annotations
 
-from balatro_ecs.enums import HAND_NAMES
+from balatro_ecs.enums import VANILLA_HANDS as HAND_NAMES
 
 
 def measure() -> tuple[str, ...]:

@@ -30,7 +30,6 @@ from typing import Any
 
 from ..cards import Card
 from ..components import Area
-from ..enums import HandType
 from ..errors import BalatroError, IllegalActionError
 from ..game import Game, random_seed
 from ..jokers import Joker
@@ -1025,7 +1024,7 @@ class Duel:
             "jokers": [_joker_view(j) for j in mine.jokers],
             "deck": len(mine.area(Area.DECK)),
             "discard_pile": len(mine.area(Area.DISCARD)),
-            "hand_levels": [mine.run.hands[h].level for h in HandType],
+            "hand_levels": [stats.level for stats in mine.run.hands],
             "shop": [None if o is None else o.to_dict() for o in self.offers],
             "last": copy.deepcopy(state.last),
             "winner": state.winner,

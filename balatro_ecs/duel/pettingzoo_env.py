@@ -30,7 +30,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..content import ConsumableType, JokerType
-from ..enums import HandType, Suit
+from ..enums import VANILLA_HANDS, Suit
 from ..errors import BalatroError, IllegalActionError
 from ..game import random_seed
 from ..manager import Plugins
@@ -45,7 +45,7 @@ _PHASES = tuple(Phase)
 _RANKS = 13
 _SUITS = len(Suit)
 _CARD = 1 + _RANKS + _SUITS  # present, rank one-hot, suit one-hot
-_HANDS = len(HandType)
+_HANDS = len(VANILLA_HANDS)
 _JOKER = 4  # present, which joker, rarity, edition
 _OFFER = 6  # present, joker, planet, which, cost, affordable
 
@@ -66,7 +66,7 @@ OBS_SIZE = (
     + 3  # last betting phase: won, lost, tie
 )
 
-_HAND_INDEX = {hand.title: int(hand) for hand in HandType}
+_HAND_INDEX = {name: i for i, name in enumerate(VANILLA_HANDS)}
 
 
 def _keys(plugins: Plugins) -> tuple[dict[str, float], dict[str, float]]:
@@ -176,7 +176,7 @@ def encode(duel: Duel, player: int) -> np.ndarray[Any, np.dtype[np.float32]]:
         )
     for p in (player, other):
         levels = duel.game(p).run.hands
-        out.extend(min(levels[h].level, 20) / 20 for h in HandType)
+        out.extend(min(levels[h].level, 20) / 20 for h in range(_HANDS))
     last = state.last
     won = last is not None and last["winner"] == player
     lost = last is not None and last["winner"] == other

@@ -4,7 +4,9 @@ Each draw uses the game's stream keys (rules.toml ``[shop]``): card type ``cdt<a
 joker rarity ``rarity<ante><append>``, the pool ``Joker<rarity><append><ante>`` (with
 ``_resample<n>`` on unavailable entries), the edition ``edi<append><ante>``, the stake
 stickers ``etperpoll<ante>`` / ``ssjr<ante>`` (``packetper`` / ``packssjr`` in packs), and for
-playing cards the front ``front<append><ante>`` and the enhancement pool.
+playing cards the front ``front<append><ante>`` and the enhancement pool. Enhancements,
+editions and seals come from the kinds the plugin set declares
+(:func:`~balatro_ecs.pools.modifier_pools`): a pack's kinds join the draws after the game's.
 """
 
 from __future__ import annotations
@@ -15,7 +17,14 @@ from ..cards import Card, CardSpec
 from ..components import Area
 from ..content import ConsumableType, JokerType
 from ..enums import Edition, Enhancement, Seal, Suit
-from ..pools import EMPTY_POOL_FALLBACK, draw_pool, owned_keys
+from ..pools import (
+    EMPTY_POOL_FALLBACK,
+    ModifierPools,
+    draw_enhancement,
+    draw_pool,
+    modifier_pools,
+    owned_keys,
+)
 from .setup import RANK_CHARS, SUIT_LETTERS
 
 if TYPE_CHECKING:
@@ -30,34 +39,66 @@ __all__ = [
     "poll_edition",
     "random_front",
     "random_seal",
+    "random_shop_edition",
     "roll_rarity",
 ]
 
 _CARD_KEYS = sorted((f"{SUIT_LETTERS[s]}_{RANK_CHARS[r]}", r, s) for s in Suit for r in RANK_CHARS)
-_ENHANCEMENTS = [e for e in Enhancement if e]
 
 
 def poll_edition(
     game: Game, stream: str, mod: float = 1.0, no_negative: bool = False, guaranteed: bool = False
 ) -> Edition:
-    """The game's edition roll: Negative, then Polychrome, Holographic, Foil (or none).
+    """The game's edition roll: Negative, then Polychrome, Holographic, Foil, then the
+    packs' editions (each by its declared ``weight``), or none.
 
     ``guaranteed`` is the roll of an effect that always gives an edition (The Wheel of
-    Fortune once it hits, Aura): 25 times the base odds, whatever the edition rate.
+    Fortune once it hits, Aura): 25 times the base odds, whatever the edition rate (with
+    the packs' editions: the odds scaled so that they add up to 1 again).
     """
     poll = game.rng.random(stream)
     rate = game.run.edition_rate
+    pools = modifier_pools(game.plugins)
     if guaranteed:
-        rate, mod = 1, 25
+        rate, mod = 1, (1 / pools.edition_odds if pools.editions else 25)
+    return _edition_for(pools, poll, rate, mod, no_negative, guaranteed)
+
+
+def _edition_for(
+    pools: ModifierPools, poll: float, rate: float, mod: float, no_negative: bool, always: bool
+) -> Edition:
+    """The edition a roll ``poll`` gives: the vanilla thresholds as the game writes them
+    (Negative's odds ignore the rate; the products in the game's order), then the packs'
+    editions; ``always``: the last one rather than none when the roll passes no threshold.
+    An edition the plugin set lacks (blocked) gives none."""
     if poll > 1 - 0.003 * mod and not no_negative:
-        return Edition.NEGATIVE
-    if poll > 1 - 0.006 * rate * mod:
-        return Edition.POLYCHROME
-    if poll > 1 - 0.02 * rate * mod:
-        return Edition.HOLO
-    if poll > 1 - 0.04 * rate * mod:
-        return Edition.FOIL
-    return Edition.NONE
+        found = Edition.NEGATIVE
+    elif poll > 1 - 0.006 * rate * mod:
+        found = Edition.POLYCHROME
+    elif poll > 1 - 0.02 * rate * mod:
+        found = Edition.HOLO
+    elif poll > 1 - 0.04 * rate * mod:
+        found = Edition.FOIL
+    else:
+        found = Edition.NONE
+        for kind, odds in pools.editions:
+            if poll > 1 - odds * rate * mod:
+                found = kind
+                break
+        else:
+            if always and pools.editions:
+                found = pools.editions[-1][0]
+    return found if found in pools.registered_editions else Edition.NONE
+
+
+def random_shop_edition(game: Game, roll: float) -> Edition:
+    """The edition of a playing card for sale with Illusion, from its roll: Polychrome
+    (``> 0.85``), Holographic (``> 0.5``) or Foil, or a pack's edition by its weight."""
+    pools = modifier_pools(game.plugins)
+    if not pools.editions:  # the game's literal thresholds
+        found = Edition.POLYCHROME if roll > 0.85 else Edition.HOLO if roll > 0.5 else Edition.FOIL
+        return found if found in pools.registered_editions else Edition.NONE
+    return _edition_for(pools, roll, 1, 1 / pools.edition_odds, True, True)
 
 
 def random_front(game: Game, stream: str) -> tuple[int, Suit]:
@@ -67,13 +108,14 @@ def random_front(game: Game, stream: str) -> tuple[int, Suit]:
 
 
 def random_seal(game: Game, stream: str) -> Seal:
-    """A random seal, one in four each: Red, Blue, Gold, Purple."""
+    """A random seal: Red, Blue, Gold, Purple one in four each (the game's roll: ``> 0.75``
+    Red, ``> 0.5`` Blue, ``> 0.25`` Gold), then the packs' seals, each by its ``weight``."""
     roll = game.rng.random(stream)
-    if roll > 0.75:
-        return Seal.RED
-    if roll > 0.5:
-        return Seal.BLUE
-    return Seal.GOLD if roll > 0.25 else Seal.PURPLE
+    seals = modifier_pools(game.plugins).seals
+    for kind, threshold in seals:
+        if roll > threshold:
+            return kind
+    return seals[-1][0] if seals else Seal.NONE
 
 
 def roll_rarity(game: Game, append: str, forced: float | None = None) -> int:
@@ -182,10 +224,8 @@ def make_playing_card(
     """A new random playing card (shop cards with Magic Trick, Standard packs)."""
     run = game.run
     enhancement = Enhancement.NONE
-    if enhanced:
-        pool: list[str | None] = [e.key for e in _ENHANCEMENTS]
-        picked = draw_pool(game, pool, f"Enhanced{append}{run.ante}", "m_bonus")
-        enhancement = next(e for e in _ENHANCEMENTS if e.key == picked)
+    if enhanced:  # the Enhanced pool: the game's eight, then the packs' enhancements
+        enhancement = draw_enhancement(game, f"Enhanced{append}{run.ante}")
     rank, suit = random_front(game, f"front{append}{run.ante}")
     spec = CardSpec(rank, suit, enhancement=enhancement, edition=edition, seal=seal)
     return game.new_card(spec, area)

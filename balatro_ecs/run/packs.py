@@ -51,7 +51,7 @@ def _pack_card(game: Game, booster: BoosterType, index: int) -> Joker | Consumab
         forced = None
         if index == 0 and game.rules.celestial_most_played:
             best, most = None, 0
-            for hand in HandType:
+            for hand in map(HandType, range(len(run.hands))):  # the game's hands
                 stats = run.hands[hand]
                 if stats.visible and stats.played > most:
                     best, most = hand, stats.played

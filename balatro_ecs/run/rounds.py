@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import hands
 from ..components import Area
-from ..enums import HAND_ITERATION_ORDER, HandType
+from ..enums import VANILLA_HANDS, HandType, hand_iteration_order
 from ..modifiers import card_modifiers
 from ..schedule import System
 from ..state import Phase
@@ -249,7 +249,8 @@ def pre_discard(ctx: EventContext) -> None:
         "joker_pre_discard", tuple(cards), ctx.get("hook", False)
     ):
         if effect is not None and effect.level_up:
-            made = hands.detect([c.detect_key() for c in cards], game.rules.detection_key())
+            keys = [c.detect_key() for c in cards]
+            made = hands.detector(game.plugins).detect(keys, game.rules.detection_key())
             game.level_up(made.hand, effect.level_up, source)
 
 
@@ -434,14 +435,16 @@ def progress(ctx: EventContext) -> None:
 def _most_played(game: Game) -> HandType:
     """The most played hand; a tie goes to the hand the game's table visits last."""
     best, best_count = HandType.HIGH_CARD, -1
-    for hand in _ITERATION_ORDER:
-        count = game.run.hands[hand].played
+    stats = game.run.hands
+    order = hand_iteration_order(len(stats))
+    if len(order) > len(VANILLA_HANDS):  # a mod's hands, after the game's: the set's own
+        own = hands.detector(game.plugins).hands
+        order = tuple(h for h in order if h < len(VANILLA_HANDS) or h in own)
+    for hand in order:
+        count = stats[hand].played
         if count >= best_count:
             best, best_count = hand, count
     return best
-
-
-_ITERATION_ORDER = tuple(HandType.from_name(name) for name in HAND_ITERATION_ORDER)
 
 
 def new_targets(ctx: EventContext) -> None:

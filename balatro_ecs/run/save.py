@@ -23,6 +23,12 @@ and a minor version not older than the saved one. Any problem is a
 saved version and the installed one); a save that passes loads into a game that plays on.
 Saves written before packs were recorded (no ``packs`` field) load without that check.
 
+A save laid out as :func:`dumps` writes it is read with its rows of playing cards taken
+from the text card by card (:func:`_decode`): a card's text but its serial stands for the
+same fields wherever it appears, so it is read, checked (once per plugin set) and turned
+into components once, however many cards and saves share it. What is read is what
+``json.loads`` reads, and any other layout is read by ``json.loads`` alone.
+
 The text is strict JSON (RFC 8259): a number that JSON cannot write -- an infinity or NaN
 (a score past the float range, an "always" probability) -- is written as the object
 ``{"float": "inf"}``, ``{"float": "-inf"}`` or ``{"float": "nan"}``, and read back as that
@@ -32,21 +38,23 @@ run record) still load.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import operator
+import weakref
 from collections.abc import Callable
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any
 
 from .. import components as C
-from ..actions import Outcome, action_from_dict
+from ..actions import Action, Outcome
 from ..cards import CARD_COMPONENTS, Card, CardSpec
 from ..enums import KINDS_ADDED, Edition, Enhancement, Seal, Suit
 from ..errors import BalatroError, SaveError
 from ..jokers import Consumable, Joker
 from ..state import Phase, RunState
-from .save_check import check_save, check_versions
+from .save_check import CardRow, SavedCard, check_save, check_versions
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -205,12 +213,12 @@ def _providers(game: Game, keys: set[str]) -> dict[str, str]:
 def to_data(game: Game, with_plugins: bool = True) -> dict[str, Any]:
     """The save as plain data (``with_plugins``: record which plugin packages it needs,
     and the packs loaded)."""
-    return _to_data(game, with_plugins, rows=True)
+    return _to_data(game, with_plugins, whole=True)
 
 
-def _to_data(game: Game, with_plugins: bool, rows: bool) -> dict[str, Any]:
-    """:func:`to_data`; ``rows=False`` leaves the rows of cards out (``None``), for
-    :func:`dumps` to write from their saved texts."""
+def _to_data(game: Game, with_plugins: bool, whole: bool) -> dict[str, Any]:
+    """:func:`to_data`; ``whole=False`` leaves the rows of cards and the log out
+    (``None``), for :func:`dumps` to write from their saved texts."""
     run = game.run
     keys: set[str] = {game.deck.key, *run.vouchers, *run.tags, run.boss}
     if game.stake is not None:
@@ -227,7 +235,7 @@ def _to_data(game: Game, with_plugins: bool, rows: bool) -> dict[str, Any]:
         "run": run.to_dict(),
         "rng": game.rng.snapshot(),
         "rows": {name: [_card(c) for c in game.area(area)] for name, area in _CARD_AREAS.items()}
-        if rows
+        if whole
         else None,
         "jokers": [_joker(j) for j in game.jokers],
         "consumables": [_consumable(c) for c in game.consumables],
@@ -249,7 +257,7 @@ def _to_data(game: Game, with_plugins: bool, rows: bool) -> dict[str, Any]:
             "triggered": blind.triggered,
             "memory": blind.memory,
         },
-        "log": [outcome.to_dict() for outcome in game.log],
+        "log": [outcome.to_dict() for outcome in game.log] if whole else None,
     }
     saved_run = data["run"]
     for name in _FLOAT_FIELDS:  # RunState.to_dict writes both infinities as "inf"
@@ -265,8 +273,12 @@ _INFINITIES = (math.inf, -math.inf)
 #: The run record's float fields (the ones that may hold an infinity or NaN).
 _FLOAT_FIELDS = tuple(name for name, value in RunState().to_dict().items() if type(value) is float)
 #: ``json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)``, the
-#: save's encoding: strict JSON (a non-finite float is refused: see :func:`_tagged`).
-_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
+#: save's encoding: strict JSON (a non-finite float is refused: see :func:`_tagged`). Saves
+#: hold plain data made afresh (no container holds itself): circular references are not
+#: looked for.
+_ENCODE = json.JSONEncoder(
+    ensure_ascii=False, separators=(",", ":"), allow_nan=False, check_circular=False
+).encode
 #: A non-finite float's tag, and back.
 _FLOAT_TAG = "float"
 _TAG_OF = {math.inf: "inf", -math.inf: "-inf"}
@@ -308,25 +320,58 @@ def dumps(game: Game) -> str:
     """The save as strict JSON text (stable: the same game always gives the same bytes).
 
     The same text as ``json.dumps(to_data(game), allow_nan=False, ...)`` with every
-    infinity or NaN tagged (``{"float": "-inf"}``), written in three pieces so that each
-    playing card's text can be reused (:func:`_card_text`): the fields before ``rows``, the
-    rows, and the fields after them (each of the other two encoded at once).
+    infinity or NaN tagged (``{"float": "-inf"}``), written in pieces so that the texts of
+    playing cards (:func:`_card_text`) and of the log's entries (:func:`_outcome_text`)
+    can be reused: the rows, the log, and the fields between them, each run of those
+    encoded at once.
     """
     areas = game._areas
     rows = ",".join(
         f'"{name}":[{",".join([_card_text(card) for card in areas[area]])}]'
         for name, area in _CARD_AREAS.items()
     )
-    before: dict[str, Any] = {}
-    after: dict[str, Any] = {}
-    fields = before
-    for key, value in _to_data(game, True, rows=False).items():
-        if key == "rows":
-            fields = after
-        else:
+    texts = {"rows": f"{{{rows}}}", "log": f"[{','.join(map(_outcome_text, game.log))}]"}
+    pieces: list[str] = []
+    fields: dict[str, Any] = {}
+    for key, value in _to_data(game, True, whole=False).items():
+        text = texts.get(key)
+        if text is None:
             fields[key] = value
-    # "{...}" and "{...}" around the rows: the keys are plain, as the encoder writes them
-    return f'{_encode(before)[:-1]},"rows":{{{rows}}},{_encode(after)[1:]}'
+            continue
+        if fields:
+            pieces.append(_encode(fields)[1:-1])  # "{...}" less its braces
+            fields = {}
+        pieces.append(f'"{key}":{text}')  # (plain keys, as the encoder writes them)
+    if fields:
+        pieces.append(_encode(fields)[1:-1])
+    return f"{{{','.join(pieces)}}}"
+
+
+#: The saved text of each entry of a log, by the entry's identity (an outcome is
+#: immutable: a game's log, and its copies', only grow), with a weak reference to the
+#: entry: the text is forgotten with it.
+_OUTCOME_TEXTS: dict[int, tuple[weakref.ref[Outcome], str]] = {}
+_OUTCOME_TEXTS_LIMIT = 16384
+
+
+def _outcome_text(outcome: Outcome) -> str:
+    """``_encode(outcome.to_dict())``, kept while the outcome lives."""
+    key = id(outcome)
+    found = _OUTCOME_TEXTS.get(key)
+    if found is not None and found[0]() is outcome:
+        return found[1]
+    text = _encode(outcome.to_dict())
+    if len(_OUTCOME_TEXTS) >= _OUTCOME_TEXTS_LIMIT:
+        _OUTCOME_TEXTS.clear()
+    _OUTCOME_TEXTS[key] = (weakref.ref(outcome, functools.partial(_forget_outcome, key)), text)
+    return text
+
+
+def _forget_outcome(key: int, ref: weakref.ref[Outcome]) -> None:
+    """An outcome is gone: its text too (unless the entry is another's by now)."""
+    found = _OUTCOME_TEXTS.get(key)
+    if found is not None and found[0] is ref:
+        del _OUTCOME_TEXTS[key]
 
 
 #: The saved text of a playing card, by the identities of its value components (every
@@ -338,15 +383,18 @@ _CARD_TEXTS_LIMIT = 8192
 
 def _card_text(card: Card) -> str:
     """``_ENCODE(_card(card))``, kept for cards made of the same values."""
-    values = (
-        card._serial, card._rank, card._suit, card._enhancement, card._edition, card._seal,
-        card._perma, card._flags, card._debuff,
+    key = (
+        id(card._serial), id(card._rank), id(card._suit), id(card._enhancement),
+        id(card._edition), id(card._seal), id(card._perma), id(card._flags), id(card._debuff),
     )  # fmt: skip
-    key = tuple(map(id, values))
     found = _CARD_TEXTS.get(key)
     if found is None:
         if len(_CARD_TEXTS) >= _CARD_TEXTS_LIMIT:
             _CARD_TEXTS.clear()
+        values = (
+            card._serial, card._rank, card._suit, card._enhancement, card._edition,
+            card._seal, card._perma, card._flags, card._debuff,
+        )  # fmt: skip
         found = _CARD_TEXTS[key] = (values, _encode(_card(card)))
     return found[1]
 
@@ -392,6 +440,27 @@ def _restore_row(game: Game, raws: list[dict[str, Any]], area: C.Area) -> None:
         proto, values = found
         table = proto.copy()
         serial = table[serial_of] = shared_serial(raw["serial"])
+        zone = table[zone_of] = zone_of(area, slot)
+        row.append(Card(spawn(table), (*values, serial, zone), rules, tally, table))
+        tally[values[2].kind] += 1
+        slot += 1
+
+
+def _restore_read_row(game: Game, read: CardRow, area: C.Area) -> None:
+    """A row read by its cards' texts (:func:`_decode`), checked: as :func:`_restore_row`,
+    each card's values found once per text."""
+    row = game.area(area)
+    tally, rules, spawn = game._tally, game._rules, game.world.spawn
+    serial_of, zone_of, shared_serial = C.Serial, C.Zone, C.serial
+    slot = len(row)
+    for number, card in zip(read.serials, read.cards, strict=True):
+        found = card.built
+        if found is None:
+            fields = card.fields
+            found = card.built = _saved_values(fields, *fields["debuff"])
+        proto, values = found
+        table = proto.copy()
+        serial = table[serial_of] = shared_serial(number)
         zone = table[zone_of] = zone_of(area, slot)
         row.append(Card(spawn(table), (*values, serial, zone), rules, tally, table))
         tally[values[2].kind] += 1
@@ -526,10 +595,10 @@ def from_data(data: dict[str, Any], plugins: Plugins | None = None) -> Game:
         shown = repr(found) if type(found) is str and len(found) <= 100 else type(found).__name__
         raise SaveError(f"not a balatro_ecs save (format {shown}, expected {FORMAT!r})")
     plugins = plugins if plugins is not None else PluginSet.default()
-    check_save(data, plugins)
+    actions = check_save(data, plugins)
     check_versions(data["plugins"], plugins.package_versions())
     try:
-        return _from_data(data, plugins)
+        return _from_data(data, plugins, actions)
     except SaveError:
         raise
     except (BalatroError, LookupError, TypeError, ValueError, AttributeError) as err:
@@ -537,7 +606,8 @@ def from_data(data: dict[str, Any], plugins: Plugins | None = None) -> Game:
         raise SaveError(f"damaged save: {type(err).__name__}: {err}") from None
 
 
-def _from_data(data: dict[str, Any], plugins: Plugins) -> Game:
+def _from_data(data: dict[str, Any], plugins: Plugins, actions: list[Action]) -> Game:
+    """The game a checked save holds (``actions``: its log's actions, made by the check)."""
     from ..game import Game
 
     game = Game(deck=data["deck"], seed=data["seed"], plugins=plugins, start=False)
@@ -545,7 +615,11 @@ def _from_data(data: dict[str, Any], plugins: Plugins) -> Game:
         game.stake = game._stake(data["stake"])
     game.run = RunState.from_dict(data["run"])
     for name, area in _CARD_AREAS.items():
-        _restore_row(game, data["rows"][name], area)
+        row = data["rows"][name]
+        if type(row) is CardRow:
+            _restore_read_row(game, row, area)
+        else:
+            _restore_row(game, row, area)
     for raw in data["jokers"]:
         game.jokers.append(_restore_joker(game, raw, C.Area.JOKERS))
     game._renumber(game.jokers)
@@ -575,12 +649,13 @@ def _from_data(data: dict[str, Any], plugins: Plugins) -> Game:
     game._plans = None  # the saved counts already include what the jokers change
     game._synced = None
     game._sync(as_saved=True)
-    game.log = [_outcome(raw) for raw in data["log"]]
+    game.log = [_outcome(raw, action) for raw, action in zip(data["log"], actions, strict=True)]
     game.events.clear()
     return game
 
 
-def _outcome(raw: dict[str, Any]) -> Outcome:
+def _outcome(raw: dict[str, Any], action: Action) -> Outcome:
+    """A checked entry of the log (``action``: its action, made by the check)."""
     score = raw.get("score")
     result = None
     if score is not None:
@@ -588,7 +663,7 @@ def _outcome(raw: dict[str, Any]) -> Outcome:
 
         result = ScoreResult(score["hand_name"], score["chips"], score["mult"], score["score"])
     return Outcome(
-        action=action_from_dict(raw["action"]),
+        action=action,
         phase_before=raw["phase_before"],
         phase_after=raw["phase_after"],
         dollars_before=raw["dollars_before"],
@@ -609,9 +684,8 @@ def loads(text: str | bytes, plugins: Plugins | None = None) -> Game:
             raise SaveError(f"save: not UTF-8 text (byte {err.start})") from None
     if not isinstance(text, str):
         raise SaveError(f"save: expected JSON text, got {type(text).__name__}")
-    hook = _untag if f'"{_FLOAT_TAG}"' in text else None  # tagged floats: rare, looked for
     try:
-        data = json.loads(text, object_hook=hook)
+        data = _decode(text)
     except json.JSONDecodeError as err:
         raise SaveError(f"save: malformed JSON at line {err.lineno}, column {err.colno}") from None
     except RecursionError:
@@ -619,6 +693,123 @@ def loads(text: str | bytes, plugins: Plugins | None = None) -> Game:
     except ValueError as err:  # a number too long to read (Python's digit limit)
         raise SaveError(f"save: malformed JSON: {err}") from None
     return from_data(data, plugins)
+
+
+# -- reading the text ----------------------------------------------------------------------
+#: Where :func:`dumps` writes the rows, and how each row starts there.
+_FIRST_ROW = '{"deck":'
+_ROWS_AT = ',"rows":' + _FIRST_ROW
+_ROW_OPENINGS = tuple(
+    (name, ("," if i else "{") + f'"{name}":') for i, name in enumerate(_CARD_AREAS)
+)
+#: How a row of cards written by :func:`dumps` starts, and what comes between its cards.
+_ROW_START = '[{"serial":'
+_CARD_SEP = ',{"serial":'
+#: A card's text after its serial (``"rank":5,...}``) -> the card it stands for.
+_SAVED_CARDS: dict[str, SavedCard] = {}
+_SAVED_CARDS_LIMIT = 8192
+
+
+def _decode(text: str) -> Any:
+    """``json.loads(text)``, with tagged non-finite numbers read back
+    (:func:`_untag`) -- except that the rows of playing cards are read as
+    :class:`~balatro_ecs.run.save_check.CardRow` objects when the save is laid out as
+    :func:`dumps` writes it (:func:`_read_laid_out`)."""
+    data = _read_laid_out(text)
+    if data is None:  # another layout, or not JSON (json names the error)
+        return json.loads(text, object_hook=_untag if f'"{_FLOAT_TAG}"' in text else None)
+    return data
+
+
+def _read_laid_out(text: str) -> dict[str, Any] | None:
+    """A save laid out as :func:`dumps` writes it, or ``None``: the fields before
+    ``rows`` and those after them read by ``json``, the rows by :func:`_read_rows` (each
+    card's text, all but its serial, read, checked and built once however many cards
+    share it).
+
+    ``rows`` is found by its text, ``,"rows":{"deck":``; that this is the save's own
+    field (not text inside a string, or a field of a field) is known when the text
+    before it, closed with ``}``, is a JSON object: a ``}`` there ends the save. The
+    result is what ``json.loads`` reads: the same keys in the same order, a repeated
+    key's last value."""
+    at = text.find(_ROWS_AT)
+    if at < 0:
+        return None
+    rows = _read_rows(text, at + len(_ROWS_AT) - len(_FIRST_ROW))
+    if rows is None or not text.startswith(',"', rows[1]):  # another field after the rows
+        return None
+    before, after = text[:at] + "}", "{" + text[rows[1] + 1 :]
+    tagged = f'"{_FLOAT_TAG}"' in before or f'"{_FLOAT_TAG}"' in after
+    hook = _untag if tagged else None
+    try:
+        data = json.loads(before, object_hook=hook)
+        rest = json.loads(after, object_hook=hook)
+    except (ValueError, RecursionError):  # not JSON: read again whole, to say where
+        return None
+    if type(data) is not dict or not data or type(rest) is not dict:  # (a field before too)
+        return None
+    data["rows"] = rows[0]
+    data.update(rest)
+    return data
+
+
+def _read_rows(text: str, pos: int) -> tuple[dict[str, CardRow], int] | None:
+    """The rows object at ``pos`` (``{"deck":[...],"hand":[...],...}``, as :func:`dumps`
+    writes it) and the position after it, every row a
+    :class:`~balatro_ecs.run.save_check.CardRow`; ``None`` if it is not so written."""
+    rows: dict[str, CardRow] = {}
+    for name, opening in _ROW_OPENINGS:
+        if not text.startswith(opening, pos):
+            return None
+        row = _read_row(text, pos + len(opening))
+        if row is None:
+            return None
+        rows[name], pos = row
+    if text[pos : pos + 1] != "}":
+        return None
+    return rows, pos + 1
+
+
+def _read_row(text: str, pos: int) -> tuple[CardRow, int] | None:
+    """The row of cards at ``pos`` and the position after it, if every card in it is
+    written as :func:`dumps` writes one (else ``None``).
+
+    Such a row is ``[]`` or ``[{"serial":N,BODY},{"serial":N,BODY}...]``, each ``N`` a
+    whole number as JSON writes it and each ``BODY`` a card's text after its serial, which
+    holds no brace but its last: the row ends at the first ``}]``, and is cut into cards
+    at each ``,{"serial":``."""
+    if text.startswith("[]", pos):
+        return CardRow([], []), pos + 2
+    end = text.find("}]", pos)
+    if end > 0 and text.startswith(_ROW_START, pos):
+        cards_text = text[pos + len(_ROW_START) : end + 1]
+        cut = [part.partition(",") for part in cards_text.split(_CARD_SEP)]
+        numbers = [number for number, _, _ in cut]
+        cards = [_SAVED_CARDS.get(body) or _saved_card(body) for _, _, body in cut]
+        try:
+            serials = list(map(int, numbers))
+        except ValueError:  # not a whole number
+            serials = []
+        if None not in cards and list(map(str, serials)) == numbers:  # as JSON writes them
+            return CardRow(serials, cards), end + 2  # type: ignore[arg-type]
+    return None
+
+
+def _saved_card(body: str) -> SavedCard | None:
+    """The card a card's text after its serial (``"rank":5,...}``) stands for, if it is
+    exactly what :func:`dumps` writes for some card's fields, with no brace but its last
+    (``None`` if not); kept."""
+    try:
+        fields = json.loads("{" + body)
+        written = type(fields) is dict and _ENCODE(fields) == "{" + body
+    except (ValueError, RecursionError):  # not JSON, or a number JSON cannot write
+        return None
+    if not written or not fields or "serial" in fields or "{" in body or body[:-1].count("}"):
+        return None  # not what a card's text holds after its serial
+    if len(_SAVED_CARDS) >= _SAVED_CARDS_LIMIT:
+        _SAVED_CARDS.clear()
+    card = _SAVED_CARDS[body] = SavedCard(fields)
+    return card
 
 
 def clone(game: Game) -> Game:

@@ -14,6 +14,10 @@ seal (and a joker's or consumable's edition) must be a kind the set declares -- 
 its blocked plugins declares (such cards are plain, but a game saved with the set loads
 with it).
 
+A row of cards may come as a :class:`CardRow` (cards read from a save's text by their
+texts, :func:`balatro_ecs.run.save.loads`): it is checked as the list of objects it stands
+for, each distinct card's fields once per plugin set.
+
 The packs a save records (``packs``: id -> version; saves made before have none) are
 compared with the loaded ones first (:func:`check_packs`), and the plugin packages it
 records with the installed ones (:func:`check_versions`): each must be there, at the same
@@ -28,7 +32,7 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
-from ..actions import action_from_dict
+from ..actions import Action, action_from_dict
 from ..checks import (
     MAX_INT,
     MAX_TEXT,
@@ -56,14 +60,14 @@ from ..content import (
     TagType,
     VoucherType,
 )
-from ..enums import VANILLA_HANDS, HandType, parse_suit
+from ..enums import HandType, parse_suit
 from ..errors import BalatroError, SaveError, UnknownNameError
-from ..state import Phase, RunState
+from ..state import Phase, RunState, hand_count
 
 if TYPE_CHECKING:
     from ..manager import Plugins
 
-__all__ = ["check_packs", "check_save", "check_versions", "compatible"]
+__all__ = ["CardRow", "SavedCard", "check_packs", "check_save", "check_versions", "compatible"]
 
 
 class _Damaged(SaveError):
@@ -71,6 +75,38 @@ class _Damaged(SaveError):
 
     def __init__(self, message: str) -> None:
         super().__init__(f"damaged save: {message}")
+
+
+class SavedCard:
+    """A playing card as a save writes it, all but its serial: read once from its text
+    (:func:`balatro_ecs.run.save.loads`) and shared by every card saved with that text --
+    most cards look like many others. Checked once per plugin set (:class:`_Check`
+    remembers the ones found good), built once (:attr:`built`, the loader's)."""
+
+    __slots__ = ("built", "fields")
+
+    def __init__(self, fields: dict[str, Any]) -> None:
+        #: The card's saved fields but its serial, as JSON reads them (never changed).
+        self.fields = fields
+        #: What the loader makes of the fields once they are found good: a component
+        #: table to copy for each card, and its components in order (``None``: not yet).
+        self.built: tuple[dict[type, Any], tuple[Any, ...]] | None = None
+
+
+class CardRow:
+    """A row of playing cards read by their texts (what :func:`~balatro_ecs.run.save.loads`
+    makes of a row whose every card is written as saves write them): each card's serial,
+    and its other fields as a :class:`SavedCard`. Checked as the list of objects it stands
+    for (``{"serial": serial, **card.fields}`` each) would be."""
+
+    __slots__ = ("cards", "serials")
+
+    def __init__(self, serials: list[int], cards: list[SavedCard]) -> None:
+        self.serials = serials
+        self.cards = cards
+
+    def __len__(self) -> int:
+        return len(self.cards)
 
 
 #: The most entities (cards, jokers, offers ...) or entries of one list a save may hold.
@@ -109,18 +145,22 @@ _BLIND_STATES = frozenset({"", "Select", "Upcoming", "Current", "Defeated", "Ski
 _SUITS = frozenset({"S", "H", "C", "D"})
 
 
-def check_save(data: dict[str, Any], plugins: Plugins) -> None:
+def check_save(data: dict[str, Any], plugins: Plugins) -> list[Action]:
     """Check a save (parsed JSON, with tagged non-finite numbers already read back).
 
+    :returns: the action of each entry of its log, made while checking them (what a
+        loader needs: they are not made twice).
     :raises SaveError: the first problem, naming its field and value.
     """
     check_keys(data, _KEYS, "save field", "save", _Damaged)
-    for key in sorted(_REQUIRED):
-        if key not in data:
-            raise _Damaged(f"field {key!r} is missing")
+    if not data.keys() >= _REQUIRED:
+        missing = min(_REQUIRED - data.keys())
+        raise _Damaged(f"field {missing!r} is missing")
     if "packs" in data:  # first: a missing pack explains any of its content missing
         check_packs(_versions(data["packs"], "packs"), plugins)
-    _Check(plugins).save(data)
+    check = _Check(plugins)
+    check.save(data)
+    return check.actions
 
 
 class _Check:
@@ -132,6 +172,8 @@ class _Check:
         self.modifiers = _modifiers(plugins)
         #: Serial -> where it is used (a path, or a row's path and the index in it).
         self.serials: dict[int, str | tuple[str, int]] = {}
+        #: The action of each entry of the log, made while checking it.
+        self.actions: list[Action] = []
 
     # -- the pieces ------------------------------------------------------------------------
     def save(self, data: dict[str, Any]) -> None:
@@ -146,7 +188,11 @@ class _Check:
         for name in _ROWS:
             if name not in rows:
                 raise _Damaged(f"rows.{name}: missing")
-            self.row(_list(rows[name], f"rows.{name}"), f"rows.{name}")
+            row = rows[name]
+            if type(row) is CardRow:
+                self.card_row(row, f"rows.{name}")
+            else:
+                self.row(_list(row, f"rows.{name}"), f"rows.{name}")
         for i, raw in enumerate(_list(data["jokers"], "jokers")):
             self.joker(raw, f"jokers[{i}]")
         for i, raw in enumerate(_list(data["consumables"], "consumables")):
@@ -210,6 +256,21 @@ class _Check:
                     continue
             self.card(card, f"{where}[{i}]")
 
+    def card_row(self, row: CardRow, where: str) -> None:
+        """A row read by its cards' texts: a card whose fields were found good with this
+        plugin set before is known at once, and only its serial is looked at; any other is
+        checked whole, as the object it stands for."""
+        if len(row) > MAX_ITEMS:
+            raise _Damaged(f"{where}: at most {MAX_ITEMS} items, got {len(row)}")
+        serials, good = self.serials, self.modifiers.good_saved
+        for i, (serial, card) in enumerate(zip(row.serials, row.cards, strict=True)):
+            if card in good and 0 <= serial <= MAX_INT and serial not in serials:
+                serials[serial] = (where, i)
+                continue
+            self.card({"serial": serial, **card.fields}, f"{where}[{i}]")
+            if len(good) < _GOOD_LIMIT:
+                good.add(card)
+
     def content(self, family: type[ContentType], key: object, where: str) -> ContentType:
         """The content ``key`` names, which must be of ``family``, loaded and not blocked."""
         if type(key) is str:
@@ -238,7 +299,8 @@ class _Check:
 
     def run(self, run: Mapping[str, Any]) -> None:
         check_keys(run, _RUN_KEYS, "run field", "run", _Damaged)
-        ints, flags = _RUN_INTS, _RUN_FLAGS
+        ints, flags, reals = _RUN_INTS, _RUN_FLAGS, _RUN_REALS
+        checks, places = _RUN_FIELDS, _RUN_PLACES
         for name, value in run.items():
             bounds = ints.get(name)
             if bounds is not None:
@@ -246,7 +308,9 @@ class _Check:
                     continue
             elif name in flags and (value is True or value is False):
                 continue
-            _RUN_FIELDS[name](self, value, f"run.{name}")
+            elif name in reals and type(value) in _NUMBER_TYPES and 0 <= value <= MAX_INT:
+                continue  # a finite number, not negative (not NaN)
+            checks[name](self, value, places[name])
 
     def rng(self, rng: Mapping[str, Any]) -> None:
         if len(rng) > MAX_ITEMS:
@@ -286,7 +350,7 @@ class _Check:
             number(card["perma_bonus"], f"{where}.perma_bonus", _Damaged, minimum=0)
             for key in ("played_this_ante", "face_down", "forced"):
                 flag(card[key], f"{where}.{key}", _Damaged)
-            if len(good) < 4096:
+            if len(good) < _GOOD_LIMIT:
                 good.add(shape)
         if "original_suit" in card:
             _suit(card["original_suit"], f"{where}.original_suit")
@@ -303,13 +367,8 @@ class _Check:
         template = joker_state_template(jtype)
         check_state(template, joker["state"], f"{where}.state", _Damaged, strict=False)
         _pair(joker["debuff"], f"{where}.debuff")
-        stickers = _object(joker["stickers"], f"{where}.stickers")
-        _exact(stickers, _STICKER_KEYS, "sticker", f"{where}.stickers")
-        flag(stickers["eternal"], f"{where}.stickers.eternal", _Damaged)
-        flag(stickers["rental"], f"{where}.stickers.rental", _Damaged)
-        if stickers["perishable"] is not None:
-            whole(stickers["perishable"], f"{where}.stickers.perishable", _Damaged)
-        _price(joker["price"], f"{where}.price")
+        _stickers(joker["stickers"], where)
+        _price(joker["price"], where)
 
     def consumable(self, raw: object, where: str, offer: bool = False) -> None:
         item = _object(raw, where)
@@ -320,7 +379,7 @@ class _Check:
         assert isinstance(ctype, ConsumableType)
         _modifier(item["edition"], self.modifiers.editions, "edition", where)
         check_state(ctype.config, item["state"], f"{where}.state", _Damaged, strict=False)
-        _price(item["price"], f"{where}.price")
+        _price(item["price"], where)
 
     def offer(self, raw: object, where: str) -> None:
         item = _object(raw, where)
@@ -359,15 +418,23 @@ class _Check:
                 check(value, f"blind.memory.{key}")
 
     def outcome(self, raw: object, where: str) -> None:
+        """An entry of the action log; its action, made to check it, is kept
+        (:attr:`actions`)."""
+        action = _usual_outcome(raw)
+        if action is None:  # not the usual entry: checked field by field, in order
+            action = self._outcome(raw, where)
+        self.actions.append(action)
+
+    def _outcome(self, raw: object, where: str) -> Action:
         outcome = _object(raw, where)
         check_keys(outcome, _OUTCOME_KEYS, "log field", where, _Damaged)
-        for key in sorted(_OUTCOME_KEYS - {"score"}):
+        for key in _OUTCOME_REQUIRED:
             if key not in outcome:
                 raise _Damaged(f"{where}: missing {key!r}")
         action = _object(outcome["action"], f"{where}.action")
         plain(action, f"{where}.action", _Damaged)
         try:
-            action_from_dict(dict(action))
+            made = action_from_dict(action)
         except (BalatroError, TypeError, ValueError) as err:
             raise _Damaged(f"{where}.action: {err}") from None
         for key in ("phase_before", "phase_after"):
@@ -384,6 +451,96 @@ class _Check:
             value = score["score"]
             if not (type(value) is int and value.bit_length() <= 4096):
                 number(value, f"{where}.score.score", _Damaged, infinite=True)
+        return made
+
+
+_OUTCOME_REQUIRED = tuple(sorted(_OUTCOME_KEYS - {"score"}))
+_OUTCOME_USUAL_KEYS = (_OUTCOME_KEYS, frozenset(_OUTCOME_REQUIRED))
+
+
+def _usual_outcome(raw: object) -> Action | None:
+    """The action of a log entry as games write them -- every field there and of its usual
+    kind, the action's values strings, whole numbers or lists of them, the score's numbers
+    finite -- or ``None`` for any other (:meth:`_Check._outcome` then checks it in order
+    and names the first problem)."""
+    if not (
+        type(raw) is dict
+        and raw.keys() in _OUTCOME_USUAL_KEYS
+        and type(raw["action"]) is dict
+        and type(raw["phase_before"]) is str
+        and raw["phase_before"] in _PHASES
+        and type(raw["phase_after"]) is str
+        and raw["phase_after"] in _PHASES
+        and type(raw["dollars_before"]) is int
+        and -MAX_INT <= raw["dollars_before"] <= MAX_INT
+        and type(raw["dollars_after"]) is int
+        and -MAX_INT <= raw["dollars_after"] <= MAX_INT
+    ):
+        return None
+    key = _action_key(raw["action"])
+    if key is None:
+        return None
+    score = raw.get("score")
+    if score is not None and not (
+        type(score) is dict
+        and score.keys() == _SCORE_KEYS
+        and type(score["hand_name"]) is str
+        and len(score["hand_name"]) <= MAX_TEXT
+        and _finite(score["chips"])
+        and _finite(score["mult"])
+        and (
+            (type(score["score"]) is int and score["score"].bit_length() <= 4096)
+            or (type(score["score"]) is float and _finite(score["score"]))
+        )
+    ):
+        return None
+    action = _ACTIONS.get(key)
+    if action is None:
+        try:
+            action = action_from_dict(raw["action"])
+        except (BalatroError, TypeError, ValueError):
+            return None
+        if len(_ACTIONS) >= _ACTIONS_LIMIT:
+            _ACTIONS.clear()
+        _ACTIONS[key] = action
+    return action
+
+
+#: Actions made from log entries, by :func:`_action_key`: an action is immutable, and
+#: the same few come back in every log.
+_ACTIONS: dict[tuple[Any, ...], Action] = {}
+_ACTIONS_LIMIT = 4096
+
+
+def _action_key(action: dict[Any, Any]) -> tuple[Any, ...] | None:
+    """An action's fields as a key (lists as tuples), if they are what
+    :func:`~balatro_ecs.checks.plain` takes at once: string keys, and short strings,
+    whole numbers within ``MAX_INT`` or lists of them (of exactly these types: ``1`` and
+    ``True`` make different keys); ``None`` for any other."""
+    fields = []
+    for key, value in action.items():
+        kind = type(value)
+        if type(key) is not str:
+            return None
+        if kind is int:
+            if not -MAX_INT <= value <= MAX_INT:
+                return None
+        elif kind is list:
+            for item in value:
+                if type(item) is not int or not -MAX_INT <= item <= MAX_INT:
+                    return None
+            value = tuple(value)
+        elif kind is not str or len(value) > 10_000:
+            return None
+        fields.append((key, value))
+    return tuple(fields)
+
+
+def _finite(value: object) -> bool:
+    """Whether ``value`` is an int within ``MAX_INT`` or a finite float."""
+    if type(value) is float:
+        return value - value == 0.0  # (not infinite, not NaN)
+    return type(value) is int and -MAX_INT <= value <= MAX_INT
 
 
 #: The values of a card (all but its serial and debuff) ...
@@ -404,15 +561,17 @@ class _Modifiers:
     :ivar seals: The same for seals.
     :ivar good_cards: The shapes of cards (their values, the type of their bonus and
         their debuff flags) found good with this set before.
+    :ivar good_saved: The :class:`SavedCard` objects found good with this set before.
     """
 
-    __slots__ = ("editions", "enhancements", "good_cards", "seals")
+    __slots__ = ("editions", "enhancements", "good_cards", "good_saved", "seals")
 
     def __init__(self, plugins: Plugins) -> None:
         self.enhancements = self._names(plugins, EnhancementType)
         self.editions = self._names(plugins, EditionType)
         self.seals = self._names(plugins, SealType)
         self.good_cards: set[tuple[Any, ...]] = set()
+        self.good_saved: set[SavedCard] = set()
 
     @staticmethod
     def _names(
@@ -426,6 +585,8 @@ class _Modifiers:
 
 
 _MODIFIERS = "save_check.modifiers"
+#: The most cards (shapes, read cards) a plugin set's tables remember as good.
+_GOOD_LIMIT = 4096
 
 
 def _modifiers(plugins: Plugins) -> _Modifiers:
@@ -512,7 +673,42 @@ def _pair(value: object, where: str) -> None:
     raise _Damaged(f"{where}: expected [true or false, true or false], got {show(value)}")
 
 
-def _price(raw: object, where: str) -> None:
+def _stickers(raw: object, owner: str) -> None:
+    """A joker's stickers (``owner``: the joker's path)."""
+    if (
+        type(raw) is dict
+        and raw.keys() == _STICKER_KEYS
+        and type(raw["eternal"]) is bool
+        and type(raw["rental"]) is bool
+        and (raw["perishable"] is None or _plain_count(raw["perishable"]))
+    ):
+        return  # the usual case, at once
+    where = f"{owner}.stickers"
+    stickers = _object(raw, where)
+    _exact(stickers, _STICKER_KEYS, "sticker", where)
+    flag(stickers["eternal"], f"{where}.eternal", _Damaged)
+    flag(stickers["rental"], f"{where}.rental", _Damaged)
+    if stickers["perishable"] is not None:
+        whole(stickers["perishable"], f"{where}.perishable", _Damaged)
+
+
+def _plain_count(value: object) -> bool:
+    """Whether ``value`` is a whole number that :func:`~balatro_ecs.checks.whole` takes
+    with its default bounds."""
+    return type(value) is int and 0 <= value <= MAX_INT
+
+
+def _price(raw: object, owner: str) -> None:
+    """A price (``owner``: the path of the joker or consumable it is the price of)."""
+    if (
+        type(raw) is dict
+        and raw.keys() == _PRICE_KEYS
+        and _plain_count(raw["buy"])
+        and (raw["sell_override"] is None or _plain_count(raw["sell_override"]))
+        and type(raw["free"]) is bool
+    ):
+        return  # the usual case, at once
+    where = f"{owner}.price"
     price = _object(raw, where)
     _exact(price, _PRICE_KEYS, "price field", where)
     whole(price["buy"], f"{where}.buy", _Damaged)
@@ -541,13 +737,16 @@ def _optional_count(c: _Check, value: object, where: str) -> None:
         whole(value, where, _Damaged)
 
 
-def _real(infinite: bool = False) -> _Field:
-    def check(c: _Check, value: object, where: str) -> None:
-        if value == "inf" and infinite:  # an older save's infinity
-            return
-        number(value, where, _Damaged, minimum=0, infinite=infinite)
+class _real:
+    """A number field, not negative (``infinite``: it may be infinite)."""
 
-    return check
+    def __init__(self, infinite: bool = False) -> None:
+        self.infinite = infinite
+
+    def __call__(self, c: _Check, value: object, where: str) -> None:
+        if value == "inf" and self.infinite:  # an older save's infinity
+            return
+        number(value, where, _Damaged, minimum=0, infinite=self.infinite)
 
 
 def _bool(c: _Check, value: object, where: str) -> None:
@@ -646,10 +845,9 @@ def _suit_field(c: _Check, value: object, where: str) -> None:
 
 def _hands(c: _Check, value: object, where: str) -> None:
     hands = _list(value, where)
-    if not len(VANILLA_HANDS) <= len(hands) <= len(HandType):
-        # the game's twelve, and any declared by plugins (rows for hands declared after
-        # the save was made are added on load)
-        raise _Damaged(f"{where}: expected {len(HandType)} poker hands, got {len(hands)}")
+    expected = hand_count(c.plugins)  # the game's twelve, and the plugins' hands
+    if len(hands) != expected:
+        raise _Damaged(f"{where}: expected {expected} poker hands, got {len(hands)}")
     for i, raw in enumerate(hands):
         if (
             type(raw) is dict
@@ -759,6 +957,11 @@ _RUN_KEYS = frozenset(_RUN_FIELDS)
 #: The whole-number and true-or-false fields, checked at once when they are fine.
 _RUN_INTS = {name: f.bounds for name, f in _RUN_FIELDS.items() if isinstance(f, _count)}
 _RUN_FLAGS = frozenset(name for name, f in _RUN_FIELDS.items() if f is _bool)
+#: The number fields, checked at once when they hold a finite number, not negative.
+_RUN_REALS = frozenset(name for name, f in _RUN_FIELDS.items() if isinstance(f, _real))
+_NUMBER_TYPES = frozenset({int, float})
+#: Each run field's path in messages.
+_RUN_PLACES = {name: f"run.{name}" for name in _RUN_FIELDS}
 
 
 def _hand_names(value: object, where: str) -> None:

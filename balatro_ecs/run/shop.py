@@ -17,7 +17,12 @@ from ..errors import IllegalActionError
 from ..jokers import Consumable, Joker
 from ..schedule import System
 from ..state import Phase
-from .cards_for_sale import make_consumable, make_joker, make_playing_card
+from .cards_for_sale import (
+    make_consumable,
+    make_joker,
+    make_playing_card,
+    random_shop_edition,
+)
 
 if TYPE_CHECKING:
     from ..cards import Card
@@ -71,14 +76,7 @@ def shop_card(game: Game) -> Joker | Consumable | Card:
             elif kind == "Playing":
                 edition = Edition.NONE
                 if illusion and game.rng.random("illusion") > 0.8:
-                    roll = game.rng.random("illusion")
-                    edition = (
-                        Edition.POLYCHROME
-                        if roll > 0.85
-                        else Edition.HOLO
-                        if roll > 0.5
-                        else Edition.FOIL
-                    )
+                    edition = random_shop_edition(game, game.rng.random("illusion"))
                 item = make_playing_card(game, Area.SHOP, "sho", enhanced, edition)
             else:
                 item = make_consumable(game, kind, Area.SHOP, "sho")

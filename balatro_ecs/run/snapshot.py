@@ -51,9 +51,18 @@ _CARD_AREAS = (C.Area.DECK, C.Area.HAND, C.Area.PLAY, C.Area.DISCARD)
 def _deep(value: Any) -> Any:
     """A deep copy of plain data (dicts, lists, scalars): counters and blind memory."""
     kind = type(value)
+    # A plain dict or list is copied in one call, then what it nests (rarely anything) is
+    # copied in its place: ``_NESTED.isdisjoint(map(type, ...))`` looks without a loop here.
     if kind is dict:
-        return {k: _deep(v) if type(v) in _NESTED else v for k, v in value.items()}
+        out = value.copy()
+        if not _NESTED.isdisjoint(map(type, out.values())):
+            for k, v in out.items():
+                if type(v) in _NESTED:
+                    out[k] = _deep(v)  # (a value replaced: the keys, and their order, stay)
+        return out
     if kind is list:
+        if _NESTED.isdisjoint(map(type, value)):
+            return value.copy()
         return [_deep(v) if type(v) in _NESTED else v for v in value]
     if isinstance(value, dict):
         return {k: _deep(v) for k, v in value.items()}

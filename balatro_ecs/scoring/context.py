@@ -255,7 +255,7 @@ class ScoringContext:
 
     def level_up(self, hand: HandType, levels: int, source: object) -> None:
         """Change a poker hand's level (at least 0) and record it."""
-        stats = self.run.hands[hand]
+        stats = self.run.hand(hand)
         stats.level = max(0, stats.level + levels)
         self.events.append(
             (self.phase, source, "level", levels, HAND_NAMES[hand], self.chips, self.mult)

@@ -62,7 +62,7 @@ def detect_hand(ctx: ScoringContext) -> None:
     rules = ctx.rules
     # A card's detection key is cached on it (``_key``) until something about it changes.
     keys = [card._key or card.detect_key() for card in played]
-    detection = hands.detect(keys, rules.detection_key())
+    detection = hands.detector(ctx.game.plugins).detect(keys, rules.detection_key())
     ctx.detection = detection
     hand, positions, _contains = detection  # (a NamedTuple: unpacking reads it in one step)
     ctx.hand = hand
@@ -74,6 +74,8 @@ def detect_hand(ctx: ScoringContext) -> None:
     else:
         ctx.scoring = list(map(played.__getitem__, positions))
     run = ctx.run
+    if hand >= len(run.hands):  # a hand declared after the run began
+        run.add_hands()
     stats = run.hands[hand]
     stats.played += 1
     stats.played_this_round += 1
@@ -285,7 +287,7 @@ def score_played_cards(ctx: ScoringContext) -> None:
                     ctx.chips, ctx.mult = chips, mult
                     effect = scored(ctx, card)
                     if effect is not None:
-                        chips, mult = _apply_edition(ctx, card, effect, edition, chips, mult)
+                        chips, mult = _apply_card_effect(ctx, effect, card, edition, chips, mult)
             # (c) every joker's effect on this card, left to right
             if individual:
                 ctx.chips, ctx.mult = chips, mult
@@ -342,32 +344,6 @@ def _apply_own(
     for message in (o_message, s_message):
         if message is not None:
             event((phase, card, "message", message, card, chips, mult))
-    ctx.chips, ctx.mult = chips, mult
-    return chips, mult
-
-
-def _apply_edition(
-    ctx: ScoringContext, holder: object, effect: Any, edition: Edition, chips: float, mult: float
-) -> tuple[float, float]:
-    """An edition's effect on a scored card: chips, mult, then ×mult (events name the
-    edition as their target)."""
-    add_chips, add_mult, x_mult, dollars, _level_up, message, _destroy = effect
-    event = ctx.events.append
-    phase = ctx.phase
-    if add_chips is not None:
-        chips += add_chips
-        event((phase, holder, "chips", add_chips, edition, chips, mult))
-    if add_mult is not None:
-        mult += add_mult
-        event((phase, holder, "mult", add_mult, edition, chips, mult))
-    if dollars is not None:
-        ctx.dollar_buffer += dollars
-        event((phase, holder, "dollars", dollars, edition, chips, mult))
-    if x_mult is not None:
-        mult *= x_mult
-        event((phase, holder, "x_mult", x_mult, edition, chips, mult))
-    if message is not None:
-        event((phase, holder, "message", message, edition, chips, mult))
     ctx.chips, ctx.mult = chips, mult
     return chips, mult
 
@@ -483,8 +459,9 @@ def score_held_cards(ctx: ScoringContext) -> None:
 def _apply_card_effect(
     ctx: ScoringContext, effect: Any, source: object, card: object, chips: float, mult: float
 ) -> tuple[float, float]:
-    """Apply a joker's effect on a scored card (``joker_individual``): chips, mult,
-    money, then ×mult."""
+    """Apply an effect on a scored card -- a joker's (``joker_individual``, ``source`` the
+    joker) or the card's edition's (``source`` the card, ``card`` the edition, as events
+    name it): chips, mult, money, then ×mult."""
     add_chips, add_mult, x_mult, dollars, _level_up, message, _destroy = effect
     event = ctx.events.append
     phase = ctx.phase
@@ -549,6 +526,7 @@ def joker_pass(ctx: ScoringContext) -> None:
     main = calls.main
     n_main = len(main)
     other = calls.other_joker
+    retrigger_joker = calls.retrigger_joker
     event = ctx.events.append
     chips = ctx.chips
     mult = ctx.mult
@@ -588,6 +566,9 @@ def joker_pass(ctx: ScoringContext) -> None:
                 effect = fn(ctx, view)
                 if effect is not None:
                     chips, mult = _apply_joker_effect(ctx, effect, source, None, chips, mult)
+                    if retrigger_joker:
+                        ctx.chips, ctx.mult = chips, mult
+                        chips, mult = _retrigger_joker(ctx, retrigger_joker, entry, holder)
         else:
             consumable = consumable_main.get(holder.key)
             if consumable is not None:
@@ -605,6 +586,29 @@ def joker_pass(ctx: ScoringContext) -> None:
             mult *= x_mult
             event(("jokers", holder, "x_mult", x_mult, edition, chips, mult))
     ctx.chips, ctx.mult = chips, mult
+
+
+def _retrigger_joker(
+    ctx: ScoringContext, plans: tuple[Any, ...], entry: Any, holder: Joker | Consumable
+) -> tuple[float, float]:
+    """Run ``holder``'s main effect again once per retrigger the jokers give it (each
+    retriggering joker in slot order, each retrigger recorded as an event crediting it)."""
+    fn, view, source = entry
+    retriggers: list[object] = []
+    for retrigger, retrigger_view, retriggerer in plans:
+        times = retrigger(ctx, retrigger_view, holder)
+        if times:
+            if type(times) is not int or not 0 < times <= MAX_RETRIGGERS:
+                check_retriggers(times, retriggerer)
+            retriggers.extend([retriggerer] * times)
+    chips, mult = ctx.chips, ctx.mult
+    for retriggerer in retriggers:
+        ctx.events.append(("jokers", retriggerer, "retrigger", None, holder, chips, mult))
+        ctx.chips, ctx.mult = chips, mult
+        effect = fn(ctx, view)
+        if effect is not None:
+            chips, mult = _apply_joker_effect(ctx, effect, source, None, chips, mult)
+    return chips, mult
 
 
 # ---------------------------------------------------------------------------------------

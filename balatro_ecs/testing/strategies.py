@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from ..cards import CardSpec
 from ..content import JokerType
-from ..enums import RANK_NAMES, Edition, Enhancement, HandType, Seal, Suit
+from ..enums import RANK_NAMES, VANILLA_HANDS, Edition, Enhancement, Seal, Suit
 from ..manager import Plugins
 
 __all__ = [
@@ -100,9 +100,7 @@ def scenarios(
     else:
         keys = joker_keys(only=jokers) if jokers is not None else joker_keys()
         row = draw(st.lists(joker_dicts(keys), max_size=max_jokers))
-    levels = draw(
-        st.dictionaries(st.sampled_from([h.title for h in HandType]), st.integers(1, 6), max_size=3)
-    )
+    levels = draw(st.dictionaries(st.sampled_from(VANILLA_HANDS), st.integers(1, 6), max_size=3))
     return {
         "played": played,
         "held": held,

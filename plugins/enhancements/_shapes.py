@@ -33,6 +33,7 @@ def edition(key: str, **declared: Any) -> EditionType:
         config=row["config"],
         order=row["order"],
         extra_cost=row["extra_shop_cost"],
+        weight=row.get("base_shop_probability_rate1", 0),
         **declared,
     )
 

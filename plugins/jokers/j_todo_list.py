@@ -1,7 +1,7 @@
 """To Do List: earns $4 when the played hand is its listed poker hand; the hand changes at
 the end of each round."""
 
-from balatro_ecs.plugin import HAND_ITERATION_ORDER, Effect, HandType, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hand_iteration_order, hookimpl, reference
 
 JOKER = reference.joker("j_todo_list")
 balatro_content = content(JOKER)
@@ -14,13 +14,14 @@ def _target(joker):
 def _draw_hand(game, joker, exclude):
     """Draw a visible poker hand other than ``exclude`` on the ``to_do`` stream.
 
-    The game lists the hands in its hand table's iteration order before picking by index.
+    The game lists the hands in its hand table's iteration order before picking by index
+    (a mod's hands after the game's).
     """
     hands = game.run.hands
     names = [
-        name
-        for name in HAND_ITERATION_ORDER
-        if hands[HandType.from_name(name)].visible and name != exclude
+        hand.title
+        for hand in hand_iteration_order(len(hands))
+        if hands[hand].visible and hand.title != exclude
     ]
     joker.state["to_do_poker_hand"] = game.rng.element("to_do", names)
 

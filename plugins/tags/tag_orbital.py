@@ -4,15 +4,15 @@ The hand is picked when the tag is shown on the blind select screen (each time t
 screen is built), not when it is taken: the tag promises a hand the player can read.
 """
 
-from balatro_ecs.plugin import HAND_ITERATION_ORDER, HandType, content, hookimpl, reference
+from balatro_ecs.plugin import HandType, content, hand_iteration_order, hookimpl, reference
 
 TAG = reference.tag("tag_orbital")
 balatro_content = content(TAG)
 
 
 def _pick(game):
-    hands = (HandType.from_name(name) for name in HAND_ITERATION_ORDER)
-    visible = [hand for hand in hands if game.run.hands[hand].visible]
+    hands = game.run.hands
+    visible = [hand for hand in hand_iteration_order(len(hands)) if hands[hand].visible]
     return game.rng.element("orbital", visible)
 
 

@@ -11,4 +11,6 @@ balatro_plugins = (
     f"{__name__}.snake_eyes",
     f"{__name__}.the_black_cat",
     f"{__name__}.lucky_deck",
+    f"{__name__}.clover_card",
+    f"{__name__}.horseshoe_seal",
 )

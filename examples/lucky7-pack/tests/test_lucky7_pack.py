@@ -6,13 +6,18 @@ the path); the main suite runs them too (tests/test_packs.py).
 
 from __future__ import annotations
 
+from typing import Any
+
 import lucky7_pack
 import pytest
 from hypothesis import given, settings
 
 from balatro_ecs import Game, Plugins, score
-from balatro_ecs.actions import Play
-from balatro_ecs.enums import Enhancement
+from balatro_ecs.actions import BuyPack, CashOut, Discard, EndShop, Play, Reroll, SkipPack
+from balatro_ecs.cards import Card, CardSpec
+from balatro_ecs.enums import Enhancement, Seal, Suit
+from balatro_ecs.jokers import Joker
+from balatro_ecs.state import Phase
 from balatro_ecs.testing import strategies as bst
 from balatro_ecs.testing.properties import (
     assert_commutes,
@@ -20,17 +25,25 @@ from balatro_ecs.testing.properties import (
     assert_retriggers,
     assert_survives_save,
 )
-from balatro_ecs.testing.runs import hold, play_blind
+from balatro_ecs.testing.recorder import HookRecorder
+from balatro_ecs.testing.runs import hold, play_blind, win_round
 
 PLUGINS = Plugins(plugins=[lucky7_pack], entry_points=False, config=False)
 JOKERS = ["j_lucky7_seven", "j_lucky7_jackpot", "j_lucky7_snake_eyes"]
 SEVENS = {"played": [{"rank": "7", "suit": s} for s in "HSDC"], "probabilities": "never"}
+CLOVER, HORSESHOE = "lucky7_clover", "lucky7_horseshoe"  # as scenarios and saves spell them
 
 
 def test_the_pack_is_one_pack_with_all_its_content() -> None:
     assert PLUGINS.packs["lucky7"] == "1.1.0"
     keys = {c.key for c in PLUGINS.pack_content("lucky7")}
-    assert keys == {*JOKERS, "bl_lucky7_black_cat", "b_lucky7_lucky"}
+    assert keys == {
+        *JOKERS,
+        "bl_lucky7_black_cat",
+        "b_lucky7_lucky",
+        "m_lucky7_clover",
+        "s_lucky7_horseshoe",
+    }
 
 
 def test_lucky_seven_and_jackpot_score_four_sevens() -> None:
@@ -72,3 +85,99 @@ def test_the_lucky_deck_makes_every_seven_lucky() -> None:
     assert len(sevens) == 4
     assert all(c.enhancement is Enhancement.LUCKY for c in sevens)
     assert_survives_save(game)
+
+
+# -- the Clover Card (an enhancement) and the Horseshoe Seal -------------------------------
+
+
+def test_a_clover_card_gives_seven_mult_and_a_horseshoe_seven_chips() -> None:
+    seven = {"rank": "7", "suit": "H", "enhancement": CLOVER, "seal": HORSESHOE}
+    result = score({"played": [seven, {"rank": "7", "suit": "S"}]}, plugins=PLUGINS)
+    # Pair: 10 + 7 + 7 chips, +7 from the seal; 2 mult, +7 from the enhancement
+    assert (result.hand_name, result.chips, result.mult) == ("Pair", 31, 9)
+
+
+def _with(scenario: dict[str, Any], **modifier: str) -> dict[str, Any]:
+    return {**scenario, "played": [{**card, **modifier} for card in scenario["played"]]}
+
+
+@settings(max_examples=40, deadline=None, database=None)
+@given(bst.scenarios(jokers=[], plain_cards=True))
+def test_clover_and_horseshoe_add_exactly_their_numbers(scenario: dict[str, Any]) -> None:
+    """On any hand of plain cards, each scoring Clover Card adds 7 Mult and nothing else,
+    each scoring Horseshoe Seal 7 Chips and nothing else."""
+    plain = score(scenario, plugins=PLUGINS)
+    scoring = len(plain.scoring)
+    clover = score(_with(scenario, enhancement=CLOVER), plugins=PLUGINS)
+    assert (clover.chips, clover.mult) == (plain.chips, plain.mult + 7 * scoring)
+    sealed = score(_with(scenario, seal=HORSESHOE), plugins=PLUGINS)
+    assert (sealed.chips, sealed.mult) == (plain.chips + 7 * scoring, plain.mult)
+
+
+def test_a_red_seal_retriggers_the_clover_hook() -> None:
+    card = {"rank": "7", "suit": "H", "enhancement": CLOVER, "seal": "red"}
+    with HookRecorder(PLUGINS) as calls:
+        result = score({"played": [card]}, plugins=PLUGINS)
+    assert [c.key for c in calls.of("enhancement_scored")] == ["m_lucky7_clover"] * 2
+    assert result.mult == 1 + 7 * 2
+
+
+def test_held_clovers_pay_and_a_discarded_horseshoe_seven_pays() -> None:
+    game = Game(seed="LUCKY7", plugins=PLUGINS)
+    play_blind(game)
+    clover = CardSpec(12, Suit.HEARTS, enhancement=Enhancement.LUCKY7_CLOVER)
+    seven = CardSpec(7, Suit.SPADES, seal=Seal.LUCKY7_HORSESHOE)
+    hold(game, clover, clover, seven, "2C", "3D", "4S", "5H", "9C")
+    dollars = game.run.dollars
+    game.apply(Discard((2,)))
+    assert game.run.dollars == dollars + 7
+    assert_survives_save(game)  # the pack's kinds save and load by name
+    dollars = game.run.dollars
+    win_round(game)  # two Clover Cards held at the end of the round
+    assert game.run.dollars == dollars + 2
+
+
+# -- the content reaches the game's pools --------------------------------------------------
+
+
+def _standard_pack_cards(game: Game) -> list[Card]:
+    """Open each Standard pack of the shop (paid for by the test); the cards shown."""
+    shown: list[Card] = []
+    slot = 0
+    while slot < len(game.shop_packs):
+        if "standard" not in game.shop_packs[slot]:
+            slot += 1
+            continue
+        game.earn(10, "test")
+        game.apply(BuyPack(slot))
+        shown += [card for card in game.pack if isinstance(card, Card)]
+        if game.phase is Phase.PACK:
+            game.apply(SkipPack())
+    return shown
+
+
+def test_seeded_shops_offer_the_pack_s_jokers_and_standard_packs_its_enhancement() -> None:
+    """Play seeded runs through the actions (rounds won by the testing kit) and look at
+    every shop, two rerolls each: a lucky7 joker is offered, and a Standard pack card is a
+    Clover Card, as vanilla content would be."""
+    jokers: set[str] = set()
+    enhancements: set[Enhancement] = set()
+    for n in range(30):
+        game = Game(seed=f"LUCKYSHOP{n}", plugins=PLUGINS)
+        for _ in range(3):  # the first three shops of the run
+            play_blind(game)
+            win_round(game)
+            game.apply(CashOut())
+            for reroll in range(3):
+                jokers |= {j.key for j in game.shop if isinstance(j, Joker)}
+                cards = _standard_pack_cards(game)
+                enhancements |= {c.enhancement for c in cards}
+                if reroll < 2:
+                    game.earn(10, "test")
+                    game.apply(Reroll())
+            game.apply(EndShop())
+        if jokers & set(JOKERS) and Enhancement.LUCKY7_CLOVER in enhancements:
+            break
+    assert jokers & set(JOKERS), "no lucky7 joker in any shop"
+    assert Enhancement.LUCKY7_CLOVER in enhancements, "no Clover Card in any Standard pack"
+    assert len(enhancements - {Enhancement.NONE, Enhancement.LUCKY7_CLOVER}) >= 3  # and the game's

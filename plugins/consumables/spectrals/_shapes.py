@@ -13,7 +13,8 @@ Facts (spectrals.toml, and the game's ``Card:can_use_consumeable`` / ``use_consu
   more than one card in it (a round, or an open Arcana or Spectral pack).
 * Random picks go through ``pseudorandom_element``/``pseudoshuffle``, which sort cards and
   jokers by creation order first; suits are listed S, H, D, C; the enhancements of
-  created cards are the Enhanced pool in its order, less Stone.
+  created cards are the Enhanced pool in its order, less Stone (and the packs'
+  enhancements without a rank).
 * The jokers hear of destroyed cards (``remove_playing_cards``) as the card is used,
   before its Glass cards break, so Glass Joker does not count those (Canio counts faces).
 """
@@ -33,6 +34,7 @@ from balatro_ecs.plugin import (
     hookimpl,
     reference,
 )
+from balatro_ecs.pools import draw_enhancement
 
 from ..tarots._shapes import change_each
 
@@ -53,7 +55,9 @@ Hook = Callable[..., Any]
 #: The suits as the game lists them when it draws one (Familiar & co., Sigil).
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
-#: The enhancements a created card may get: the Enhanced pool in its order, less Stone.
+#: The game's enhancements a created card may get: the Enhanced pool in its order, less
+#: Stone (the draw is :func:`~balatro_ecs.pools.draw_enhancement`, which adds the packs'
+#: enhancements that have a rank).
 ENHANCEMENTS: tuple[Enhancement, ...] = tuple(
     parse_enhancement(row["key"])
     for row in sorted(reference.table("enhancements")["enhancement"], key=lambda r: r["order"])
@@ -103,7 +107,7 @@ def destroy_and_create(stype: ConsumableType, ranks: Sequence[int], stream: str)
         for _ in range(count):
             rank = ranks[0] if len(ranks) == 1 else rng.element(stream, ranks)
             suit = rng.element(stream, SUITS)
-            enhancement = rng.element("spe_card", ENHANCEMENTS)
+            enhancement = draw_enhancement(game, "spe_card", created=True)
             card = game.add_card(CardSpec(rank, suit, enhancement=enhancement), Area.HAND)
             card.set_debuff(by_blind=False)  # made fresh: the blind has not looked at it
             made.append(card)

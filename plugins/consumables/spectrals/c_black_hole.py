@@ -1,4 +1,5 @@
-"""Black Hole: every poker hand, secret ones too, goes up one level; usable at any time."""
+"""Black Hole: every poker hand of the game, secret ones too, goes up one level; usable at
+any time."""
 
 from balatro_ecs.plugin import HandType, content, hookimpl, reference
 
@@ -14,5 +15,5 @@ def consumable_can_use(game, consumable, targets):
 
 @hookimpl
 def consumable_use(game, consumable, targets):
-    for hand in HandType:
-        game.level_up(hand, LEVELS, consumable.name)
+    for hand in range(len(game.run.hands)):  # the game's hands (a mod's too)
+        game.level_up(HandType(hand), LEVELS, consumable.name)
