@@ -98,6 +98,20 @@ def contains_names(mask: int) -> tuple[str, ...]:
     return tuple(HAND_NAMES[h] for h in HandType if mask >> h & 1)
 
 
+def _positions_by_rank(cards: Sequence[DetectCard]) -> dict[int, list[int]]:
+    """The positions of the cards of each rank (rankless Stone cards left out)."""
+    by_rank: dict[int, list[int]] = {}
+    for pos, card in enumerate(cards):
+        rank = card[0]
+        if rank >= 0:
+            group = by_rank.get(rank)
+            if group is None:
+                by_rank[rank] = [pos]
+            else:
+                group.append(pos)
+    return by_rank
+
+
 class HandParts:
     """What poker hands are made of, found once per detection and shared by every
     ``poker_hand_detect`` hook (the game's ``parts``).
@@ -140,15 +154,7 @@ class HandParts:
         self.straight_size = straight_size
         self.straight_skips = skips
         self.smeared_suits = smeared
-        by_rank: dict[int, list[int]] = {}
-        for pos, card in enumerate(cards):
-            rank = card[0]
-            if rank >= 0:
-                group = by_rank.get(rank)
-                if group is None:
-                    by_rank[rank] = [pos]
-                else:
-                    group.append(pos)
+        by_rank = _positions_by_rank(cards)
         groups: dict[int, list[list[int]]] = {}
         for rank in sorted(by_rank, reverse=True):
             group = by_rank[rank]
@@ -259,15 +265,7 @@ def detect_uncached(cards: Sequence[DetectCard], rules_key: RulesKey) -> Detecti
     if not cards:
         raise ValueError("cannot detect a hand from no cards")
     flush_size, straight_size, skips, _smeared = rules_key
-    by_rank: dict[int, list[int]] = {}
-    for pos, card in enumerate(cards):
-        rank = card[0]
-        if rank >= 0:
-            group = by_rank.get(rank)
-            if group is None:
-                by_rank[rank] = [pos]
-            else:
-                group.append(pos)
+    by_rank = _positions_by_rank(cards)
     # Exact-size groups, highest rank first, as the game's get_X_same returns them.
     fives: list[list[int]] = []
     fours: list[list[int]] = []

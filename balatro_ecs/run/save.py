@@ -415,56 +415,23 @@ def _spec(raw: dict[str, Any]) -> CardSpec:
 
 
 def _restore_row(game: Game, raws: list[dict[str, Any]], area: C.Area) -> None:
-    """A saved row of the run's cards, in order, numbered and counted as they are made
-    (:func:`_restore_card`'s work, with its lookups made once per row)."""
+    """A saved row of the run's cards, in order, numbered and counted as they are made."""
     row = game.area(area)
-    tally, rules, spawn = game._tally, game._rules, game.world.spawn
-    known, fields = _SAVED_VALUES, _SAVED_FIELDS
-    serial_of, zone_of, shared_serial = C.Serial, C.Zone, C.serial
-    slot = len(row)
-    for raw in raws:
-        forced, by_blind = raw["debuff"]
-        key = (
-            fields(raw), type(raw["perma_bonus"]), raw.get("original_suit"),
-            raw.get("couponed", False), forced, by_blind,
-        )  # fmt: skip
-        try:
-            found = known.get(key)
-            plain = True
-        except TypeError:  # not plain JSON values: made the slow way (and not kept)
-            found, plain = None, False
-        if found is None:
-            found = _saved_values(raw, forced, by_blind)
-            if plain and len(known) < 4096:
-                known[key] = found
-        proto, values = found
-        table = proto.copy()
-        serial = table[serial_of] = shared_serial(raw["serial"])
-        zone = table[zone_of] = zone_of(area, slot)
-        row.append(Card(spawn(table), (*values, serial, zone), rules, tally, table))
-        tally[values[2].kind] += 1
-        slot += 1
+    for slot, raw in enumerate(raws, len(row)):
+        zone = C.Zone(area, slot)
+        row.append(_made_card(game, _values_of(raw), raw["serial"], zone, game._tally))
 
 
 def _restore_read_row(game: Game, read: CardRow, area: C.Area) -> None:
     """A row read by its cards' texts (:func:`_decode`), checked: as :func:`_restore_row`,
     each card's values found once per text."""
     row = game.area(area)
-    tally, rules, spawn = game._tally, game._rules, game.world.spawn
-    serial_of, zone_of, shared_serial = C.Serial, C.Zone, C.serial
-    slot = len(row)
-    for number, card in zip(read.serials, read.cards, strict=True):
+    for slot, (number, card) in enumerate(zip(read.serials, read.cards, strict=True), len(row)):
         found = card.built
         if found is None:
             fields = card.fields
             found = card.built = _saved_values(fields, *fields["debuff"])
-        proto, values = found
-        table = proto.copy()
-        serial = table[serial_of] = shared_serial(number)
-        zone = table[zone_of] = zone_of(area, slot)
-        row.append(Card(spawn(table), (*values, serial, zone), rules, tally, table))
-        tally[values[2].kind] += 1
-        slot += 1
+        row.append(_made_card(game, found, number, C.Zone(area, slot), game._tally))
 
 
 def _parse_suit(text: Any) -> Suit:
@@ -478,6 +445,12 @@ def _parse_suit(text: Any) -> Suit:
 
 def _restore_card(game: Game, raw: dict[str, Any], area: C.Area) -> Card:
     """A saved card, in no row (its debuff is as saved: no blind is asked)."""
+    return _made_card(game, _values_of(raw), raw["serial"], C.Zone(area), None)
+
+
+def _values_of(raw: dict[str, Any]) -> tuple[dict[type, Any], tuple[Any, ...]]:
+    """A saved card's value components (all but its serial and zone), shared with every
+    saved card that looks the same (:data:`_SAVED_VALUES`)."""
     forced, by_blind = raw["debuff"]
     key = (
         _SAVED_FIELDS(raw), type(raw["perma_bonus"]), raw.get("original_suit"),
@@ -486,17 +459,32 @@ def _restore_card(game: Game, raw: dict[str, Any], area: C.Area) -> Card:
     try:
         found = _SAVED_VALUES.get(key)
         plain = True
-    except TypeError:  # not plain JSON values: checked the slow way (and refused)
+    except TypeError:  # not plain JSON values: made the slow way (and not kept)
         found, plain = None, False
     if found is None:
         found = _saved_values(raw, forced, by_blind)
         if plain and len(_SAVED_VALUES) < 4096:
             _SAVED_VALUES[key] = found
+    return found
+
+
+def _made_card(
+    game: Game,
+    found: tuple[dict[type, Any], tuple[Any, ...]],
+    number: int,
+    zone: C.Zone,
+    tally: list[int] | None,
+) -> Card:
+    """A card entity from its value components, serial and zone (counted in ``tally``,
+    the game's enhancement counts, when it joins one of the run's rows)."""
     proto, values = found
     table = proto.copy()
-    serial = table[C.Serial] = C.serial(raw["serial"])
-    zone = table[C.Zone] = C.Zone(area)
-    return Card(game.world.spawn(table), (*values, serial, zone), game._rules, None, table)
+    serial = table[C.Serial] = C.serial(number)
+    table[C.Zone] = zone
+    card = Card(game.world.spawn(table), (*values, serial, zone), game._rules, tally, table)
+    if tally is not None:
+        tally[values[2].kind] += 1
+    return card
 
 
 _SAVED_FIELDS = operator.itemgetter(

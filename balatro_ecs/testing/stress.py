@@ -29,11 +29,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ..actions import ACTION_SPACE, Action, Discard, MoveJoker, Play, Sell
 from ..content import DeckType, JokerType
@@ -43,7 +43,10 @@ from ..hookspecs import hookimpl
 from ..manager import Plugins
 from ..policies import GreedyPolicy
 from ..progress import ProgressBar
+from ..rng import LuaRandom, pseudohash
 from ..state import Phase
+
+T = TypeVar("T")
 
 __all__ = ["FAULT_JOKER", "FaultyJoker", "StressReport", "main", "stress"]
 
@@ -149,6 +152,16 @@ def _badly_typed() -> list[Any]:
     ]
 
 
+class _Chooser(LuaRandom):
+    """The stress driver's own choices: a generator of the game's kind, seeded from the
+    run's seed, apart from every game's streams."""
+
+    __slots__ = ()
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.choice_index(len(items))]
+
+
 class _Escape(Exception):
     pass
 
@@ -173,7 +186,7 @@ def stress(
     :param illegal_per_step: Illegal actions tried per legal one, on average.
     :param fault_rate: Share of legal actions applied with the faulty joker armed.
     """
-    chooser = random.Random(seed)  # the test driver's own choices, never the game's
+    chooser = _Chooser(pseudohash(seed))  # the test driver's own stream, not the game's
     faulty = FaultyJoker()
     plugins = Plugins(plugins=[faulty], entry_points=False)
     decks = sorted(d.name for d in plugins.all(DeckType) if d.key != "b_challenge")
@@ -213,7 +226,7 @@ def _stress_game(
     deck: str,
     stake: int,
     game_seed: str,
-    chooser: random.Random,
+    chooser: _Chooser,
     report: StressReport,
     illegal_per_step: float,
     fault_rate: float,
@@ -262,7 +275,7 @@ def _stress_game(
 
 
 def _try_illegal(
-    game: Game, before: str, chooser: random.Random, report: StressReport, rate: float
+    game: Game, before: str, chooser: _Chooser, report: StressReport, rate: float
 ) -> None:
     tries = int(rate) + (1 if chooser.random() < rate - int(rate) else 0)
     for _ in range(tries):
