@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from balatro_ecs import Game, Plugins, score
 from balatro_ecs.actions import Play, SelectBlind
 from balatro_ecs.plugin import Effect, JokerType, hookimpl
+from balatro_ecs.state import Phase
 from balatro_ecs.testing import strategies as bst
 from balatro_ecs.testing.properties import (
     assert_commutes,
@@ -169,3 +170,45 @@ def test_effects_of_counts_only_the_named_joker(joker: str) -> None:
         kind in ("chips", "mult", "x_mult", "dollars")
         for _, kind, _ in effects_of(result, "j_joker")
     )
+
+
+# -- strategies: joker rows containing a joker, whole games --------------------------------
+
+
+@settings(max_examples=30, deadline=None)
+@given(bst.joker_rows(["j_blueprint", "j_joker"], max_size=4))
+def test_joker_rows_contain_the_given_jokers(row: list[dict[str, Any]]) -> None:
+    names = [j["name"] for j in row]
+    assert "j_blueprint" in names and "j_joker" in names
+    assert len(row) <= 4
+
+
+@settings(max_examples=20, deadline=None)
+@given(bst.scenarios(containing=["j_greedy_joker"], max_jokers=3))
+def test_scenarios_can_require_a_joker(scenario: dict[str, Any]) -> None:
+    assert "j_greedy_joker" in [j["name"] for j in scenario["jokers"]]
+    assert len(scenario["jokers"]) <= 3
+    score(scenario)  # every drawn scenario is valid
+
+
+def test_a_row_too_small_for_its_jokers_is_refused() -> None:
+    with pytest.raises(ValueError, match="3 jokers do not fit in 2 slots"):
+        bst.joker_rows(["j_joker", "j_jolly", "j_zany"], max_size=2)
+
+
+@settings(max_examples=8, deadline=None)
+@given(bst.games(jokers=["j_ride_the_bus"], max_actions=25))
+def test_drawn_games_with_a_given_joker_survive_save_and_load(game: Game) -> None:
+    if not game.log:  # no action drawn: the game as set up, with the joker in the row
+        assert [j.key for j in game.jokers] == ["j_ride_the_bus"]
+    if game.phase is not Phase.GAME_OVER:
+        assert_survives_save(game, steps=2)
+
+
+@settings(max_examples=5, deadline=None)
+@given(bst.games(decks=["Red Deck"], stakes=["White Stake"], max_actions=10))
+def test_drawn_games_are_rebuilt_by_replaying_their_log(game: Game) -> None:
+    again = Game.replay(
+        [outcome.action for outcome in game.log], seed=game.seed, plugins=game.plugins
+    )
+    assert again.to_json() == game.to_json()

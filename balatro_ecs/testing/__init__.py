@@ -1,7 +1,8 @@
 """Tools for testing jokers and mods without launching the game.
 
 * :mod:`balatro_ecs.testing.strategies`: hypothesis strategies for cards, hands, joker
-  rows and whole scenarios (needs ``hypothesis``).
+  rows (holding a given joker), whole scenarios and whole game states (needs
+  ``hypothesis``).
 * :mod:`balatro_ecs.testing.runs`: put a run in a known situation (a chosen boss blind,
   a chosen hand) through the game's own systems.
 * :mod:`balatro_ecs.testing.recorder`: :class:`HookRecorder`, which hooks ran for which
