@@ -27,13 +27,19 @@ Two kinds of components:
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from enum import IntEnum
+from types import MappingProxyType
 from typing import Any
 
 from . import enums as E
 
 __all__ = [
+    "ETERNAL",
+    "NO_STICKERS",
+    "PERISHABLE",
+    "RENTAL",
     "Area",
     "BlindKind",
     "BlindState",
@@ -189,13 +195,65 @@ class Counters:
     values: dict[str, Any] = field(default_factory=dict)
 
 
+#: The keys of the game's stake stickers (:class:`~balatro_ecs.content.StickerType`
+#: plugins of the vanilla pack), which :class:`Stickers` and the joker handles name for
+#: convenience.
+ETERNAL = "sticker_eternal"
+PERISHABLE = "sticker_perishable"
+RENTAL = "sticker_rental"
+
+#: No stickers (shared: a joker's mapping is never changed in place).
+NO_STICKERS: Mapping[str, Any] = MappingProxyType({})
+
+
 @dataclass(slots=True)
 class Stickers:
-    """Stake stickers on a joker; ``perishable`` counts rounds left (``None``: not perishable)."""
+    """The stickers on a joker: sticker key -> value (``True`` for a mark, a whole number
+    for a sticker that counts: Perishable's rounds left). The engine keeps them in the
+    stickers' order (:mod:`balatro_ecs.stickers`); :meth:`set` adds a new one last.
 
-    eternal: bool = False
-    perishable: int | None = None
-    rental: bool = False
+    ``values`` is read-only and never changed in place: a change puts a new mapping in
+    (:meth:`set`), so a snapshot keeps the mapping it saw without copying it.
+    :attr:`eternal`, :attr:`perishable` and :attr:`rental` read and write the game's three
+    stake stickers.
+    """
+
+    values: Mapping[str, Any] = field(default_factory=lambda: NO_STICKERS)
+
+    def set(self, key: str, value: Any) -> None:
+        """Put a sticker on with ``value``, or take it off (``None`` or ``False``)."""
+        values = dict(self.values)
+        if value is None or value is False:
+            values.pop(key, None)
+        else:
+            values[key] = value
+        self.values = MappingProxyType(values) if values else NO_STICKERS
+
+    @property
+    def eternal(self) -> bool:
+        return ETERNAL in self.values
+
+    @eternal.setter
+    def eternal(self, on: bool) -> None:
+        self.set(ETERNAL, True if on else None)
+
+    @property
+    def perishable(self) -> int | None:
+        """Rounds left before the joker perishes; ``None``: not Perishable."""
+        rounds: int | None = self.values.get(PERISHABLE)
+        return rounds
+
+    @perishable.setter
+    def perishable(self, rounds: int | None) -> None:
+        self.set(PERISHABLE, rounds)
+
+    @property
+    def rental(self) -> bool:
+        return RENTAL in self.values
+
+    @rental.setter
+    def rental(self, on: bool) -> None:
+        self.set(RENTAL, True if on else None)
 
 
 @dataclass(slots=True)

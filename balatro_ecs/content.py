@@ -6,8 +6,8 @@ every other hook implementation of that plugin by the declared ``key``, so the p
 
 Keys carry their family's prefix (``j_`` jokers, ``bl_`` blinds, ``b_`` decks, ``c_``
 consumables, ``v_`` vouchers, ``m_`` enhancements, ``e_`` editions, ``s_`` seals, ``h_``
-poker hands); third-party packs add a namespace (``j_mypack_lucky7``) so that two packs
-cannot collide.
+poker hands, ``p_`` booster packs, ``set_`` consumable sets, ``sticker_`` stickers);
+third-party packs add a namespace (``j_mypack_lucky7``) so that two packs cannot collide.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from .errors import ContentError
 __all__ = [
     "BlindType",
     "BoosterType",
+    "ConsumableSetType",
     "ConsumableType",
     "ContentType",
     "DeckType",
@@ -42,8 +43,10 @@ __all__ = [
     "EnhancementType",
     "JokerType",
     "PokerHandType",
+    "RarityType",
     "SealType",
     "StakeType",
+    "StickerType",
     "TagType",
     "VoucherType",
     "fold_name",
@@ -113,6 +116,13 @@ class ContentType:
         return (self.key, self.name, *self.aliases)
 
 
+#: The game's rarity numbers by key (a joker's ``rarity`` given as one of these keys is
+#: kept as its number).
+_NUMBERED_RARITIES: Mapping[str, int] = MappingProxyType(
+    {"rarity_common": 1, "rarity_uncommon": 2, "rarity_rare": 3, "rarity_legendary": 4}
+)
+
+
 @dataclass(frozen=True)
 class JokerType(ContentType):
     """A joker: its price, rarity, copy rules and starting state.
@@ -125,7 +135,10 @@ class JokerType(ContentType):
     prefix: ClassVar[str] = "j_"
     family: ClassVar[str] = "joker"
 
-    rarity: int = 1
+    #: Its rarity: the game's 1 Common, 2 Uncommon, 3 Rare, 4 Legendary, or the key of
+    #: any :class:`RarityType` (``"rarity_mypack_mythic"``; the game's keys are kept as
+    #: their numbers: ``"rarity_rare"`` is 3).
+    rarity: int | str = 1
     cost: int = 4
     blueprint_compat: bool = True
     eternal_compat: bool = True
@@ -142,18 +155,56 @@ class JokerType(ContentType):
     RARITY_NAMES: ClassVar[Mapping[int, str]] = MappingProxyType(
         {1: "Common", 2: "Uncommon", 3: "Rare", 4: "Legendary"}
     )
+    #: The keys of the game's rarities (``balatro_ecs_vanilla.rarities``), by the numbers
+    #: a joker may give as its ``rarity`` instead.
+    RARITY_KEYS: ClassVar[Mapping[int, str]] = MappingProxyType(
+        {number: key for key, number in _NUMBERED_RARITIES.items()}
+    )
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        if self.rarity not in self.RARITY_NAMES:
-            raise ContentError(f"joker {self.key!r}: rarity must be 1..4, got {self.rarity!r}")
+        rarity = self.rarity
+        if isinstance(rarity, str) and rarity in _NUMBERED_RARITIES:  # the game's, by key
+            rarity = _NUMBERED_RARITIES[rarity]
+            object.__setattr__(self, "rarity", rarity)
+        if isinstance(rarity, str):
+            if not _KEY_RE.match(rarity) or not rarity.startswith(RarityType.prefix):
+                raise ContentError(
+                    f"joker {self.key!r}: rarity {rarity!r} is not a rarity key (like "
+                    f"'{RarityType.prefix}mypack_mythic')"
+                )
+        elif isinstance(rarity, bool) or rarity not in self.RARITY_NAMES:
+            raise ContentError(
+                f"joker {self.key!r}: rarity must be 1..4 or a rarity key, got {rarity!r}"
+            )
         if not isinstance(self.cost, int) or self.cost < 0:
             raise ContentError(f"joker {self.key!r}: cost must be a non-negative int")
         object.__setattr__(self, "config", _freeze(dict(self.config)))
 
     @property
+    def rarity_key(self) -> str:
+        """The key of its rarity (``"rarity_common"`` for 1, ...)."""
+        rarity = self.rarity
+        return rarity if isinstance(rarity, str) else self.RARITY_KEYS[rarity]
+
+    @property
     def rarity_name(self) -> str:
-        return self.RARITY_NAMES[self.rarity]
+        """Its rarity's display name (the key, for a rarity never declared)."""
+        rarity = self.rarity
+        if not isinstance(rarity, str):
+            return self.RARITY_NAMES[rarity]
+        declared = _RARITIES.get(rarity)
+        return declared.name if declared is not None else rarity
+
+    @property
+    def rarity_rank(self) -> float:
+        """Where its rarity ranks: the game's 1 Common to 4 Legendary, a pack's rarity its
+        declared ``order`` (0 for a rarity never declared)."""
+        rarity = self.rarity
+        if not isinstance(rarity, str):
+            return rarity
+        declared = _RARITIES.get(rarity)
+        return declared.order if declared is not None else 0
 
     def initial_state(self) -> dict[str, Any]:
         """Fresh counters for a new instance, built as the game builds a joker's ability."""
@@ -210,12 +261,14 @@ class DeckType(ContentType):
 
 @dataclass(frozen=True)
 class ConsumableType(ContentType):
-    """A Tarot, Planet or Spectral card."""
+    """A consumable card: a Tarot, Planet or Spectral card, or a card of a pack's set."""
 
     prefix: ClassVar[str] = "c_"
     family: ClassVar[str] = "consumable"
 
-    set: str = "Tarot"  # "Tarot" | "Planet" | "Spectral"
+    #: The name of its set (the game's "Tarot", "Planet", "Spectral"; a pack declares
+    #: its own with a :class:`ConsumableSetType`).
+    set: str = "Tarot"
     cost: int = 3
     config: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
     order: int = 0
@@ -284,18 +337,94 @@ class TagType(ContentType):
 
 @dataclass(frozen=True)
 class BoosterType(ContentType):
-    """A booster pack sold in the shop."""
+    """A booster pack sold in the shop: how many cards it shows and how many may be taken.
+
+    What its cards are comes from its plugin's ``booster_card`` hook, called once per card
+    when the pack is opened (the game's five kinds are the vanilla modules
+    ``balatro_ecs_vanilla.boosters.*``); opening, picking and skipping are the engine's.
+    """
 
     prefix: ClassVar[str] = "p_"
     family: ClassVar[str] = "booster"
 
-    kind: str = "Buffoon"  # "Arcana" | "Celestial" | "Spectral" | "Standard" | "Buffoon"
+    #: What the pack is, shared by its sizes (the game's: Arcana, Celestial, Spectral,
+    #: Standard, Buffoon); rules name packs by it (Astronomer: Celestial packs are free).
+    #: Empty: the pack's name.
+    kind: str = ""
     size: str = "normal"  # "normal" | "jumbo" | "mega"
+    #: Cards shown when it is opened.
     cards: int = 3
+    #: Cards that may be taken from it.
     choose: int = 1
     cost: int = 4
+    #: Its share of the shop's pack draws (the game's 32 packs weigh 22.42 in all).
     weight: float = 1.0
     order: int = 0
+    #: Opening it first deals a full hand from the deck, so that its cards have targets
+    #: (Arcana and Spectral packs); the hand goes back to the deck when the pack closes.
+    deals_hand: bool = False
+    #: The first shop of a run offers it as its first pack (the game's normal Buffoon
+    #: Packs); when several packs say so, the first in order.
+    first_shop: bool = False
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if not isinstance(self.kind, str):
+            raise ContentError(f"booster {self.key!r}: kind must be a string, got {self.kind!r}")
+        if not self.kind:
+            object.__setattr__(self, "kind", self.name)
+        for name, least in (("cards", 1), ("choose", 1), ("cost", 0)):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < least:
+                raise ContentError(
+                    f"booster {self.key!r}: {name} must be an int >= {least}, got {value!r}"
+                )
+        _check_weight(self)
+
+
+@dataclass(frozen=True)
+class ConsumableSetType(ContentType):
+    """A set of consumable cards (the game's Tarot, Planet and Spectral cards).
+
+    Its cards are the :class:`ConsumableType` whose ``set`` is its ``name``; in their
+    order they are its pool, which the shop, packs, tags and cards draw from
+    (``game.create_consumable_from_pool("Tarot")``). Its plugin's ``consumable_set_used``
+    hook counts its cards' uses (the run's ``tarots_used``, ...).
+    """
+
+    prefix: ClassVar[str] = "set_"
+    family: ClassVar[str] = "consumable set"
+
+    #: Its weight in the shop's card-type roll when a run starts (the game's: jokers 20,
+    #: Tarot 4, Planet 4, playing cards 0, Spectral 0).
+    shop_rate: float = 0.0
+    #: The run field holding its rate, when the run has one (the game's ``tarot_rate``,
+    #: ``planet_rate``, ``spectral_rate``, which vouchers and decks change); empty: the
+    #: run keeps it in ``run.shop_rates`` by key (:func:`balatro_ecs.pools.set_shop_rate`).
+    shop_rate_field: str = ""
+    #: Where its rate comes in the shop's card-type roll: jokers first, then the sets and
+    #: the playing cards (at 4) by order (the game's: Tarot 2, Planet 3, Spectral 5);
+    #: 0, as for a pack's set: after all of the game's kinds.
+    order: int = 0
+    #: The key of the card an empty pool yields (the game's: Strength, Pluto,
+    #: Incantation); empty: the set's first card.
+    fallback: str = ""
+    #: Hidden cards that may replace a card drawn for a pack, each by a roll above 0.997
+    #: tested in this order (the game's: The Soul for Tarot, Black Hole for Planet, both
+    #: for Spectral).
+    souls: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        rate = self.shop_rate
+        if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not rate >= 0:
+            raise ContentError(f"consumable set {self.key!r}: shop_rate must be a number >= 0")
+        for name in ("shop_rate_field", "fallback"):
+            if not isinstance(getattr(self, name), str):
+                raise ContentError(f"consumable set {self.key!r}: {name} must be a string")
+        object.__setattr__(self, "souls", tuple(self.souls))
+        if not all(isinstance(key, str) and key for key in self.souls):
+            raise ContentError(f"consumable set {self.key!r}: souls must be consumable keys")
 
 
 def _check_weight(content: Any) -> None:
@@ -481,3 +610,109 @@ class PokerHandType(ContentType):
     def kind(self) -> HandType:
         """Its member of :class:`~balatro_ecs.enums.HandType` (added on declaration)."""
         return add_kind(HandType, _kind_name(self))
+
+
+#: Every rarity declared in the process, by key (for a joker's :attr:`JokerType.rarity_name`
+#: and :attr:`JokerType.rarity_rank`; the last declaration of a key wins).
+_RARITIES: dict[str, RarityType] = {}
+
+
+@dataclass(frozen=True)
+class RarityType(ContentType):
+    """A joker rarity (the game's Common, Uncommon, Rare and Legendary).
+
+    Jokers name it by key (``JokerType(rarity="rarity_mypack_mythic")``; the game's four
+    also by their numbers, 1 to 4). A random joker's rarity is rolled on the stream
+    ``rarity<ante><append>`` among the rarities with a ``weight`` above 0: the game's on
+    its own scale (above 0.95 Rare, above 0.7 Uncommon, else Common), then the packs'
+    above them, the roll stretched over all the weights -- with only the game's rarities
+    it is the game's roll to the bit, and a roll an effect forces (0 Common, 0.9 Uncommon,
+    1 Rare) gives the game's rarity whatever the packs add. The joker is then drawn from
+    the rarity's pool (its jokers in order) on its ``pool_stream``. A rarity of weight 0 is
+    never rolled: its jokers come only from effects that name it (The Soul: Legendary).
+    """
+
+    prefix: ClassVar[str] = "rarity_"
+    family: ClassVar[str] = "rarity"
+
+    #: Where it ranks among rarities (the game's Common 1, Uncommon 2, Rare 3, Legendary
+    #: 4; a pack's rarity between Rare and Legendary takes 3.5): lists sort by it and
+    #: observations show it. Above 0.
+    order: float = 0
+    #: Its share of the rarity roll (the game's Common 0.7, Uncommon 0.25, Rare 0.05,
+    #: Legendary 0); 0: never rolled.
+    weight: float = 0.05
+    #: The stream its pool is drawn on, before the key append and the ante (the game's
+    #: ``Joker1`` ... ``Joker4``); empty: ``"Joker"`` and the key.
+    pool_stream: str = ""
+    #: The pool is drawn on :attr:`pool_stream` alone, whatever the key append and the
+    #: ante (the game's Legendary: ``Joker4``, one stream for the whole run).
+    shared_stream: bool = False
+    #: Its jokers join its pool even while locked (the game's Legendary jokers).
+    ignores_unlocks: bool = False
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        order = self.order
+        if isinstance(order, bool) or not isinstance(order, (int, float)) or not order > 0:
+            raise ContentError(
+                f"rarity {self.key!r}: order must be a number above 0 (the game's Common 1 "
+                f"... Legendary 4), got {order!r}"
+            )
+        _check_weight(self)
+        if not isinstance(self.pool_stream, str):
+            raise ContentError(f"rarity {self.key!r}: pool_stream must be a string")
+        for name in ("shared_stream", "ignores_unlocks"):
+            if not isinstance(getattr(self, name), bool):
+                raise ContentError(f"rarity {self.key!r}: {name} must be True or False")
+        if not self.pool_stream:
+            object.__setattr__(self, "pool_stream", f"Joker{self.key}")
+        _RARITIES[self.key] = self
+
+
+@dataclass(frozen=True)
+class StickerType(ContentType):
+    """A sticker a joker can carry (the game's stake stickers: Eternal, Perishable, Rental).
+
+    A joker holds its stickers by key, each with a value: ``True`` for a plain mark, a
+    whole number for a sticker that counts something (Perishable: the rounds left; 0 once
+    spent). What a sticker does comes from its plugin's ``sticker_*`` hooks: whether a new
+    joker offered in the shop or a pack gets it (``sticker_roll``), the value it takes on a
+    joker and which jokers may carry it (``sticker_apply``), what it does at the end of
+    each round (``sticker_end_of_round``), whether it stops the joker being sold or
+    destroyed (``sticker_blocks``) and what the joker costs with it (``sticker_price``).
+
+    Saves, trajectories and seed reports spell a sticker by its :attr:`field`, the key
+    without ``sticker_`` (``"eternal"``, ``"mypack_glued"``).
+    """
+
+    prefix: ClassVar[str] = "sticker_"
+    family: ClassVar[str] = "sticker"
+
+    #: Where it comes among the stickers: they are rolled onto a new joker, act at the
+    #: end of the round and are listed in this order (the game's: Eternal 1, Rental 2,
+    #: Perishable 3, so rent is charged before a Perishable joker counts down); 0: after
+    #: every sticker with an order, by key.
+    order: int = 0
+
+    #: Names a joker's record already uses in trajectories and seed reports, which a
+    #: sticker's :attr:`field` may not take.
+    RESERVED: ClassVar[frozenset[str]] = frozenset(
+        {"key", "name", "set", "edition", "cost", "sell", "debuffed", "counters", "card",
+         "seal", "enhancement", "kind", "state"}
+    )  # fmt: skip
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if isinstance(self.order, bool) or not isinstance(self.order, int) or self.order < 0:
+            raise ContentError(f"sticker {self.key!r}: order must be an int >= 0")
+        if self.field in self.RESERVED:
+            raise ContentError(
+                f"sticker {self.key!r}: {self.field!r} names a field of a joker's record; "
+                f"pick another key (like 'sticker_mypack_{self.field}')"
+            )
+
+    @property
+    def field(self) -> str:
+        """Its name in saves, trajectories and seed reports: the key without ``sticker_``."""
+        return self.key[len(self.prefix) :]

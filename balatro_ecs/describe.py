@@ -55,6 +55,7 @@ from .content import (
     DeckType,
     JokerType,
     StakeType,
+    StickerType,
     TagType,
     VoucherType,
 )
@@ -158,7 +159,10 @@ def template(content: ContentType) -> str | None:
     """
     if content.description.strip():
         return content.description
-    return _vanilla().get(content.key)
+    found = _vanilla().get(content.key)
+    if found is None and isinstance(content, StickerType):
+        found = _sections().get("sticker", {}).get(content.key)
+    return found
 
 
 # -- filling ---------------------------------------------------------------------------------
@@ -489,9 +493,16 @@ def _perishable(game: Game, values: Mapping[str, Any], item: object) -> Mapping[
     return {"perishable_rounds": game.run.perishable_rounds}
 
 
-@_derives("stake_gold")
+@_derives("stake_gold", "sticker_rental")
 def _rental(game: Game, values: Mapping[str, Any], item: object) -> Mapping[str, Any]:
     return {"rental_rate": game.run.rental_rate}
+
+
+@_derives("sticker_perishable")
+def _perishable_left(game: Game, values: Mapping[str, Any], item: object) -> Mapping[str, Any]:
+    # The rounds left on a joker (none once spent); the run's count for the sticker itself.
+    rounds = values.get("value", game.run.perishable_rounds)
+    return {"rounds": rounds} if isinstance(rounds, int) and rounds > 0 else {}
 
 
 @cache
@@ -657,18 +668,19 @@ def describe_edition(game: Game, edition: Edition) -> str:
 
 
 def describe_stickers(game: Game, joker: Joker) -> list[str]:
-    """One sentence per stake sticker on ``joker`` (Eternal, Perishable, Rental)."""
-    texts = _sections().get("sticker", {})
-    stickers = joker._stickers
-    values: dict[str, Any] = {"rental_rate": game.run.rental_rate}
+    """One sentence per sticker on ``joker``, in the stickers' order (Eternal, Rental,
+    Perishable, a pack's): its template (:func:`template`) filled with the sticker's
+    ``{value}`` on the joker; a sticker without one reads ``"Name: effect."``."""
     out: list[str] = []
-    if stickers.eternal:
-        out.append(fill(texts.get("eternal", "Eternal."), values))
-    if stickers.perishable is not None:
-        values["rounds"] = stickers.perishable
-        spent = stickers.perishable <= 0
-        name = "perishable_spent" if spent else "perishable"
-        out.append(fill(texts.get(name, "Perishable."), values))
-    if stickers.rental:
-        out.append(fill(texts.get("rental", "Rental."), values))
+    for key, value in joker.stickers.items():
+        try:
+            sticker = game.plugins.content(key)
+        except UnknownNameError:
+            continue  # a sticker of a plugin since removed: nothing to say
+        text = template(sticker)
+        if text is None:
+            effect = sticker.effect.strip().rstrip(".")
+            out.append(f"{sticker.name}: {effect}." if effect else f"{sticker.name}.")
+            continue
+        out.append(fill(text, values_for(game, sticker, {"value": value}, joker)))
     return out

@@ -29,7 +29,7 @@ from . import components as C
 from .actions import Action, Outcome
 from .blinds import Blind, Deck
 from .cards import CARD_COMPONENTS, Card, CardSpec, CardTemplate
-from .content import BlindType, ConsumableType, DeckType, JokerType, StakeType
+from .content import BlindType, ConsumableType, DeckType, JokerType, StakeType, StickerType
 from .dispatch import JokerPlans
 from .enums import HAND_NAMES, Edition, Enhancement, HandType
 from .errors import BalatroError
@@ -43,6 +43,7 @@ from .run.snapshot import GameSnapshot
 from .scoring.pipeline import score_play
 from .scoring.result import ScoreResult
 from .state import Phase, RunState, hand_table
+from .stickers import blocking_sticker, joker_price, new_stickers, new_value, sticker_table
 from .world import World
 
 __all__ = ["DEFAULT_SEED", "Game", "random_seed"]
@@ -406,6 +407,7 @@ class Game:
         edition: Edition = Edition.NONE,
         state: Mapping[str, Any] | None = None,
         debuff: bool = False,
+        stickers: Mapping[str, Any] | None = None,
         eternal: bool = False,
         perishable: bool = False,
         rental: bool = False,
@@ -416,30 +418,39 @@ class Game:
 
         A new instance runs its ``joker_created`` hook (To Do List draws its hand); passing
         ``state`` says the counters are given, and skips it.
+
+        ``stickers`` (sticker key -> ``True`` or a value) go on through each sticker's
+        ``sticker_apply``, which may refuse one the joker cannot carry (Eternal on a joker
+        that is not ``eternal_compat``); ``eternal``, ``perishable`` and ``rental`` are
+        short for the game's three (``perishable=True`` starts the count at the run's
+        ``perishable_rounds``).
+
+        :raises UnknownNameError: for a sticker key that names no sticker.
         """
         jtype = joker if isinstance(joker, JokerType) else self.plugins.joker(joker)
         counters = jtype.initial_state()
         counters["hands_played_at_create"] = self.run.hands_played
         if state:
             _merge_state(counters, state)
-        stickers = C.Stickers(
-            eternal=eternal and jtype.eternal_compat,
-            perishable=self.run.perishable_rounds
-            if perishable and jtype.perishable_compat
-            else None,
-            rental=rental,
-        )
+        if eternal or perishable or rental:
+            stickers = dict(stickers or {})
+            for key, on in ((C.ETERNAL, eternal), (C.PERISHABLE, perishable), (C.RENTAL, rental)):
+                if on:
+                    stickers[key] = True
         comps: dict[type, Any] = {
             C.JokerKind: C.JokerKind(jtype.key),
             C.Counters: C.Counters(counters),
             C.Edition: C.edition(edition),
             C.Debuff: C.debuff(debuff, False),
-            C.Stickers: stickers,
-            C.Price: C.Price(self.price(jtype.cost, Edition(edition), rental=rental), sell_value),
+            C.Stickers: C.Stickers(
+                new_stickers(self, jtype, stickers) if stickers else C.NO_STICKERS
+            ),
+            C.Price: C.Price(0, sell_value),
             C.Serial: C.serial(next(self._serial)),
             C.Zone: C.Zone(area),
         }
         handle = Joker(self.world.spawn(comps), jtype, comps)
+        handle._price.buy = joker_price(self, handle)
         if state is None:
             created = self.plugins.impl("joker_created", jtype.key)
             if created is not None:
@@ -480,26 +491,67 @@ class Game:
         self._row_changed()
 
     def destroy_joker(self, joker: Joker, source: object = None) -> bool:
-        """Destroy a joker unless it is Eternal; returns whether it went."""
-        if joker.eternal or joker not in self.jokers:
+        """Destroy a joker unless a sticker blocks it (Eternal); returns whether it went."""
+        if joker not in self.jokers or (
+            joker._stickers.values and blocking_sticker(self, joker, "destroy") is not None
+        ):
             return False
         self.record(source, "destroy", None, joker)
         self.remove_joker(joker)
         return True
 
     def copy_joker(self, joker: Joker, *, edition: Edition | None = None) -> Joker:
-        """A new joker with ``joker``'s counters, stickers and edition (or ``edition``)."""
-        stickers = joker._stickers
+        """A new joker with ``joker``'s counters, stickers (as they are: a Perishable's
+        count goes on) and edition (or ``edition``)."""
         copy = self.new_joker(
             joker.type,
             edition=joker.edition if edition is None else edition,
             state=_copy_state(joker.state),
-            eternal=stickers.eternal,
-            rental=stickers.rental,
         )
-        copy._stickers.perishable = stickers.perishable
+        copy._stickers.values = joker._stickers.values  # read-only: shared
+        if joker._stickers.values:
+            self.reprice(copy)
         copy.set_debuff(forced=joker._debuff.forced)
         return copy
+
+    def sticker_blocks(self, joker: Joker, action: str) -> StickerType | None:
+        """The sticker on ``joker`` that stops ``action`` (``"sell"`` or ``"destroy"``),
+        as its ``sticker_blocks`` says (Eternal stops both); ``None`` when nothing does."""
+        return blocking_sticker(self, joker, action)
+
+    def add_sticker(self, joker: Joker, sticker: str, value: Any = True) -> bool:
+        """Put a sticker on a joker, as a new joker gets it: its ``sticker_apply`` gives
+        the value (Perishable's count for ``True``) or refuses it. Returns whether the
+        joker carries it now. The joker is repriced when the sticker prices jokers.
+
+        :raises UnknownNameError: when ``sticker`` names no sticker.
+        """
+        applied = new_stickers(self, joker.type, {sticker: value})
+        if not applied:
+            return False
+        ((key, held),) = applied.items()
+        self.set_sticker(joker, key, held)
+        return True
+
+    def set_sticker(self, joker: Joker, sticker: str, value: Any) -> None:
+        """Set the value of a sticker on a joker as it is (``None``: take it off), with no
+        ``sticker_apply``: what a sticker's own hooks use (Perishable counting down). The
+        joker is repriced when the sticker prices jokers.
+
+        :raises UnknownNameError: when ``sticker`` names no sticker.
+        :raises ContentError: for a value that is not ``True``, a whole number >= 0 or
+            ``None``.
+        """
+        table = sticker_table(self.plugins)
+        key = sticker if sticker in table.rank else self.plugins.find(StickerType, sticker).key
+        values = dict(joker._stickers.values)
+        if value is None or value is False:
+            values.pop(key, None)
+        else:
+            values[key] = new_value(self, key, value)
+        joker._stickers.values = table.ordered(values)
+        if any(s.key == key for s, _ in table.price):
+            self.reprice(joker)
 
     def has_room_for_joker(self, pending: int = 0) -> bool:
         """Whether a joker (not Negative) fits in the row, with ``pending`` more on the way
@@ -523,12 +575,17 @@ class Game:
         self.joker_buffer = 0
 
     def create_joker_from_pool(
-        self, key_append: str = "", *, rarity: float | None = None, legendary: bool = False
+        self,
+        key_append: str = "",
+        *,
+        rarity: float | str | None = None,
+        legendary: bool = False,
     ) -> Joker:
         """Create a random joker from the game's pool and put it in the row (Riff-raff, Judgement).
 
-        ``rarity`` replaces the rarity roll (0 gives a Common); ``legendary`` draws a
-        Legendary (The Soul).
+        ``rarity`` replaces the rarity roll (0 gives a Common, 0.9 an Uncommon, 1 a Rare)
+        or names a rarity by key or name (``"rarity_mypack_mythic"``); ``legendary`` draws
+        a Legendary (The Soul).
         """
         from .run.cards_for_sale import make_joker
 
@@ -569,7 +626,7 @@ class Game:
             if isinstance(consumable, ConsumableType)
             else self.plugins.consumable(consumable)
         )
-        free = ctype.set == "Planet" and self.rules.free_planets
+        free = ctype.set in self.rules.free_consumable_sets  # Astronomer: Planets
         comps: dict[type, Any] = {
             C.ConsumableKind: C.ConsumableKind(ctype.key),
             C.Counters: C.Counters(dict(ctype.config)),
@@ -638,21 +695,19 @@ class Game:
         """A "1 in ``odds``" roll on the game's stream ``key`` (Oops! All 6s doubles it)."""
         return self.rng.random(key) < self.run.probability * self.rules.probability_scale / odds
 
-    def price(self, base: int, edition: Edition = Edition.NONE, *, rental: bool = False) -> int:
-        """A shop price: base plus edition surcharge and inflation, less the discount."""
-        if rental:
-            return 1
+    def price(self, base: int, edition: Edition = Edition.NONE) -> int:
+        """A shop price: base plus edition surcharge and inflation, less the discount
+        (a joker's stickers may change it: :meth:`joker_price`)."""
         extra = self.run.inflation + EDITION_SURCHARGE[edition]
         return max(1, int((base + extra + 0.5) * (100 - self.run.discount_percent) // 100))
 
     def reprice(self, item: Joker | Consumable) -> None:
         """Recompute what a joker or consumable costs (and so sells for) now."""
         if isinstance(item, Joker):
-            if not item._stickers.rental:
-                item._price.buy = self.price(item.type.cost, item.edition)
+            item._price.buy = joker_price(self, item)
         else:
-            free_planet = item.type.set == "Planet" and self.rules.free_planets
-            item._price.buy = 0 if free_planet else self.price(item.type.cost, item.edition)
+            free = item.type.set in self.rules.free_consumable_sets
+            item._price.buy = 0 if free else self.price(item.type.cost, item.edition)
 
     def set_edition(self, item: Joker | Consumable, edition: Edition) -> None:
         """Give a joker or consumable an edition; its price and sell value follow, as in
@@ -765,7 +820,7 @@ class Game:
         rules = self._rules
         before = rules.detection_key(), rules.all_faces
         discards, rerolls = rules.discards_delta, rules.free_rerolls
-        free_planets = rules.free_planets
+        free_sets = rules.free_consumable_sets
         first = self._plans is None
         rules.reset()
         hook = self.plugins.table("joker_rules")
@@ -782,7 +837,7 @@ class Game:
         self._synced = key
         if not first:
             self._rules_changed(rules.discards_delta - discards, rules.free_rerolls - rerolls)
-            if rules.free_planets != free_planets:
+            if rules.free_consumable_sets != free_sets:
                 # Astronomer gained or lost: the game re-costs every card at once, so the
                 # Planets and Celestial Packs on sale follow (packs are priced when bought).
                 from .run.shop import reprice_shop

@@ -29,7 +29,16 @@ if TYPE_CHECKING:
     from .actions import Action, Outcome
     from .blinds import Blind, Deck
     from .cards import Card, CardSpec
-    from .content import ContentType, StakeType, TagType, VoucherType
+    from .content import (
+        BoosterType,
+        ConsumableSetType,
+        ContentType,
+        JokerType,
+        StakeType,
+        StickerType,
+        TagType,
+        VoucherType,
+    )
     from .effects import Effect
     from .game import Game
     from .hands import DetectCard, HandParts
@@ -38,6 +47,7 @@ if TYPE_CHECKING:
     from .schedule import System
     from .scoring.context import ScoringContext
     from .scoring.result import ScoreResult
+    from .stickers import StickerRoll
 
 PROJECT = "balatro_ecs"
 
@@ -513,7 +523,7 @@ def joker_game_over(game: Game, joker: Joker) -> bool | None:
     Called for each joker left to right when a round is lost, before the end-of-round
     pass. A joker that burns up in saving the run queues its destruction
     (:meth:`~balatro_ecs.game.Game.queue`), as Mr. Bones does: it is gone once the pass
-    is over, after its own end-of-round step and its rental charge.
+    is over, after its own end-of-round step and its stickers' (rent).
 
     .. versionadded:: 0.1
     """
@@ -527,7 +537,8 @@ def joker_end_of_round(game: Game, joker: Joker) -> Effect | None:
     :param joker: The joker (a :class:`~balatro_ecs.jokers.CopiedJoker` when copied).
     :returns: An effect (``dollars``), or ``None``.
 
-    Called for each joker left to right, before rental and perishable stickers act.
+    Called for each joker left to right, before the stickers it carries act
+    (``sticker_end_of_round``: rent, Perishable's count).
 
     .. versionadded:: 0.1
     """
@@ -1209,4 +1220,162 @@ def poker_hand_detect(cards: Sequence[DetectCard], parts: HandParts) -> Sequence
     rules: the hook must depend on nothing else.
 
     .. versionadded:: 0.2
+    """
+
+
+# ---------------------------------------------------------------------------------------
+# Booster pack content hooks (the opened pack only)
+# ---------------------------------------------------------------------------------------
+
+
+@hookspec
+def booster_card(game: Game, booster: BoosterType, index: int) -> Joker | Consumable | Card:
+    """Make one card of this booster pack, as it is opened (what the pack holds).
+
+    :param game: The game (its ``rng`` streams make the draws reproducible).
+    :param booster: The pack being opened (one plugin may serve several sizes of a kind).
+    :param index: The card's position in the pack, from 0 (Telescope forces the first).
+    :returns: A new joker, consumable or playing card not placed in any area, as
+        :func:`~balatro_ecs.run.packs.pack_joker`,
+        :func:`~balatro_ecs.run.packs.pack_consumable` and
+        :func:`~balatro_ecs.run.packs.pack_playing_card` make them; the engine puts it in
+        the pack.
+
+    Called ``booster.cards`` times when the pack is opened, in order, after the hand is
+    dealt when ``booster.deals_hand``; each card made is already in the pack for the next
+    call (pools skip it). Picking and skipping are the engine's.
+
+    .. versionadded:: 0.3
+    """
+
+
+# ---------------------------------------------------------------------------------------
+# Consumable set content hooks (the set of the consumable used)
+# ---------------------------------------------------------------------------------------
+
+
+@hookspec
+def consumable_set_used(game: Game, card_set: ConsumableSetType, consumable: Consumable) -> None:
+    """Count the use of a card of this set (the game's ``tarots_used``, ``planets_used``,
+    ``spectrals_used``, the last Tarot or Planet for The Fool).
+
+    :param game: The game.
+    :param card_set: The set, as declared.
+    :param consumable: The card just used (its ``consumable_use`` has run).
+
+    Called once per use of one of the set's cards (held, bought and used, or picked from a
+    pack), before the jokers' ``joker_consumable_used``.
+
+    .. versionadded:: 0.3
+    """
+
+
+# ---------------------------------------------------------------------------------------
+# Sticker content hooks (the stickers a joker carries, in the stickers' order)
+# ---------------------------------------------------------------------------------------
+
+
+@hookspec
+def sticker_roll(game: Game, sticker: StickerType, roll: StickerRoll) -> Any:
+    """Whether a new joker offered in the shop or a booster pack gets this sticker.
+
+    :param game: The game (``game.run`` holds what the stake allows: the game's
+        ``eternals_in_shop``, ``perishables_in_shop``, ``rentals_in_shop``).
+    :param sticker: The sticker, as declared.
+    :param roll: The joker's rolls (:class:`~balatro_ecs.stickers.StickerRoll`): its type
+        (``roll.joker``), where it is offered (``roll.in_pack``), what the stickers rolled
+        before gave (``roll.stickers``), and :meth:`roll.poll(shop_stream, pack_stream)
+        <balatro_ecs.stickers.StickerRoll.poll>`, a draw made once per joker and stream
+        however many stickers read it (Eternal and Perishable share ``etperpoll<ante>``).
+    :returns: The sticker's value (``True``, or a whole number), which then goes through
+        ``sticker_apply`` like any sticker put on a joker; ``None`` (or ``False``): not
+        this joker.
+
+    Called for every joker made for the shop or a pack, once per sticker in the stickers'
+    order, after its rarity and key are drawn and before its edition roll. Each stream is
+    the game's own, keyed: a pack's sticker that draws on streams of its own leaves the
+    game's draws where they were.
+
+    .. versionadded:: 0.3
+    """
+
+
+@hookspec
+def sticker_apply(game: Game, sticker: StickerType, joker_type: JokerType, value: Any) -> Any:
+    """The value this sticker takes on a new joker, or whether the joker can carry it.
+
+    :param game: The game.
+    :param sticker: The sticker, as declared.
+    :param joker_type: The type of the joker it goes on (the game's ``eternal_compat`` and
+        ``perishable_compat`` say which jokers take Eternal and Perishable).
+    :param value: The value asked for: ``True`` (``Game.new_joker(stickers=...)``, the
+        ``eternal=True`` keywords, a roll), or a number.
+    :returns: The value to hold (``True``, or a whole number >= 0: Perishable turns
+        ``True`` into the rounds the run gives, ``run.perishable_rounds``); ``None`` (or
+        ``False``): the joker cannot carry it. Without this hook, the value asked for.
+
+    Called whenever a sticker is put on a joker (a new joker, a roll,
+    :meth:`Game.add_sticker <balatro_ecs.game.Game.add_sticker>`); not when a joker is
+    copied, loaded or restored with its stickers.
+
+    .. versionadded:: 0.3
+    """
+
+
+@hookspec
+def sticker_end_of_round(game: Game, sticker: StickerType, joker: Joker) -> Effect | None:
+    """Act at the end of a won round, for a joker carrying this sticker (Rental charges
+    rent, Perishable counts down).
+
+    :param game: The game; change the sticker's value with :meth:`Game.set_sticker
+        <balatro_ecs.game.Game.set_sticker>` (its value now: ``joker.stickers[sticker.key]``).
+    :param sticker: The sticker, as declared.
+    :param joker: The joker carrying it (debuffed or not).
+    :returns: An effect whose ``dollars`` are paid at once in the joker's name (negative:
+        charged), or ``None``.
+
+    Called for each joker left to right, right after its own ``joker_end_of_round``, once
+    per sticker it carries in the stickers' order (the game's: rent before Perishable's
+    count); not for a joker destroyed earlier in the pass.
+
+    .. versionadded:: 0.3
+    """
+
+
+@hookspec
+def sticker_blocks(game: Game, sticker: StickerType, joker: Joker, action: str) -> bool | None:
+    """Whether this sticker stops its joker being sold or destroyed (Eternal).
+
+    :param game: The game.
+    :param sticker: The sticker, as declared.
+    :param joker: The joker carrying it.
+    :param action: ``"sell"`` (selling it is then not a legal action) or ``"destroy"``
+        (Madness, Ceremonial Dagger, Hex, Ankh, ... leave it:
+        :meth:`Game.destroy_joker <balatro_ecs.game.Game.destroy_joker>` refuses).
+    :returns: ``True`` to stop it.
+
+    Called whenever the engine decides whether a joker carrying the sticker may be sold
+    (the legal actions, the action mask, a ``Sell``) or destroyed.
+
+    .. versionadded:: 0.3
+    """
+
+
+@hookspec
+def sticker_price(game: Game, sticker: StickerType, joker: Joker, price: int) -> int | None:
+    """What a joker carrying this sticker costs to buy (Rental: $1); its sell value
+    follows (half, at least $1).
+
+    :param game: The game.
+    :param sticker: The sticker, as declared.
+    :param joker: The joker.
+    :param price: Its price so far: its type's cost with its edition, inflation and
+        discount, then the stickers before this one.
+    :returns: The new price (a whole number >= 0), or ``None`` to leave it.
+
+    Called whenever the joker is priced: when it is made, when its edition changes, when
+    the shop is repriced (vouchers), and when a sticker with this hook is put on, changed
+    or taken off.
+
+    .. versionadded:: 0.3
     """

@@ -8,6 +8,7 @@ grows (Green Joker, Vampire, Runner, ...) knows to leave its counters alone.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from . import components as C
@@ -67,7 +68,8 @@ class Joker:
         return self.type.name
 
     @property
-    def rarity(self) -> int:
+    def rarity(self) -> int | str:
+        """Its type's rarity: the game's 1 Common ... 4 Legendary, or a rarity key."""
         return self.type.rarity
 
     @property
@@ -90,8 +92,28 @@ class Joker:
         return self._serial.value
 
     @property
+    def stickers(self) -> Mapping[str, Any]:
+        """The stickers it carries: sticker key -> value (``True``, or a count such as
+        Perishable's rounds left), in the stickers' order; read-only (change them with
+        :meth:`Game.add_sticker <balatro_ecs.game.Game.add_sticker>` and
+        :meth:`Game.set_sticker <balatro_ecs.game.Game.set_sticker>`)."""
+        return self._stickers.values
+
+    @property
     def eternal(self) -> bool:
-        return self._stickers.eternal
+        """Whether it carries the game's Eternal sticker (it cannot be sold or destroyed)."""
+        return C.ETERNAL in self._stickers.values
+
+    @property
+    def perishable(self) -> int | None:
+        """The rounds left on its Perishable sticker (0: spent); ``None``: not Perishable."""
+        rounds: int | None = self._stickers.values.get(C.PERISHABLE)
+        return rounds
+
+    @property
+    def rental(self) -> bool:
+        """Whether it carries the game's Rental sticker."""
+        return C.RENTAL in self._stickers.values
 
     @property
     def sell_value(self) -> int:
@@ -156,6 +178,7 @@ class CopiedJoker:
     debuffed = property(lambda self: self.target.debuffed)
     slot = property(lambda self: self.target.slot)
     sell_value = property(lambda self: self.target.sell_value)
+    stickers = property(lambda self: self.target.stickers)
 
     def __repr__(self) -> str:
         return f"<CopiedJoker {self.type.name} via {self.copied_by.type.name}>"

@@ -53,6 +53,7 @@ from . import hookspecs
 from .content import (
     BlindType,
     BoosterType,
+    ConsumableSetType,
     ConsumableType,
     ContentType,
     DeckType,
@@ -60,8 +61,10 @@ from .content import (
     EnhancementType,
     JokerType,
     PokerHandType,
+    RarityType,
     SealType,
     StakeType,
+    StickerType,
     TagType,
     VoucherType,
     fold_name,
@@ -99,9 +102,11 @@ ENTRY_POINT_GROUP = "balatro_ecs"
 BLOCK_ENV = "BALATRO_ECS_BLOCK"
 TRACE_ENV = "BALATRO_ECS_TRACE"
 
-#: Hook-name prefix -> the content type whose plugins may implement those hooks.
+#: Hook-name prefix -> the content type whose plugins may implement those hooks (a hook
+#: belongs to the first prefix it starts with: ``consumable_set_`` before ``consumable_``).
 CONTENT_HOOK_FAMILIES: dict[str, type[ContentType]] = {
     "joker_": JokerType,
+    "consumable_set_": ConsumableSetType,
     "consumable_": ConsumableType,
     "blind_": BlindType,
     "deck_": DeckType,
@@ -112,6 +117,8 @@ CONTENT_HOOK_FAMILIES: dict[str, type[ContentType]] = {
     "edition_": EditionType,
     "seal_": SealType,
     "poker_hand_": PokerHandType,
+    "sticker_": StickerType,
+    "booster_": BoosterType,
 }
 
 _FAMILIES: tuple[type[ContentType], ...] = (
@@ -127,6 +134,9 @@ _FAMILIES: tuple[type[ContentType], ...] = (
     EditionType,
     SealType,
     PokerHandType,
+    RarityType,
+    ConsumableSetType,
+    StickerType,
 )
 
 T = TypeVar("T", bound=ContentType)

@@ -452,13 +452,14 @@ def _joker_row(
     row[11] = cost
     if owned:
         row[12] = joker.sell_value
-    row[13] = joker.rarity
-    stickers = joker._stickers
-    row[14] = stickers.eternal
-    if stickers.perishable is not None:
-        row[15] = 1.0
-        row[16] = stickers.perishable
-    row[17] = stickers.rental
+    row[13] = joker.type.rarity_rank
+    if joker._stickers.values:  # the game's three stickers (a pack's have no column)
+        row[14] = joker.eternal
+        rounds = joker.perishable
+        if rounds is not None:
+            row[15] = 1.0
+            row[16] = rounds
+        row[17] = joker.rental
     _counters(joker.state, row)
     return row
 

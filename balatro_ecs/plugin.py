@@ -1,5 +1,5 @@
-"""Write balatro_ecs plugins: new jokers, blinds, decks, consumables, enhancements,
-editions, seals and poker hands.
+"""Write balatro_ecs plugins: new jokers, blinds, decks, consumables, consumable sets,
+booster packs, enhancements, editions, seals, poker hands and stickers.
 
 Quickstart -- a joker that gives +7 Mult for every scored 7::
 
@@ -39,6 +39,8 @@ from .cards import Card, CardSpec
 from .components import Area
 from .content import (
     BlindType,
+    BoosterType,
+    ConsumableSetType,
     ConsumableType,
     ContentType,
     DeckType,
@@ -46,7 +48,9 @@ from .content import (
     EnhancementType,
     JokerType,
     PokerHandType,
+    RarityType,
     SealType,
+    StickerType,
     VoucherType,
 )
 from .effects import Effect
@@ -64,17 +68,21 @@ from .hands import DetectCard, HandParts
 from .hookspecs import by_count, hookimpl
 from .jokers import Consumable, CopiedJoker, Joker
 from .rules import Rules
+from .run.packs import pack_consumable, pack_joker, pack_playing_card
 from .schedule import System
 from .scoring.context import ScoringContext
+from .stickers import StickerRoll
 
 __all__ = [
     "HAND_ITERATION_ORDER",
     "HAND_NAMES",
     "Area",
     "BlindType",
+    "BoosterType",
     "Card",
     "CardSpec",
     "Consumable",
+    "ConsumableSetType",
     "ConsumableType",
     "ContentType",
     "CopiedJoker",
@@ -90,10 +98,13 @@ __all__ = [
     "Joker",
     "JokerType",
     "PokerHandType",
+    "RarityType",
     "Rules",
     "ScoringContext",
     "Seal",
     "SealType",
+    "StickerRoll",
+    "StickerType",
     "Suit",
     "System",
     "VoucherType",
@@ -101,6 +112,9 @@ __all__ = [
     "content",
     "hand_iteration_order",
     "hookimpl",
+    "pack_consumable",
+    "pack_joker",
+    "pack_playing_card",
     "reference",
 ]
 

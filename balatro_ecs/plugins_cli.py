@@ -35,6 +35,8 @@ from .manager import (
     unmarked_hooks,
 )
 from .packs import Pack, PackError, resolve
+from .pools import consumable_sets
+from .rarities import rarity_pools
 
 __all__ = ["add_pack_options", "add_parser", "plugins_from", "validate_pack"]
 
@@ -80,6 +82,8 @@ def plugins_from(args: argparse.Namespace) -> Plugins:
 
 
 def _plural(family: str, n: int) -> str:
+    if n != 1 and family.endswith("y"):  # rarity: rarities
+        return f"{n} {family[:-1]}ies"
     return f"{n} {family}" + ("" if n == 1 else "s")
 
 
@@ -167,9 +171,11 @@ def cmd_show(args: argparse.Namespace) -> int:
         print("conflicts    " + ", ".join(f"{k} {v}" for k, v in m.conflicts.items()))
     if m.load_after:
         print("load after   " + ", ".join(m.load_after))
+    family_width = max((len(c.family) for c in items), default=0)
+    key_width = max((len(c.key) for c in items), default=0)
     for c in items:
         hooks = ", ".join(plugins.hooks_of(c.key)) or "-"
-        print(f"  {c.family:<11} {c.key:<28} {c.name:<24} {hooks}")
+        print(f"  {c.family:<{family_width}} {c.key:<{key_width}} {c.name:<24} {hooks}")
     print(f"{len(items)} items")
     return 0
 
@@ -314,7 +320,9 @@ def validate_pack(name: str) -> tuple[Pack | None, list[str], int, int]:
         problems.append(str(err))
     if not problems:
         try:
-            Plugins(enable=[m.id] if pack.origin == "entry point" else (), config=False)
+            loaded = Plugins(enable=[m.id] if pack.origin == "entry point" else (), config=False)
+            rarity_pools(loaded)  # every joker's rarity is declared
+            consumable_sets(loaded)  # the sets' names, rate fields and fallbacks are sound
         except BalatroError as err:
             problems += str(err).splitlines()
     return pack, list(dict.fromkeys(problems)), items, impls

@@ -52,8 +52,10 @@ class Rules:
     interest_bonus: int = 0
     #: Free shop rerolls each round (Chaos the Clown: +1 each).
     free_rerolls: int = 0
-    #: Planet cards and Celestial packs cost $0 in the shop (Astronomer).
-    free_planets: bool = False
+    #: Consumable sets whose cards cost $0 in the shop, by set name (Astronomer: Planet).
+    free_consumable_sets: frozenset[str] = frozenset()
+    #: Booster pack kinds that cost $0 in the shop (Astronomer: Celestial).
+    free_booster_kinds: frozenset[str] = frozenset()
     #: Owned jokers and consumables may appear again in pools (Showman).
     allow_duplicates: bool = False
 

@@ -36,8 +36,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .actions import BuyPack, CashOut, EndShop, Reroll, SelectBlind, SkipPack
-from .components import Area
-from .content import BoosterType, JokerType
+from .components import ETERNAL, PERISHABLE, RENTAL, Area
+from .content import BoosterType, JokerType, StickerType
 from .errors import BalatroError
 from .game import Game
 from .state import Phase
@@ -55,6 +55,11 @@ __all__ = [
     "analyze",
     "format_report",
 ]
+
+#: The game's stickers by their names in a report (the key without ``sticker_``).
+_ETERNAL, _PERISHABLE, _RENTAL = (
+    key[len(StickerType.prefix) :] for key in (ETERNAL, PERISHABLE, RENTAL)
+)
 
 #: The antes :func:`analyze` reports by default (the run is won at the end of ante 8).
 LAST_ANTE = 8
@@ -94,7 +99,8 @@ class Offer:
     ``set`` is ``Joker``, ``Tarot``, ``Planet``, ``Spectral``, ``Booster``, or for a playing
     card ``Default`` (``key`` ``c_base``) or ``Enhanced`` (``key`` the enhancement, ``m_...``)
     with ``card`` its code and ``seal`` its seal. ``cost`` is the price it has there.
-    Boosters carry their ``kind``; jokers their stake stickers.
+    Boosters carry their ``kind``; jokers their stickers (``stickers``: name -> value, in
+    the stickers' order: ``("eternal", True)``, ``("perishable", 5)``, a pack's alike).
     """
 
     key: str
@@ -104,9 +110,22 @@ class Offer:
     card: str | None = None
     seal: str | None = None
     kind: str | None = None
-    eternal: bool = False
-    perishable: int | None = None
-    rental: bool = False
+    stickers: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def eternal(self) -> bool:
+        """Whether the joker is Eternal."""
+        return any(name == _ETERNAL for name, _ in self.stickers)
+
+    @property
+    def perishable(self) -> int | None:
+        """The rounds a Perishable joker has left; ``None``: not Perishable."""
+        return next((v for name, v in self.stickers if name == _PERISHABLE), None)
+
+    @property
+    def rental(self) -> bool:
+        """Whether the joker is Rental."""
+        return any(name == _RENTAL for name, _ in self.stickers)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -121,12 +140,7 @@ class Offer:
             out["seal"] = self.seal
         if self.kind is not None:
             out["kind"] = self.kind
-        if self.eternal:
-            out["eternal"] = True
-        if self.perishable is not None:
-            out["perishable"] = self.perishable
-        if self.rental:
-            out["rental"] = True
+        out.update(self.stickers)
         return out
 
     @classmethod
@@ -149,9 +163,11 @@ class Offer:
             set=item.get("set", "Joker"),
             edition=item.get("edition"),
             cost=price,
-            eternal=bool(item.get("eternal", False)),
-            perishable=item.get("perishable"),
-            rental=bool(item.get("rental", False)),
+            stickers=tuple(
+                (name, value)
+                for name, value in item.items()
+                if name not in StickerType.RESERVED and value is not None and value is not False
+            ),
         )
 
 
@@ -508,9 +524,7 @@ def _describe(offer: Offer, name: Any) -> str:
     else:
         text = name(offer.key)
     extras = [e for e in (offer.edition, offer.seal and f"{offer.seal} Seal") if e]
-    extras += [s for s, on in (("eternal", offer.eternal), ("rental", offer.rental)) if on]
-    if offer.perishable is not None:
-        extras.append("perishable")
+    extras += [name for name, _ in offer.stickers]
     if extras:
         text += f" ({', '.join(extras)})"
     return f"{text} ${offer.cost}"

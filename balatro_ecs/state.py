@@ -22,7 +22,17 @@ from .enums import HAND_LEVELS, HAND_NAMES, HAND_VISIBLE, VANILLA_HANDS, HandTyp
 if TYPE_CHECKING:
     from .manager import Plugins
 
-__all__ = ["HandLevel", "Phase", "RunState", "hand_count", "hand_table", "hand_values"]
+__all__ = [
+    "HandLevel",
+    "Phase",
+    "RunState",
+    "hand_count",
+    "hand_table",
+    "hand_values",
+    "hands_by_name",
+    "hands_from_saved",
+    "saved_hand_names",
+]
 
 
 class Phase(str, Enum):
@@ -117,6 +127,105 @@ _VISIBLE_AT_START: tuple[bool, ...] = tuple(
 )
 
 
+class _SavedHands:
+    """How a run of one plugin set saves its table of poker hands by name (worked out
+    once per set): the hands it writes, and each table row's hand name when the row is
+    one the set plays (``None`` for a hand another set declared in the process) and its
+    visibility in a new run."""
+
+    __slots__ = ("names", "rows", "spec")
+
+    def __init__(self, plugins: Plugins) -> None:
+        from .hands import detector
+
+        vanilla = len(VANILLA_HANDS)
+        rows: list[tuple[int, str, str | None]] = [(i, HAND_NAMES[i], None) for i in range(vanilla)]
+        for item in detector(plugins).types:
+            if item.kind >= vanilla:
+                rows.append((int(item.kind), HAND_NAMES[item.kind], plugins.pack_of(item.key)))
+        rows.sort()
+        #: ``(row, name, pack)`` of each hand saved: the game's twelve, then the set's
+        #: (``pack``: the id of the pack declaring it; ``None``: the game's, or a loose
+        #: plugin's).
+        self.rows: tuple[tuple[int, str, str | None], ...] = tuple(rows)
+        #: Every hand name saved, to its row.
+        self.names: dict[str, int] = {name: row for row, name, _ in rows}
+        by_row = {row: name for row, name, _ in rows}
+        self.spec: tuple[tuple[str | None, bool], ...] = tuple(
+            (by_row.get(row), visible) for row, visible in enumerate(_visible_at_start(plugins))
+        )
+
+
+def _saved_hands(plugins: Plugins) -> _SavedHands:
+    found: _SavedHands | None = plugins.cache.get("saved hands")
+    if found is None:
+        found = plugins.cache["saved hands"] = _SavedHands(plugins)
+    return found
+
+
+def saved_hand_names(plugins: Plugins) -> dict[str, str | None]:
+    """The names a save of a run of ``plugins`` gives its poker hands, each with the id of
+    the pack that declares it (``None``: the game's twelve, or a loose plugin's hand)."""
+    return {name: pack for _, name, pack in _saved_hands(plugins).rows}
+
+
+def hands_by_name(hands: list[HandLevel], plugins: Plugins) -> dict[str, dict[str, Any]]:
+    """A run's table of poker hands as a save writes it: hand name -> its row, for the
+    game's twelve and the hands ``plugins`` declare, in table order; a pack's hand also
+    names its pack (``"pack": "lucky7"``), so that a save needing it says which pack is
+    missing. Rows of hands outside the set (declared by another set in the process) are
+    left out: a run of the set never plays them."""
+    saved: dict[str, dict[str, Any]] = {}
+    size = len(hands)
+    visible = _visible_at_start(plugins)
+    for row, name, pack in _saved_hands(plugins).rows:
+        fields: dict[str, Any]
+        if row < size:
+            h = hands[row]
+            fields = {"level": h.level, "played": h.played,
+                      "played_this_round": h.played_this_round, "visible": h.visible}  # fmt: skip
+        else:  # (a table made before the hand was declared)
+            fields = {"level": 1, "played": 0, "played_this_round": 0, "visible": visible[row]}
+        if pack is not None:
+            fields["pack"] = pack
+        saved[name] = fields
+    return saved
+
+
+def hands_from_saved(saved: Any, plugins: Plugins | None = None) -> list[HandLevel]:
+    """A run's table of poker hands from a save: rows by hand name (:func:`hands_by_name`;
+    a hand of ``plugins`` the save lacks starts at its first level), or a list by table
+    position as saves were written before (a list of the game's twelve alone gets fresh
+    rows for the set's hands). Without ``plugins``, rows by name go where the process
+    numbers those hands.
+
+    :raises UnknownNameError: a name that is no hand of ``plugins`` (a checked save has
+        none: :mod:`balatro_ecs.run.save_check` refuses it first).
+    """
+    if isinstance(saved, list):
+        table = [_hand_level(h) for h in saved]
+        if plugins is not None and len(table) == len(VANILLA_HANDS):
+            table += hand_table(plugins)[len(table) :]
+        return table
+    if plugins is None:
+        rows = {HandType.from_name(name): raw for name, raw in saved.items()}
+        table = _new_hands(0, max(len(VANILLA_HANDS), max(rows, default=0) + 1))
+        for hand, raw in rows.items():
+            table[hand] = _hand_level(raw)
+        return table
+    known = _saved_hands(plugins)
+    for name in saved:
+        if name not in known.names:
+            from .errors import UnknownNameError
+
+            raise UnknownNameError("poker hand", name, known.names)
+    get = saved.get
+    return [
+        HandLevel(1, 0, 0, visible) if (raw := get(name)) is None else _hand_level(raw)
+        for name, visible in known.spec
+    ]
+
+
 def _start(name: str) -> Any:
     return reference.table("rules")["run_start"][name]
 
@@ -202,6 +311,9 @@ class RunState:
     planet_rate: float = 4.0
     playing_card_rate: float = 0.0
     spectral_rate: float = 0.0
+    #: The shop rates of the consumable sets without a run field of their own (a pack's
+    #: sets), by set key, once changed (:func:`balatro_ecs.pools.set_shop_rate`).
+    shop_rates: dict[str, float] = field(default_factory=dict)
     edition_rate: float = 1.0
 
     # -- slots and stakes -------------------------------------------------------------------
@@ -213,9 +325,13 @@ class RunState:
     scaling: int = 1
     #: Blind types ("Small", ...) that pay no reward (Red Stake: Small).
     no_blind_reward: list[str] = field(default_factory=list)
+    #: What the stake allows the game's stickers (set by Black, Orange and Gold Stake; read
+    #: by the sticker plugins' rolls, ``balatro_ecs_vanilla.stickers``): Eternal,
+    #: Perishable and Rental jokers in the shop and packs.
     eternals_in_shop: bool = False
     perishables_in_shop: bool = False
     rentals_in_shop: bool = False
+    #: The rounds a new Perishable joker lasts, and the rent a Rental joker charges.
     perishable_rounds: int = _start("perishable_rounds")
     rental_rate: int = _start("rental_rate")
 
@@ -273,15 +389,19 @@ class RunState:
         _copy_into(other, self)
 
     # -- JSON ------------------------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready copy (enums as names, infinities as strings)."""
+    def to_dict(self, plugins: Plugins | None = None) -> dict[str, Any]:
+        """A JSON-ready copy (enums as names, infinities as strings). The poker hands are
+        a list by table position, or with the run's ``plugins`` (what saves write) rows
+        by hand name (:func:`hands_by_name`)."""
         data: dict[str, Any] = {}
         for name in _NAMES:
             value = getattr(self, name)
             if type(value) in _PLAIN:  # most fields: as they are
                 data[name] = value
                 continue
-            if name == "hands":
+            if name == "hands" and plugins is not None:
+                value = hands_by_name(value, plugins)
+            elif name == "hands":
                 value = [
                     {"level": h.level, "played": h.played, "played_this_round": h.played_this_round,
                      "visible": h.visible}
@@ -301,10 +421,11 @@ class RunState:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> RunState:
-        """Rebuild from :meth:`to_dict` output."""
+    def from_dict(cls, data: dict[str, Any], plugins: Plugins | None = None) -> RunState:
+        """Rebuild from :meth:`to_dict` output (poker hands by name are put in the table
+        of a run of ``plugins``: :func:`hands_from_saved`)."""
         state = cls()
-        _load_into(state, data)
+        _load_into(state, data, plugins)
         return state
 
 
@@ -375,21 +496,21 @@ _LOAD_KINDS: tuple[tuple[str, str | None], ...] = tuple(
 
 
 def _hand_level(raw: dict[str, Any]) -> HandLevel:
-    if len(raw) == 4:  # as saved: exactly the four fields
+    if len(raw) == 4 or (len(raw) == 5 and "pack" in raw):  # as saved: the four fields
         try:
             return HandLevel(*_HAND_FIELDS(raw))
         except KeyError:
             pass
-    return HandLevel(**raw)
+    return HandLevel(**{k: v for k, v in raw.items() if k != "pack"})
 
 
 _HAND_FIELDS = operator.itemgetter("level", "played", "played_this_round", "visible")
 
 
-def _loader() -> Callable[[RunState, dict[str, Any]], None]:
-    """``load_into(state, data)``: :meth:`RunState.from_dict`'s reading of every field, as
-    one generated function (a load reads the whole run record)."""
-    lines = ["def load_into(state, data):"]
+def _loader() -> Callable[[RunState, dict[str, Any], Plugins | None], None]:
+    """``load_into(state, data, plugins)``: :meth:`RunState.from_dict`'s reading of every
+    field, as one generated function (a load reads the whole run record)."""
+    lines = ["def load_into(state, data, plugins):"]
     for name, kind in _LOAD_KINDS:
         lines.append(f"    if {name!r} in data:")
         lines.append(f"        v = data[{name!r}]")
@@ -400,7 +521,7 @@ def _loader() -> Callable[[RunState, dict[str, Any]], None]:
             lines.append("        elif isinstance(v, (list, dict)):")
             lines.append("            v = _copy(v)")
         elif kind == "hands":
-            lines.append("        v = [_hand_level(h) for h in v]")
+            lines.append("        v = _hands_of(v, plugins)")
         elif kind == "hand":
             lines.append("        v = HandType.from_name(v) if v is not None else None")
         elif kind == "suit":
@@ -411,11 +532,11 @@ def _loader() -> Callable[[RunState, dict[str, Any]], None]:
     from .enums import parse_suit
 
     namespace: dict[str, Any] = {
-        "_PLAIN": _PLAIN, "inf": math.inf, "_copy": _copy, "_hand_level": _hand_level,
+        "_PLAIN": _PLAIN, "inf": math.inf, "_copy": _copy, "_hands_of": hands_from_saved,
         "HandType": HandType, "parse_suit": parse_suit, "Phase": Phase,
     }  # fmt: skip
     exec("\n".join(lines), namespace)  # built once, from the dataclass's own fields
-    loader: Callable[[RunState, dict[str, Any]], None] = namespace["load_into"]
+    loader: Callable[[RunState, dict[str, Any], Plugins | None], None] = namespace["load_into"]
     return loader
 
 

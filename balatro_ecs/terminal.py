@@ -21,7 +21,7 @@ from typing import Any, TextIO
 from .actions import Action, parse_action
 from .cards import Card
 from .components import Area
-from .content import BoosterType, TagType, VoucherType
+from .content import BoosterType, StickerType, TagType, VoucherType
 from .describe import describe, describe_edition, describe_stickers, find_content
 from .enums import HandType, Suit
 from .errors import BalatroError
@@ -92,12 +92,9 @@ def _joker(item: Joker) -> str:
     bits = [item.name]
     if item.edition:
         bits.append(item.edition.name.lower())
-    if item.eternal:
-        bits.append("eternal")
-    if item._stickers.perishable is not None:
-        bits.append(f"perishable {item._stickers.perishable}")
-    if item._stickers.rental:
-        bits.append("rental")
+    for key, value in item.stickers.items():  # "eternal", "perishable 3", "mypack_glued"
+        name = key[len(StickerType.prefix) :]
+        bits.append(name if value is True else f"{name} {value}")
     if item.debuffed:
         bits.append("debuffed")
     return " ".join(bits)

@@ -46,7 +46,7 @@ from .actions import (
 )
 from .cards import Card
 from .components import Area
-from .content import BoosterType
+from .content import BoosterType, StickerType
 from .enums import HAND_NAMES, Edition, Enhancement, Seal
 from .errors import BalatroError
 from .jokers import Consumable, Joker
@@ -62,6 +62,9 @@ __all__ = [
     "replay",
     "snapshot",
 ]
+
+#: A sticker's name in a snapshot: its key without this many letters (``sticker_``).
+_STICKER_PREFIX = len(StickerType.prefix)
 
 #: The fields compared at each step, in the order that names the first difference.
 COMPARED_FIELDS: tuple[str, ...] = (
@@ -129,13 +132,12 @@ def _playing_card(card: Card, in_hand: bool) -> dict[str, Any]:
 
 
 def _stickers(joker: Joker, out: dict[str, Any]) -> None:
-    stickers = joker._stickers
-    if stickers.eternal:
-        out["eternal"] = True
-    if stickers.perishable is not None:
-        out["perishable"] = stickers.perishable
-    if stickers.rental:
-        out["rental"] = True
+    """Each sticker by its name (the key without ``sticker_``): ``"eternal": true``,
+    ``"perishable": 3`` (rounds left), ``"rental": true``, a pack's own alike."""
+    stickers = joker._stickers.values
+    if stickers:
+        for key, value in stickers.items():
+            out[key[_STICKER_PREFIX:]] = value
 
 
 def _joker(joker: Joker) -> dict[str, Any]:

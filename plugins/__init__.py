@@ -13,8 +13,11 @@ balatro_plugins = (
     f"{__name__}.vouchers",
     f"{__name__}.tags",
     f"{__name__}.consumables",
+    f"{__name__}.boosters",
     f"{__name__}.enhancements",
     f"{__name__}.editions",
     f"{__name__}.seals",
     f"{__name__}.poker_hands",
+    f"{__name__}.stickers",
+    f"{__name__}.rarities",
 )

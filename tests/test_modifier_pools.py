@@ -303,7 +303,7 @@ def test_the_installed_example_pack_shows_in_plugins_and_in_a_seeded_shop(
     try:
         install_example(tmp_path, monkeypatch)
         code, out, _ = run_cli(capsys, "plugins")
-        assert code == 0 and "1 enhancement, 3 jokers, 1 seal" in out
+        assert code == 0 and "1 enhancement, 3 jokers, 1 poker hand, 1 seal" in out
         code, out, _ = run_cli(capsys, "seed", "L7S25")
         assert code == 0
         assert "Snake Eyes" in out.split("Packs opened")[0]  # offered in the shop

@@ -15,7 +15,16 @@ import pytest
 from balatro_ecs import Game
 from balatro_ecs.actions import ACTION_SPACE
 from balatro_ecs.components import Area
-from balatro_ecs.content import EditionType, EnhancementType, JokerType, PokerHandType, SealType
+from balatro_ecs.content import (
+    ConsumableSetType,
+    EditionType,
+    EnhancementType,
+    JokerType,
+    PokerHandType,
+    RarityType,
+    SealType,
+    StickerType,
+)
 from balatro_ecs.manager import Plugins
 from balatro_ecs.observe import (
     BLIND_FEATURES,
@@ -153,8 +162,11 @@ def test_the_vanilla_vocabulary_is_frozen_and_complete() -> None:
     assert vocab.index("j_blueprint") == vocab.keys.index("j_blueprint")
     assert vocab.size == 2 + 344
     vanilla = Plugins(entry_points=False)
-    # cards' kinds and poker hands: never an item slot
-    modifiers = (EnhancementType, EditionType, SealType, PokerHandType)
+    # cards' kinds, poker hands, rarities, stickers and consumable sets: never an item slot
+    modifiers = (
+        EnhancementType, EditionType, SealType, PokerHandType, RarityType, StickerType,
+        ConsumableSetType,
+    )  # fmt: skip
     keys = set(vanilla.owners()) - {c.key for f in modifiers for c in vanilla.all(f)}
     assert keys == set(vocab.keys[2:]), "data/vocabulary.toml must list every vanilla key"
     assert Vocabulary.from_plugins(vanilla).keys == vocab.keys

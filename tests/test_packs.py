@@ -442,7 +442,8 @@ def test_plugins_lists_installed_packs(installed: Path, capsys) -> None:
     assert code == 0
     row = next(line for line in out.splitlines() if line.startswith("lucky7"))
     assert row.split()[:4] == ["lucky7", "1.1.0", "balatro-ecs-lucky7", "lucky7"]
-    assert "1 blind, 1 deck, 1 enhancement, 3 jokers, 1 seal" in row
+    listed = "1 blind, 1 booster, 3 consumables, 1 consumable set, 1 deck, 1 enhancement"
+    assert f"{listed}, 3 jokers, 1 poker hand, 1 seal" in row
     code, out, _ = run_cli(capsys, "plugins", "--block", "dice", "--json")
     data = json.loads(out)
     assert [p["id"] for p in data["packs"]] == ["vanilla", "lucky7"]
@@ -457,13 +458,17 @@ def test_plugins_show_lists_a_packs_content(installed: Path, capsys) -> None:
     assert "bl_lucky7_black_cat" in out and "blind_debuff_card" in out
     assert "m_lucky7_clover" in out and "enhancement_scored" in out
     assert "s_lucky7_horseshoe" in out and "seal_discard" in out
+    assert "h_lucky7_seventh_heaven" in out and "poker_hand_detect" in out
+    assert "p_lucky7_lucky" in out and "booster_card" in out
+    assert "set_lucky7_charm" in out and "c_lucky7_wishbone" in out
     code, _, err = run_cli(capsys, "plugins", "show", "lucky8")
     assert code == 2 and "lucky7" in err
 
 
 def test_plugins_validate_passes_a_sound_pack(installed: Path, capsys) -> None:
     code, out, _ = run_cli(capsys, "plugins", "validate", "lucky7")
-    assert (code, out.strip()) == (0, "lucky7 1.1.0: ok (7 content items, 16 hook implementations)")
+    summary = "lucky7 1.1.0: ok (13 content items, 30 hook implementations)"
+    assert (code, out.strip()) == (0, summary)
 
 
 BROKEN_INIT = """

@@ -151,7 +151,12 @@ def encode(duel: Duel, player: int) -> np.ndarray[Any, np.dtype[np.float32]]:
             if j < len(jokers):
                 joker = jokers[j]
                 out.extend(
-                    [1.0, joker_index.get(joker.key, 0.0), joker.rarity / 4, int(joker.edition) / 4]
+                    [
+                        1.0,
+                        joker_index.get(joker.key, 0.0),
+                        joker.type.rarity_rank / 4,
+                        int(joker.edition) / 4,
+                    ]
                 )
             else:
                 out.extend([0.0] * _JOKER)

@@ -183,14 +183,15 @@ class HeuristicDuelPolicy:
         offers = [(i, o) for i, o in enumerate(duel.offers) if o is not None and o.cost <= money]
         joker_offers = [(i, o) for i, o in offers if o.kind == "joker"]
         if joker_offers:
-            rarity = {o.key: duel.plugins.joker(o.key).rarity for _, o in joker_offers}
+            rarity = {o.key: duel.plugins.joker(o.key).rarity_rank for _, o in joker_offers}
             slot, offer = max(joker_offers, key=lambda io: (rarity[io[1].key], io[1].cost, -io[0]))
             if len(jokers) < MAX_JOKERS:
                 return Buy(slot)
             weakest = min(
-                range(len(jokers)), key=lambda j: (jokers[j].rarity, jokers[j].buy_cost, j)
+                range(len(jokers)),
+                key=lambda j: (jokers[j].type.rarity_rank, jokers[j].buy_cost, j),
             )
-            if jokers[weakest].rarity < rarity[offer.key]:
+            if jokers[weakest].type.rarity_rank < rarity[offer.key]:
                 return Sell(weakest)
         for slot, offer in offers:
             if offer.kind == "planet":

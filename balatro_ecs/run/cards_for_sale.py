@@ -1,10 +1,12 @@
 """Making the cards the shop and the packs offer, the way the game makes them.
 
 Each draw uses the game's stream keys (rules.toml ``[shop]``): card type ``cdt<ante>``,
-joker rarity ``rarity<ante><append>``, the pool ``Joker<rarity><append><ante>`` (with
-``_resample<n>`` on unavailable entries), the edition ``edi<append><ante>``, the stake
-stickers ``etperpoll<ante>`` / ``ssjr<ante>`` (``packetper`` / ``packssjr`` in packs), and for
-playing cards the front ``front<append><ante>`` and the enhancement pool. Enhancements,
+joker rarity ``rarity<ante><append>`` (over the rarities the plugin set declares:
+:mod:`balatro_ecs.rarities`), the pool ``Joker<rarity><append><ante>`` (with
+``_resample<n>`` on unavailable entries), the stickers (each sticker plugin's roll,
+:func:`~balatro_ecs.stickers.roll_stickers`: the game's ``etperpoll<ante>`` /
+``ssjr<ante>``, ``packetper`` / ``packssjr`` in packs), the edition ``edi<append><ante>``,
+and for playing cards the front ``front<append><ante>`` and the enhancement pool. Enhancements,
 editions and seals come from the kinds the plugin set declares
 (:func:`~balatro_ecs.pools.modifier_pools`): a pack's kinds join the draws after the game's.
 """
@@ -15,8 +17,9 @@ from typing import TYPE_CHECKING
 
 from ..cards import Card, CardSpec
 from ..components import Area
-from ..content import ConsumableType, JokerType
+from ..content import ConsumableType, JokerType, RarityType
 from ..enums import Edition, Enhancement, Seal, Suit
+from ..errors import ContentError
 from ..pools import (
     EMPTY_POOL_FALLBACK,
     ModifierPools,
@@ -25,6 +28,8 @@ from ..pools import (
     modifier_pools,
     owned_keys,
 )
+from ..rarities import RarityPools, rarity_pools
+from ..stickers import roll_stickers
 from .setup import RANK_CHARS, SUIT_LETTERS
 
 if TYPE_CHECKING:
@@ -118,79 +123,96 @@ def random_seal(game: Game, stream: str) -> Seal:
     return seals[-1][0] if seals else Seal.NONE
 
 
-def roll_rarity(game: Game, append: str, forced: float | None = None) -> int:
-    """1 Common (70%), 2 Uncommon (25%), 3 Rare (5%); ``forced`` replaces the roll."""
-    roll = forced if forced is not None else game.rng.random(f"rarity{game.run.ante}{append}")
-    return 3 if roll > 0.95 else 2 if roll > 0.7 else 1
+def roll_rarity(game: Game, append: str, forced: float | None = None) -> RarityType:
+    """A random joker's rarity, rolled on ``rarity<ante><append>`` over the rarities the
+    plugin set declares (:mod:`balatro_ecs.rarities`): the game's Common (70%), Uncommon
+    (25%), Rare (5%), then the packs' by weight. ``forced`` replaces the roll, on the
+    game's scale (the game's create_card ``_rarity``: 0 Common, 0.9 Uncommon, 1 Rare).
+
+    :raises ContentError: no rarity of the set has a weight above 0.
+    """
+    pools = rarity_pools(game.plugins)
+    if forced is not None:
+        return pools.roll(forced, forced=True)
+    return pools.roll(game.rng.random(f"rarity{game.run.ante}{append}"), forced=False)
 
 
-def joker_pool(game: Game, rarity: int, append: str) -> tuple[list[str | None], str]:
-    """The jokers of a rarity in the game's order, with unavailable ones as ``None``."""
+def _rarity(game: Game, pools: RarityPools, rarity: RarityType | int | str) -> RarityType:
+    """The set's rarity ``rarity`` names: itself, a number (1 Common ... 4 Legendary), or
+    a key or name."""
+    if isinstance(rarity, RarityType):
+        return rarity
+    found = pools.rarities.get(
+        JokerType.RARITY_KEYS.get(rarity, "") if isinstance(rarity, int) else rarity
+    )
+    if found is not None:
+        return found
+    if isinstance(rarity, int) and not isinstance(rarity, bool):
+        if rarity not in JokerType.RARITY_KEYS:
+            raise ContentError(f"rarity number must be 1..4, got {rarity!r}")
+        rarity = JokerType.RARITY_KEYS[rarity]
+    return game.plugins.find(RarityType, str(rarity))  # by name; names a blocked one
+
+
+def joker_pool(
+    game: Game, rarity: RarityType | int | str, append: str
+) -> tuple[list[str | None], str]:
+    """The jokers of a rarity (a :class:`~balatro_ecs.content.RarityType`, the game's
+    number 1..4, or a rarity's key or name) in the game's order, with unavailable ones as
+    ``None``, and the stream to draw on (the rarity's ``pool_stream``, then the key
+    append and the ante unless the stream is shared: ``Joker1sho1``, ``Joker4``)."""
+    pools = rarity_pools(game.plugins)
+    kind = _rarity(game, pools, rarity)
     run = game.run
     owned = set() if game.rules.allow_duplicates else owned_keys(game)
-    enhancements = {e.key for e, n in game.enhancement_counts().items() if n}
+    enhancements: set[str] = set()
+    if kind.key in pools.gated:
+        enhancements = {e.key for e, n in game.enhancement_counts().items() if n}
+    all_unlocked = kind.ignores_unlocks or run.unlocks == "all"
+    flags = run.flags
     pool: list[str | None] = []
-    for joker in game.plugins.all(JokerType):
-        if joker.rarity != rarity:
-            continue
-        unlocked = joker.unlocked or rarity == 4 or run.unlocks == "all"
-        available = joker.key not in owned and unlocked
+    for joker in pools.jokers.get(kind.key, ()):
+        available = joker.key not in owned and (all_unlocked or joker.unlocked)
         if joker.requires_enhancement and joker.requires_enhancement not in enhancements:
             available = False
-        if joker.blocked_by_flag and joker.blocked_by_flag in run.flags:
+        if joker.blocked_by_flag and joker.blocked_by_flag in flags:
             available = False
-        if joker.requires_flag and joker.requires_flag not in run.flags:
+        if joker.requires_flag and joker.requires_flag not in flags:
             available = False
         pool.append(joker.key if available else None)
-    if rarity == 4:  # the Legendary pool is one stream: no append, no ante ("Joker4")
-        return pool, "Joker4"
-    return pool, f"Joker{rarity}{append}{run.ante}"
+    if kind.shared_stream:
+        return pool, kind.pool_stream
+    return pool, f"{kind.pool_stream}{append}{run.ante}"
 
 
 def make_joker(
     game: Game,
     area: Area,
     append: str,
-    rarity: float | None = None,
+    rarity: float | str | None = None,
     legendary: bool = False,
 ) -> Joker:
-    """A new random joker for ``area`` (the shop, a pack, or the joker row)."""
+    """A new random joker for ``area`` (the shop, a pack, or the joker row).
+
+    ``rarity``: a forced roll on the game's scale (0 Common, 0.9 Uncommon, 1 Rare), or a
+    rarity's key or name (no roll: ``"rarity_mypack_mythic"``); ``legendary``: a
+    Legendary (The Soul).
+    """
     run = game.run
-    tier = 4 if legendary else roll_rarity(game, append, rarity)
+    tier: RarityType | int | str
+    if legendary:
+        tier = 4
+    elif isinstance(rarity, str):
+        tier = rarity
+    else:
+        tier = roll_rarity(game, append, rarity)
     pool, stream = joker_pool(game, tier, append)
     key = draw_pool(game, pool, stream, EMPTY_POOL_FALLBACK["Joker"])
-    eternal = perishable = rental = False
-    if area in (Area.SHOP, Area.PACK):
-        in_pack = area is Area.PACK
-        poll = game.rng.random(f"{'packetper' if in_pack else 'etperpoll'}{run.ante}")
-        if run.eternals_in_shop and poll > 0.7:
-            eternal = True
-        elif run.perishables_in_shop and 0.4 < poll <= 0.7:
-            perishable = True
-        if (
-            run.rentals_in_shop
-            and game.rng.random(f"{'packssjr' if in_pack else 'ssjr'}{run.ante}") > 0.7
-        ):
-            rental = True
+    stickers = None
+    if area in (Area.SHOP, Area.PACK):  # the stickers roll (stickers.roll_stickers)
+        stickers = roll_stickers(game, game.plugins.joker(key), area)
     edition = poll_edition(game, f"edi{append}{run.ante}")
-    return game.new_joker(
-        key, edition=edition, eternal=eternal, perishable=perishable, rental=rental, area=area
-    )
-
-
-def _soul_roll(game: Game, card_set: str) -> str | None:
-    """Soul-able draws (packs): a 0.3% chance of The Soul or Black Hole instead."""
-    forced = None
-    owned = set() if game.rules.allow_duplicates else owned_keys(game)
-    stream = f"soul_{card_set}{game.run.ante}"
-    # Each check draws from the stream only when its card could appear.
-    soul_possible = card_set in ("Tarot", "Spectral") and "c_soul" not in owned
-    if soul_possible and game.rng.random(stream) > 0.997:
-        forced = "c_soul"
-    hole_possible = card_set in ("Planet", "Spectral") and "c_black_hole" not in owned
-    if hole_possible and game.rng.random(stream) > 0.997:
-        forced = "c_black_hole"
-    return forced
+    return game.new_joker(key, edition=edition, stickers=stickers, area=area)
 
 
 def make_consumable(
@@ -201,15 +223,14 @@ def make_consumable(
     soulable: bool = False,
     forced: str | None = None,
 ) -> Consumable:
-    """A new random Tarot, Planet or Spectral card for ``area``."""
-    from ..pools import consumable_pool
+    """A new random card of ``card_set`` (a consumable set's name) for ``area``: ``forced``,
+    or drawn from the set's pool (``soulable``: a soul may replace it,
+    :func:`~balatro_ecs.pools.draw_consumable`)."""
+    from ..pools import draw_consumable
 
     key = forced
-    if key is None and soulable:
-        key = _soul_roll(game, card_set)
     if key is None:
-        pool, stream = consumable_pool(game, card_set, append)
-        key = draw_pool(game, pool, stream, EMPTY_POOL_FALLBACK[card_set])
+        key = draw_consumable(game, card_set, append, soulable=soulable)
     return game.new_consumable(game.plugins.find(ConsumableType, key), area=area)
 
 

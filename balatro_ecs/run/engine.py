@@ -639,8 +639,9 @@ def action_mask(game: Game, space: ActionSpace = ACTION_SPACE) -> list[bool]:
         mask[index] = _legal(game, actions[index])
     sell = space.sell_joker
     for i in range(n_jokers):
-        if jokers[i].eternal:  # the one joker that cannot be sold
-            mask[sell + i] = False
+        joker = jokers[i]
+        if joker._stickers.values and game.sticker_blocks(joker, "sell") is not None:
+            mask[sell + i] = False  # a joker a sticker keeps (Eternal)
     return mask
 
 

@@ -1,10 +1,12 @@
 """Booster packs: opening one, picking cards from it, skipping it.
 
-Pack contents follow the game (boosters.toml): Buffoon packs hold jokers, Celestial packs
-Planets (with Telescope the first is the most played hand's), Arcana packs Tarots (Omen
-Globe turns some into Spectrals), Spectral packs Spectrals, Standard packs playing cards
-with rolled enhancement, edition and seal. Consumables picked from a pack are used at
-once; a card that cannot be used now cannot be picked.
+What a pack holds is its plugin's: the ``booster_card`` hook of the booster's plugin
+makes each card in turn (the game's five kinds are the vanilla modules
+``balatro_ecs_vanilla.boosters.*``, following boosters.toml); :func:`pack_joker`,
+:func:`pack_consumable` and :func:`pack_playing_card` make them the way the game makes a
+pack's cards. A pack that ``deals_hand`` deals a hand first, so its cards have targets.
+Consumables picked from a pack are used at once; a card that cannot be used now cannot be
+picked. Using a consumable counts it for its set (the set's ``consumable_set_used``).
 """
 
 from __future__ import annotations
@@ -14,18 +16,12 @@ from typing import TYPE_CHECKING, Any
 from ..cards import Card
 from ..components import Area
 from ..content import BoosterType
-from ..enums import Edition, HandType, Seal
-from ..errors import IllegalActionError
+from ..enums import Edition, Seal
+from ..errors import ContentError, IllegalActionError
 from ..jokers import Consumable, Joker
-from ..pools import planet_for
+from ..pools import consumable_sets
 from ..state import Phase
-from .cards_for_sale import (
-    make_consumable,
-    make_joker,
-    make_playing_card,
-    poll_edition,
-    random_seal,
-)
+from .cards_for_sale import make_consumable, make_joker, make_playing_card
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -35,6 +31,9 @@ __all__ = [
     "check_use",
     "close_pack",
     "open_pack",
+    "pack_consumable",
+    "pack_joker",
+    "pack_playing_card",
     "pick",
     "skip_pack",
     "use_consumable",
@@ -42,52 +41,71 @@ __all__ = [
 ]
 
 
+# ---------------------------------------------------------------------------------------
+# what packs hold (for booster plugins)
+# ---------------------------------------------------------------------------------------
+
+
+def pack_joker(game: Game, append: str = "buf") -> Joker:
+    """A random joker for a pack, made as the shop makes one (rarity roll on
+    ``rarity<ante><append>``, the rarity's pool, edition, the stake's stickers drawn on the
+    pack's streams); the game's Buffoon packs use ``append`` ``"buf"``."""
+    return make_joker(game, Area.PACK, append)
+
+
+def pack_consumable(
+    game: Game,
+    card_set: str,
+    append: str,
+    *,
+    soulable: bool = True,
+    forced: str | None = None,
+) -> Consumable:
+    """A card of the consumable set ``card_set`` (its name) for a pack: ``forced`` (a key),
+    or drawn from the set's pool on ``<set><append><ante>``, where (``soulable``) one of the
+    set's souls may replace it first (The Soul, Black Hole)."""
+    return make_consumable(game, card_set, Area.PACK, append, soulable=soulable, forced=forced)
+
+
+def pack_playing_card(
+    game: Game,
+    append: str,
+    *,
+    enhanced: bool = False,
+    edition: Edition = Edition.NONE,
+    seal: Seal = Seal.NONE,
+) -> Card:
+    """A random playing card for a pack (front on ``front<append><ante>``; ``enhanced``:
+    an enhancement from the Enhanced pool on ``Enhanced<append><ante>``)."""
+    return make_playing_card(game, Area.PACK, append, enhanced, edition, seal)
+
+
 def _pack_card(game: Game, booster: BoosterType, index: int) -> Joker | Consumable | Card:
-    run = game.run
-    kind = booster.kind
-    if kind == "Buffoon":
-        return make_joker(game, Area.PACK, "buf")
-    if kind == "Celestial":
-        forced = None
-        if index == 0 and game.rules.celestial_most_played:
-            best, most = None, 0
-            for hand in map(HandType, range(len(run.hands))):  # the game's hands
-                stats = run.hands[hand]
-                if stats.visible and stats.played > most:
-                    best, most = hand, stats.played
-            forced = planet_for(game, best) if best is not None else None
-        return make_consumable(game, "Planet", Area.PACK, "pl1", soulable=True, forced=forced)
-    if kind == "Arcana":
-        above = game.rules.arcana_spectral_above
-        if above is not None and game.rng.random("omen_globe") > above:
-            return make_consumable(game, "Spectral", Area.PACK, "ar2", soulable=True)
-        return make_consumable(game, "Tarot", Area.PACK, "ar1", soulable=True)
-    if kind == "Spectral":
-        return make_consumable(game, "Spectral", Area.PACK, "spe", soulable=True)
-    # Standard: edition, seal, then plain or enhanced
-    ante = run.ante
-    edition = poll_edition(game, f"standard_edition{ante}", mod=2, no_negative=True)
-    seal = Seal.NONE
-    if game.rng.random(f"stdseal{ante}") > 1 - 0.02 * 10:
-        seal = random_seal(game, f"stdsealtype{ante}")
-    enhanced = game.rng.random(f"stdset{ante}") > 0.6
-    return make_playing_card(game, Area.PACK, "sta", enhanced, edition, seal)
-
-
-#: Pack kinds whose cards act on the hand: opening one deals a hand to target.
-HAND_PACKS = frozenset({"Arcana", "Spectral"})
+    make = game.plugins.impl("booster_card", booster.key)
+    if make is None:
+        raise ContentError(
+            f"booster {booster.key!r} has no booster_card hook: its plugin must say what "
+            "the pack holds"
+        )
+    item = make(game, booster, index)
+    if not isinstance(item, (Joker, Consumable, Card)):
+        raise ContentError(
+            f"booster {booster.key!r}: booster_card returned {item!r}, expected a Joker, "
+            "a Consumable or a Card"
+        )
+    return item
 
 
 def open_pack(game: Game, key: str) -> None:
     """Open a booster pack: its cards are shown and the player picks.
 
-    An Arcana or Spectral pack first deals a full hand from the deck, so its cards have
-    targets; the hand goes back to the deck when the pack closes.
+    A pack that ``deals_hand`` (Arcana, Spectral) first deals a full hand from the deck,
+    so its cards have targets; the hand goes back to the deck when the pack closes.
     """
     booster = game.plugins.find(BoosterType, key)
     game.pack_key = key
     game.pack_return = game.run.phase
-    if booster.kind in HAND_PACKS:
+    if booster.deals_hand:
         game.draw(game.hand_size)
     game.pack = []
     for slot in range(booster.cards):  # one by one: each card is in play for the next draw
@@ -179,17 +197,11 @@ def use_consumable(game: Game, consumable: Consumable, targets: list[Card]) -> N
     if use is None:
         raise IllegalActionError(f"use: {consumable.name} has no use yet")
     use(game, consumable, targets)
-    run = game.run
-    card_set = consumable.type.set
-    if card_set == "Tarot":
-        run.tarots_used += 1
-    elif card_set == "Planet":
-        if consumable.key not in run.planets_used:
-            run.planets_used.append(consumable.key)
-    elif card_set == "Spectral":
-        run.spectrals_used += 1
-    if card_set in ("Tarot", "Planet") and consumable.key != "c_fool":
-        run.last_tarot_planet = consumable.key
+    card_set = consumable_sets(game.plugins).find(consumable.type.set)
+    if card_set is not None:  # the set counts the use (Fortune Teller reads Tarots used)
+        used = game.plugins.impl("consumable_set_used", card_set.key)
+        if used is not None:
+            used(game, card_set, consumable)
     game.record(consumable.name, "used", consumable.key)
     game.each_joker("joker_consumable_used", consumable)
 

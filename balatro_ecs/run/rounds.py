@@ -14,6 +14,7 @@ from ..enums import VANILLA_HANDS, HandType, hand_iteration_order
 from ..modifiers import card_modifiers
 from ..schedule import System
 from ..state import Phase
+from ..stickers import end_of_round as stickers_end_of_round
 from .blinds import blind_chips, blind_type_on_deck, next_voucher
 from .targets import reset_round_targets
 
@@ -334,8 +335,8 @@ def end_round_if_out_of_cards(game: Game) -> bool:
 
 
 def jokers_end_of_round(ctx: EventContext) -> None:
-    """Each joker, left to right: its end-of-round effect, its rental charge, then its
-    perishable tick (rules.toml ``[rounds] end_of_round_order``)."""
+    """Each joker, left to right: its end-of-round effect, then its stickers' (the game's
+    rental charge, then perishable tick: rules.toml ``[rounds] end_of_round_order``)."""
     game = ctx.game
     run = game.run
     blind = game.blind
@@ -350,16 +351,8 @@ def jokers_end_of_round(ctx: EventContext) -> None:
             effect = fn(game, view)
             if effect is not None and effect.dollars:
                 game.earn(effect.dollars, joker)
-        if joker not in game.jokers:
-            continue
-        stickers = joker._stickers
-        if stickers.rental:
-            game.earn(-run.rental_rate, joker)
-        if stickers.perishable is not None and stickers.perishable > 0:
-            stickers.perishable -= 1
-            if stickers.perishable == 0:
-                game.set_joker_debuff(joker, True)
-                game.record(joker, "message", "perished")
+        if joker._stickers.values and joker in game.jokers:
+            stickers_end_of_round(game, joker)
     game.run_queued()  # what the pass queued happens after it (Mr. Bones burns up)
 
 

@@ -11,7 +11,12 @@ content is in play yet: it is in the shop's and the packs' pools).
 Content a plugin adds is saved as vanilla content is: a joker by its key, a card's
 enhancement, edition and seal by name (``"glass"``; ``"mypack_silver"`` for the kind
 ``m_mypack_silver`` declares), looked up when the card is saved or loaded -- a plugin may
-declare a kind at any time.
+declare a kind at any time. The run's poker hands are saved by name (``run.hands``:
+``{"Pair": {"level": 2, ...}, "Lucky Sevens": {..., "pack": "lucky7"}}``,
+:func:`~balatro_ecs.state.hands_by_name`): a save made without a pack that adds a hand
+loads with it (the hand at its first level), and a save naming a hand the plugin set
+lacks is refused, naming the hand and its pack. Saves that list the hands by position
+still load.
 
 Loading checks the whole save first (:mod:`balatro_ecs.run.save_check`): the recorded
 packs against the loaded ones, every field's type and range, every content key and card
@@ -43,17 +48,19 @@ import json
 import math
 import operator
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any
 
 from .. import components as C
 from ..actions import Action, Outcome
 from ..cards import CARD_COMPONENTS, Card, CardSpec
+from ..content import StickerType
 from ..enums import KINDS_ADDED, Edition, Enhancement, Seal, Suit
 from ..errors import BalatroError, SaveError
 from ..jokers import Consumable, Joker
 from ..state import Phase, RunState
+from ..stickers import sticker_keys, sticker_table
 from .save_check import CardRow, SavedCard, check_save, check_versions
 
 if TYPE_CHECKING:
@@ -63,6 +70,9 @@ if TYPE_CHECKING:
 __all__ = ["FORMAT", "clone", "dumps", "loads", "to_data"]
 
 FORMAT = "balatro_ecs.save/1"
+
+#: A joker's stickers are saved by name: the key without this many letters (``sticker_``).
+_STICKER_PREFIX = len(StickerType.prefix)
 
 _CARD_AREAS = {
     "deck": C.Area.DECK,
@@ -167,7 +177,7 @@ def _card_fields(card: Card) -> dict[str, Any]:
 
 
 def _joker(joker: Joker) -> dict[str, Any]:
-    stickers = joker._stickers
+    stickers = joker._stickers.values
     price = joker._price
     return {
         "serial": joker._serial.value,
@@ -175,11 +185,9 @@ def _joker(joker: Joker) -> dict[str, Any]:
         "edition": joker.edition.name.lower(),
         "state": joker.state,
         "debuff": [joker._debuff.forced, joker._debuff.by_blind],
-        "stickers": {
-            "eternal": stickers.eternal,
-            "perishable": stickers.perishable,
-            "rental": stickers.rental,
-        },
+        "stickers": {key[_STICKER_PREFIX:]: value for key, value in stickers.items()}
+        if stickers
+        else {},
         "price": {"buy": price.buy, "sell_override": price.sell_override, "free": price.free},
     }
 
@@ -225,6 +233,7 @@ def _to_data(game: Game, with_plugins: bool, whole: bool) -> dict[str, Any]:
         keys.add(game.stake.key)
     keys |= {j.key for j in game.jokers} | {c.key for c in game.consumables}
     keys |= _modifier_keys(game)
+    keys |= sticker_keys((*game.jokers, *game.shop, *game.pack))
     blind = game.blind
     data: dict[str, Any] = {
         "format": FORMAT,
@@ -232,7 +241,7 @@ def _to_data(game: Game, with_plugins: bool, whole: bool) -> dict[str, Any]:
         "deck": game.deck.key,
         "stake": game.stake.key if game.stake is not None else None,
         "serial": game._next_serial(),
-        "run": run.to_dict(),
+        "run": run.to_dict(game.plugins),
         "rng": game.rng.snapshot(),
         "rows": {name: [_card(c) for c in game.area(area)] for name, area in _CARD_AREAS.items()}
         if whole
@@ -525,6 +534,15 @@ def _price(raw: dict[str, Any]) -> C.Price:
     return C.Price(raw["buy"], raw["sell_override"], raw["free"])
 
 
+def _stickers(game: Game, raw: dict[str, Any]) -> Mapping[str, Any]:
+    """A joker's saved stickers (name -> value) as it holds them. A ``false`` or ``null``
+    value is no sticker (saves written before stickers were plugins list the game's
+    three with ``false`` / ``null`` for the ones a joker lacks)."""
+    prefix = StickerType.prefix
+    held = {prefix + name: v for name, v in raw.items() if v is not None and v is not False}
+    return sticker_table(game.plugins).ordered(held)
+
+
 def _restore_joker(game: Game, raw: dict[str, Any], area: C.Area) -> Joker:
     jtype = game.plugins.joker(raw["key"])
     sticker = raw["stickers"]
@@ -534,7 +552,7 @@ def _restore_joker(game: Game, raw: dict[str, Any], area: C.Area) -> Joker:
         C.Counters: C.Counters(dict(raw["state"])),
         C.Edition: C.edition(Edition[raw["edition"].upper()]),
         C.Debuff: C.debuff(forced, by_blind),
-        C.Stickers: C.Stickers(sticker["eternal"], sticker["perishable"], sticker["rental"]),
+        C.Stickers: C.Stickers(_stickers(game, sticker) if sticker else C.NO_STICKERS),
         C.Price: _price(raw["price"]),
         C.Serial: C.serial(raw["serial"]),
         C.Zone: C.Zone(area),
@@ -601,7 +619,7 @@ def _from_data(data: dict[str, Any], plugins: Plugins, actions: list[Action]) ->
     game = Game(deck=data["deck"], seed=data["seed"], plugins=plugins, start=False)
     if data.get("stake"):
         game.stake = game._stake(data["stake"])
-    game.run = RunState.from_dict(data["run"])
+    game.run = RunState.from_dict(data["run"], plugins)
     for name, area in _CARD_AREAS.items():
         row = data["rows"][name]
         if type(row) is CardRow:

@@ -49,20 +49,24 @@ from ..checks import (
 from ..content import (
     BlindType,
     BoosterType,
+    ConsumableSetType,
     ConsumableType,
     ContentType,
     DeckType,
     EditionType,
     EnhancementType,
     JokerType,
+    PokerHandType,
     SealType,
     StakeType,
+    StickerType,
     TagType,
     VoucherType,
+    fold_name,
 )
-from ..enums import HandType, parse_suit
+from ..enums import VANILLA_HANDS, HandType, parse_suit
 from ..errors import BalatroError, SaveError, UnknownNameError
-from ..state import Phase, RunState, hand_count
+from ..state import Phase, RunState, hand_count, saved_hand_names
 
 if TYPE_CHECKING:
     from ..manager import Plugins
@@ -130,7 +134,6 @@ _CONSUMABLE_KEYS = frozenset({"serial", "key", "edition", "state", "price"})
 _JOKER_OFFER_KEYS = _JOKER_KEYS | {"kind"}
 _CONSUMABLE_OFFER_KEYS = _CONSUMABLE_KEYS | {"kind"}
 _PRICE_KEYS = frozenset({"buy", "sell_override", "free"})
-_STICKER_KEYS = frozenset({"eternal", "perishable", "rental"})
 _PACK_KEYS = frozenset({"key", "cards", "picks", "return"})
 _BLIND_KEYS = frozenset({"key", "disabled", "triggered", "memory"})
 _OUTCOME_KEYS = frozenset(
@@ -138,6 +141,8 @@ _OUTCOME_KEYS = frozenset(
 )
 _SCORE_KEYS = frozenset({"hand_name", "chips", "mult", "score"})
 _HAND_KEYS = frozenset({"level", "played", "played_this_round", "visible"})
+#: A pack's poker hand also names its pack.
+_PACK_HAND_KEYS = _HAND_KEYS | {"pack"}
 _PHASES = frozenset(p.value for p in Phase)
 _BLINDS = ("Small", "Big", "Boss")
 _BLIND_SET = frozenset(_BLINDS)
@@ -367,8 +372,28 @@ class _Check:
         template = joker_state_template(jtype)
         check_state(template, joker["state"], f"{where}.state", _Damaged, strict=False)
         _pair(joker["debuff"], f"{where}.debuff")
-        _stickers(joker["stickers"], where)
+        self.stickers(joker["stickers"], where)
         _price(joker["price"], where)
+
+    def stickers(self, raw: object, owner: str) -> None:
+        """A joker's stickers (``owner``: the joker's path): name -> ``true`` or a whole
+        number, each a sticker of the plugin set (not blocked). A ``false`` or ``null``
+        value is no sticker (saves written before stickers were plugins list the game's
+        three so)."""
+        if type(raw) is dict and not raw:
+            return  # the usual case, at once
+        where = f"{owner}.stickers"
+        stickers = _object(raw, where)
+        if len(stickers) > MAX_ITEMS:
+            raise _Damaged(f"{where}: at most {MAX_ITEMS} stickers, got {len(stickers)}")
+        for name, value in stickers.items():
+            if value is None or value is False:
+                continue
+            at = f"{where}.{_label(name)}"
+            text(name, at, _Damaged, empty=False)
+            if value is not True and not _plain_count(value):
+                raise _Damaged(f"{at}: expected true or a whole number, got {show(value)}")
+            self.content(StickerType, f"{StickerType.prefix}{name}", at)
 
     def consumable(self, raw: object, where: str, offer: bool = False) -> None:
         item = _object(raw, where)
@@ -673,25 +698,6 @@ def _pair(value: object, where: str) -> None:
     raise _Damaged(f"{where}: expected [true or false, true or false], got {show(value)}")
 
 
-def _stickers(raw: object, owner: str) -> None:
-    """A joker's stickers (``owner``: the joker's path)."""
-    if (
-        type(raw) is dict
-        and raw.keys() == _STICKER_KEYS
-        and type(raw["eternal"]) is bool
-        and type(raw["rental"]) is bool
-        and (raw["perishable"] is None or _plain_count(raw["perishable"]))
-    ):
-        return  # the usual case, at once
-    where = f"{owner}.stickers"
-    stickers = _object(raw, where)
-    _exact(stickers, _STICKER_KEYS, "sticker", where)
-    flag(stickers["eternal"], f"{where}.eternal", _Damaged)
-    flag(stickers["rental"], f"{where}.rental", _Damaged)
-    if stickers["perishable"] is not None:
-        whole(stickers["perishable"], f"{where}.perishable", _Damaged)
-
-
 def _plain_count(value: object) -> bool:
     """Whether ``value`` is a whole number that :func:`~balatro_ecs.checks.whole` takes
     with its default bounds."""
@@ -794,6 +800,12 @@ def _bosses_used(c: _Check, value: object, where: str) -> None:
         whole(count, f"{where}.{key}", _Damaged)
 
 
+def _shop_rates(c: _Check, value: object, where: str) -> None:
+    for key, rate in _object(value, where).items():
+        c.content(ConsumableSetType, key, f"{where}.{_label(key)}")
+        number(rate, f"{where}.{key}", _Damaged, minimum=0)
+
+
 def _blind_states(c: _Check, value: object, where: str) -> None:
     states = _object(value, where)
     check_keys(states, _BLIND_SET, "blind", where, _Damaged)
@@ -844,30 +856,90 @@ def _suit_field(c: _Check, value: object, where: str) -> None:
 
 
 def _hands(c: _Check, value: object, where: str) -> None:
+    """The run's poker hands: rows by hand name, each a hand of the plugin set
+    (:func:`~balatro_ecs.state.hands_by_name`), or a list by table position as saves were
+    written before: one row per hand of the set, or the game's twelve alone."""
+    if type(value) is dict:
+        _hands_by_name(c, value, where)
+        return
+    if type(value) is not list:
+        raise _Damaged(f"{where}: expected an object of poker hands by name, got {show(value)}")
     hands = _list(value, where)
     expected = hand_count(c.plugins)  # the game's twelve, and the plugins' hands
-    if len(hands) != expected:
+    if len(hands) != expected and len(hands) != len(VANILLA_HANDS):
         raise _Damaged(f"{where}: expected {expected} poker hands, got {len(hands)}")
     for i, raw in enumerate(hands):
-        if (
-            type(raw) is dict
-            and raw.keys() == _HAND_KEYS
-            and type(raw["level"]) is int
-            and 0 <= raw["level"] <= MAX_INT
-            and type(raw["played"]) is int
-            and 0 <= raw["played"] <= MAX_INT
-            and type(raw["played_this_round"]) is int
-            and 0 <= raw["played_this_round"] <= MAX_INT
-            and (raw["visible"] is True or raw["visible"] is False)
-        ):
-            continue  # the usual case, at once
-        at = f"{where}[{i}]"
-        hand = _object(raw, at)
-        _exact(hand, _HAND_KEYS, "hand field", at)
-        whole(hand["level"], f"{at}.level", _Damaged)
-        whole(hand["played"], f"{at}.played", _Damaged)
-        whole(hand["played_this_round"], f"{at}.played_this_round", _Damaged)
-        flag(hand["visible"], f"{at}.visible", _Damaged)
+        _hand_row(raw, f"{where}[{i}]")
+
+
+def _hands_by_name(c: _Check, hands: dict[str, Any], where: str) -> None:
+    known = saved_hand_names(c.plugins)
+    for name, raw in hands.items():
+        at = f"{where}.{_label(name)}"
+        if name not in known:
+            _missing_hand(c.plugins, name, raw, at)
+        _hand_row(raw, at)
+
+
+def _missing_hand(plugins: Plugins, name: object, raw: object, where: str) -> None:
+    """Refuse a save whose poker hand ``name`` the plugin set lacks, naming the hand and,
+    when the save says, its pack (and why that pack does not provide it)."""
+    text(name, where, _Damaged, empty=False)
+    pack = raw.get("pack") if type(raw) is dict else None
+    source = f" from pack {pack!r}" if type(pack) is str and pack else ""
+    folded = fold_name(str(name))
+    for blocked in plugins.blocked_content.values():
+        if isinstance(blocked, PokerHandType) and fold_name(blocked.name) == folded:
+            raise SaveError(
+                f"save needs poker hand {name!r}{source} ({where}), which is blocked "
+                f"({blocked.key})"
+            )
+    if source:
+        have = plugins.packs.get(str(pack))
+        if have is None:
+            why = plugins.left_out.get(str(pack))
+            raise SaveError(
+                f"save needs poker hand {name!r}{source} ({where}), but pack {pack!r} is "
+                f"{f'installed but {why}' if why else 'not installed'}"
+            )
+        raise SaveError(
+            f"save needs poker hand {name!r}{source} ({where}), which pack {pack!r} {have} "
+            "does not declare"
+        )
+    hint = UnknownNameError("poker hand", str(name), list(saved_hand_names(plugins))).hint
+    raise SaveError(
+        f"save needs poker hand {name!r} ({where}), which no installed plugin provides{hint}"
+    )
+
+
+def _hand_row(raw: object, at: str) -> None:
+    """One poker hand's row: its level and play counts, whether it is listed, and (a
+    pack's hand, saved by name) the pack's id."""
+    if (
+        type(raw) is dict
+        and (raw.keys() == _HAND_KEYS or (raw.keys() == _PACK_HAND_KEYS and _id(raw["pack"])))
+        and type(raw["level"]) is int
+        and 0 <= raw["level"] <= MAX_INT
+        and type(raw["played"]) is int
+        and 0 <= raw["played"] <= MAX_INT
+        and type(raw["played_this_round"]) is int
+        and 0 <= raw["played_this_round"] <= MAX_INT
+        and (raw["visible"] is True or raw["visible"] is False)
+    ):
+        return  # the usual case, at once
+    hand = _object(raw, at)
+    _exact(hand, _PACK_HAND_KEYS if "pack" in hand else _HAND_KEYS, "hand field", at)
+    whole(hand["level"], f"{at}.level", _Damaged)
+    whole(hand["played"], f"{at}.played", _Damaged)
+    whole(hand["played_this_round"], f"{at}.played_this_round", _Damaged)
+    flag(hand["visible"], f"{at}.visible", _Damaged)
+    if "pack" in hand:
+        text(hand["pack"], f"{at}.pack", _Damaged, empty=False)
+
+
+def _id(value: object) -> bool:
+    """Whether ``value`` is text a save may hold as a name (not empty)."""
+    return type(value) is str and 0 < len(value) <= MAX_TEXT
 
 
 _SLOTS = _count(0, 1000)
@@ -918,6 +990,7 @@ _RUN_FIELDS: dict[str, _Field] = {
     "planet_rate": _real(),
     "playing_card_rate": _real(),
     "spectral_rate": _real(),
+    "shop_rates": _shop_rates,
     "edition_rate": _real(),
     "joker_slots": _SLOTS,
     "consumable_slots": _SLOTS,

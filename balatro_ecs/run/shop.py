@@ -1,9 +1,10 @@
 """The shop: what it offers each visit, prices, buying, selling, rerolling, leaving.
 
-Per visit (rules.toml ``[shop]``): ``shop_slots`` cards (card type by the run's rates),
-the ante's voucher, and two booster packs; the first shop of a run offers a Buffoon Pack
-first. Rerolls replace the cards only; their price rises by $1 per paid reroll and resets
-every round; Chaos the Clown's free rerolls come first.
+Per visit (rules.toml ``[shop]``): ``shop_slots`` cards (card type by the run's rates:
+jokers, each consumable set's, playing cards), the ante's voucher, and two booster packs;
+the first shop of a run offers a ``first_shop`` pack (the game's Buffoon Pack) first.
+Rerolls replace the cards only; their price rises by $1 per paid reroll and resets every
+round; Chaos the Clown's free rerolls come first.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from ..content import BoosterType
 from ..enums import Edition
 from ..errors import IllegalActionError
 from ..jokers import Consumable, Joker
+from ..pools import consumable_sets, shop_rate
 from ..schedule import System
 from ..state import Phase
 from .cards_for_sale import (
@@ -48,7 +50,9 @@ __all__ = [
 
 
 def shop_card(game: Game) -> Joker | Consumable | Card:
-    """One shop card, its type drawn by the run's rates (``cdt<ante>``)."""
+    """One shop card, its type drawn by the run's rates (``cdt<ante>``): jokers, then the
+    consumable sets and the playing cards in order (the game's Tarot, Planet, playing
+    cards, Spectral; a pack's sets after them)."""
     from .tags import tag_trigger
 
     made = tag_trigger(game, "store_joker_create")
@@ -57,29 +61,27 @@ def shop_card(game: Game) -> Joker | Consumable | Card:
         return made  # type: ignore[no-any-return]
     run = game.run
     illusion = game.rules.shop_card_modifiers
-    rates: list[tuple[str, float]] = [
-        ("Joker", run.joker_rate),
-        ("Tarot", run.tarot_rate),
-        ("Planet", run.planet_rate),
-        ("Playing", run.playing_card_rate),
-        ("Spectral", run.spectral_rate),
-    ]
-    total = sum(rate for _, rate in rates)
+    kinds = consumable_sets(game.plugins).shop
+    rates = [run.joker_rate]
+    for kind in kinds:
+        rates.append(run.playing_card_rate if kind is None else shop_rate(game, kind))
+    total = sum(rates)
     poll = game.rng.random(f"cdt{run.ante}") * total
     enhanced = illusion and game.rng.random("illusion") > 0.6
     check = 0.0
-    for kind, rate in rates:
+    for index, rate in enumerate(rates):
         if check < poll <= check + rate:
             item: Joker | Consumable | Card
-            if kind == "Joker":
+            kind = kinds[index - 1] if index else None
+            if not index:
                 item = make_joker(game, Area.SHOP, "sho")
-            elif kind == "Playing":
+            elif kind is None:
                 edition = Edition.NONE
                 if illusion and game.rng.random("illusion") > 0.8:
                     edition = random_shop_edition(game, game.rng.random("illusion"))
                 item = make_playing_card(game, Area.SHOP, "sho", enhanced, edition)
             else:
-                item = make_consumable(game, kind, Area.SHOP, "sho")
+                item = make_consumable(game, kind.name, Area.SHOP, "sho")
             tag_trigger(game, "store_joker_modify", item)
             return item
         check += rate
@@ -87,18 +89,21 @@ def shop_card(game: Game) -> Joker | Consumable | Card:
 
 
 def pack_price(game: Game, booster: BoosterType) -> int:
-    if game.free_packs or (booster.kind == "Celestial" and game.rules.free_planets):
+    """What a pack costs now: $0 from a free-packs tag or when the rules make its kind free
+    (Astronomer: Celestial packs)."""
+    if game.free_packs or booster.kind in game.rules.free_booster_kinds:
         return 0
     return game.price(booster.cost)
 
 
 def choose_pack(game: Game) -> str:
-    """A booster for the shop, weighted (``shop_pack<ante>``); the run's first is a Buffoon Pack."""
+    """A booster for the shop, weighted (``shop_pack<ante>``); the run's first is the first
+    pack declared ``first_shop`` (the game's normal Buffoon Pack)."""
     run = game.run
     boosters = list(game.plugins.all(BoosterType))
     if not run.first_shop_buffoon:
         run.first_shop_buffoon = True
-        first = next((b for b in boosters if b.kind == "Buffoon" and b.size == "normal"), None)
+        first = next((b for b in boosters if b.first_shop), None)
         if first is not None:
             return first.key
     total = sum(b.weight for b in boosters)
@@ -373,8 +378,10 @@ def check_sell(game: Game, area: str, index: int) -> Joker | Consumable:
     if not 0 <= index < len(row):
         raise IllegalActionError(f"sell: no {area[:-1]} in slot {index + 1}")
     item = row[index]
-    if isinstance(item, Joker) and item.eternal:
-        raise IllegalActionError(f"sell: {item.name} is Eternal")
+    if isinstance(item, Joker) and item._stickers.values:
+        blocker = game.sticker_blocks(item, "sell")  # Eternal
+        if blocker is not None:
+            raise IllegalActionError(f"sell: {item.name} is {blocker.name}")
     return item
 
 

@@ -4,11 +4,11 @@
 run, field by field: the run record, the random streams' positions, every entity's
 component table (the tables' contents; the value components in them are frozen and
 shared, see :mod:`balatro_ecs.components`), the state components' fields (a card's zone;
-a joker's or consumable's counters, copied deeply, stickers, price and zone; the blind's
-state), the rules in force, the rows and the serial counter. What never changes during a
-run is shared, not copied: the plugin set, content types, compiled call plans, the value
-components. The action log is copied as a tuple of references (its outcomes are
-immutable).
+a joker's or consumable's counters, copied deeply, price and zone, and a joker's stickers,
+a read-only mapping shared as it is; the blind's state), the rules in force, the rows and
+the serial counter. What never changes during a run is shared, not copied: the plugin set,
+content types, compiled call plans, the value components. The action log is copied as a
+tuple of references (its outcomes are immutable).
 
 Two ways back:
 
@@ -189,9 +189,9 @@ def take(game: Game) -> GameSnapshot:
     copies = iter([_deep(value) for value in counters])
     made = []
     for joker, saved in zip(jokers, copies, strict=False):  # the blind's memory is last
-        s, p, z = joker._stickers, joker._price, joker.zone
+        p, z = joker._price, joker.zone
         made.append((
-            joker, joker.state, saved, s.eternal, s.perishable, s.rental,
+            joker, joker.state, saved, joker._stickers.values,
             p.buy, p.sell_override, p.free, z.area, z.slot,
         ))  # fmt: skip
     snap.jokers = tuple(made)
@@ -239,14 +239,11 @@ def restore(game: Game, snap: GameSnapshot) -> None:
         z = card.zone
         z.area, z.slot = area, slot
         card._tally, card._key = tally, key
-    for (
-        joker, state, saved, eternal, perishable, rental, buy, sell_override, free, area, slot,
-    ) in snap.jokers:  # fmt: skip
+    for joker, state, saved, stickers, buy, sell_override, free, area, slot in snap.jokers:
         if changed and joker.entity in changed:
             joker._take_values()
         _put_state(joker, state, saved)
-        s = joker._stickers
-        s.eternal, s.perishable, s.rental = eternal, perishable, rental
+        joker._stickers.values = stickers  # read-only: never changed in place
         p = joker._price
         p.buy, p.sell_override, p.free = buy, sell_override, free
         z = joker.zone
@@ -351,13 +348,11 @@ def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) 
         new = Card(entity, None, rules, tally if card_tally is not None else None, table)
         new._key = key
         made[entity] = new
-    for (
-        joker, _state, saved, eternal, perishable, rental, buy, sell_override, free, area, slot,
-    ) in snap.jokers:  # fmt: skip
+    for joker, _state, saved, stickers, buy, sell_override, free, area, slot in snap.jokers:
         entity = joker.entity
         table = tables[entity]
         table[C.Counters] = C.Counters(fresh(saved))
-        table[C.Stickers] = C.Stickers(eternal, perishable, rental)
+        table[C.Stickers] = C.Stickers(stickers)
         table[C.Price] = C.Price(buy, sell_override, free)
         table[C.Zone] = C.Zone(area, slot)
         made[entity] = Joker(entity, joker.type, table)

@@ -1,8 +1,10 @@
-"""The vanilla consumables (Tarot, Planet, Spectral cards) and booster packs."""
+"""The vanilla consumables: the Tarot, Planet and Spectral sets and their cards."""
 
 balatro_plugins = (
+    f"{__name__}.tarot_set",
+    f"{__name__}.planet_set",
+    f"{__name__}.spectral_set",
     f"{__name__}.planets",
     f"{__name__}.tarots",
     f"{__name__}.spectrals",
-    f"{__name__}.boosters",
 )

@@ -13,4 +13,10 @@ balatro_plugins = (
     f"{__name__}.lucky_deck",
     f"{__name__}.clover_card",
     f"{__name__}.horseshoe_seal",
+    f"{__name__}.charm_set",
+    f"{__name__}.rabbit_foot",
+    f"{__name__}.four_leaf",
+    f"{__name__}.wishbone",
+    f"{__name__}.lucky_pack",
+    f"{__name__}.seventh_heaven",
 )

@@ -6,6 +6,7 @@ the path); the main suite runs them too (tests/test_packs.py).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import lucky7_pack
@@ -15,7 +16,7 @@ from hypothesis import given, settings
 from balatro_ecs import Game, Plugins, score
 from balatro_ecs.actions import BuyPack, CashOut, Discard, EndShop, Play, Reroll, SkipPack
 from balatro_ecs.cards import Card, CardSpec
-from balatro_ecs.enums import Enhancement, Seal, Suit
+from balatro_ecs.enums import Enhancement, HandType, Seal, Suit
 from balatro_ecs.jokers import Joker
 from balatro_ecs.state import Phase
 from balatro_ecs.testing import strategies as bst
@@ -29,6 +30,8 @@ from balatro_ecs.testing.recorder import HookRecorder
 from balatro_ecs.testing.runs import hold, play_blind, win_round
 
 PLUGINS = Plugins(plugins=[lucky7_pack], entry_points=False, config=False)
+#: The game's content alone, whether or not this pack is installed.
+VANILLA = Plugins(entry_points=False, config=False)
 JOKERS = ["j_lucky7_seven", "j_lucky7_jackpot", "j_lucky7_snake_eyes"]
 SEVENS = {"played": [{"rank": "7", "suit": s} for s in "HSDC"], "probabilities": "never"}
 CLOVER, HORSESHOE = "lucky7_clover", "lucky7_horseshoe"  # as scenarios and saves spell them
@@ -43,6 +46,12 @@ def test_the_pack_is_one_pack_with_all_its_content() -> None:
         "b_lucky7_lucky",
         "m_lucky7_clover",
         "s_lucky7_horseshoe",
+        "h_lucky7_seventh_heaven",
+        "set_lucky7_charm",
+        "c_lucky7_rabbit_foot",
+        "c_lucky7_four_leaf",
+        "c_lucky7_wishbone",
+        "p_lucky7_lucky",
     }
 
 
@@ -135,6 +144,70 @@ def test_held_clovers_pay_and_a_discarded_horseshoe_seven_pays() -> None:
     dollars = game.run.dollars
     win_round(game)  # two Clover Cards held at the end of the round
     assert game.run.dollars == dollars + 2
+
+
+# -- Seventh Heaven (a poker hand) ---------------------------------------------------------
+
+HEAVEN = "Seventh Heaven"
+THREE_SEVENS = [{"rank": "7", "suit": s} for s in "HSD"]
+
+
+def test_three_sevens_make_seventh_heaven_and_four_are_four_of_a_kind() -> None:
+    result = score({"played": [*THREE_SEVENS, {"rank": "K", "suit": "C"}]}, plugins=PLUGINS)
+    assert result.hand_name == HEAVEN
+    assert [c.rank for c in result.scoring] == [7, 7, 7]
+    assert (result.chips, result.mult) == (77 + 3 * 7, 7)
+    assert score({"played": SEVENS["played"]}, plugins=PLUGINS).hand_name == "Four of a Kind"
+    # without the pack, three 7s are Three of a Kind
+    assert score({"played": THREE_SEVENS}, plugins=VANILLA).hand_name == "Three of a Kind"
+
+
+def test_seventh_heaven_levels_up_and_holds_a_three_of_a_kind() -> None:
+    levelled = score({"played": THREE_SEVENS, "hand_levels": {HEAVEN: 3}}, plugins=PLUGINS)
+    assert (levelled.chips, levelled.mult) == (77 + 2 * 30 + 21, 7 + 2 * 3)
+    # Zany Joker: +12 Mult if the played hand contains a Three of a Kind
+    zany = score({"played": THREE_SEVENS, "jokers": ["Zany Joker"]}, plugins=PLUGINS)
+    assert zany.mult == 7 + 12
+
+
+@settings(max_examples=40, deadline=None, database=None)
+@given(bst.scenarios(jokers=[], plain_cards=True))
+def test_seventh_heaven_is_found_exactly_when_three_sevens_are_played(scenario: dict) -> None:
+    """On any hand of plain cards: with the pack, the hand is Seventh Heaven exactly when
+    three or more 7s are played and no better hand is; without it, that hand is what the
+    game says it is."""
+    result = score(scenario, plugins=PLUGINS)
+    vanilla = score(scenario, plugins=VANILLA)
+    sevens = sum(1 for card in scenario["played"] if str(card["rank"]) == "7")
+    better = vanilla.hand_name in (
+        "Straight Flush", "Four of a Kind", "Full House", "Flush", "Straight",
+        "Five of a Kind", "Flush House", "Flush Five",
+    )  # fmt: skip
+    if sevens >= 3 and not better:
+        assert result.hand_name == HEAVEN
+    else:
+        assert result.hand_name == vanilla.hand_name
+
+
+def test_a_run_plays_seventh_heaven_and_saves_it_by_name() -> None:
+    game = play_blind(Game(seed="HEAVEN", plugins=PLUGINS))
+    hold(game, "7S", "7H", "7D", "KC", "2C", "3D", "4H", "5S")
+    game.apply(Play((0, 1, 2, 3)))
+    heaven = HandType.from_name(HEAVEN)
+    assert game.run.hands[heaven].played == 1
+    assert game.run.last_hand_played is heaven
+    row = json.loads(game.to_json())["run"]["hands"][HEAVEN]
+    assert (row["played"], row["pack"]) == (1, "lucky7")  # saved by name, with its pack
+    assert_survives_save(game)
+
+
+def test_a_save_made_without_the_pack_loads_with_it() -> None:
+    game = play_blind(Game(seed="HEAVEN", plugins=VANILLA))  # the game's content only
+    game.level_up(HandType.PAIR, 2)
+    loaded = Game.from_json(game.to_json(), PLUGINS)
+    assert loaded.run.hands[HandType.PAIR].level == 3
+    assert loaded.run.hands[HandType.from_name(HEAVEN)].level == 1  # a fresh row
+    assert_survives_save(loaded)
 
 
 # -- the content reaches the game's pools --------------------------------------------------

@@ -1,0 +1,28 @@
+"""The Tarot set: the 22 Tarot cards. The shop offers one at the run's ``tarot_rate``
+(Tarot Merchant and Tarot Tycoon raise it); The Soul may replace one drawn for a pack.
+Each use counts for Fortune Teller and, but for The Fool's own, is what The Fool copies."""
+
+from balatro_ecs.plugin import ConsumableSetType, content, hookimpl, reference
+
+_SHOP = reference.table("rules")["shop"]
+SET = ConsumableSetType(
+    key="set_tarot",
+    name="Tarot",
+    order=2,
+    shop_rate=_SHOP["rates"]["tarot"],
+    shop_rate_field="tarot_rate",
+    fallback=_SHOP["empty_pool_fallbacks"]["Tarot"],
+    souls=("c_soul",),
+    effect="Tarot cards: change cards in hand, make money or other cards.",
+)
+balatro_content = content(SET)
+#: The Fool makes the last Tarot or Planet used, never another Fool.
+FOOL = "c_fool"
+
+
+@hookimpl
+def consumable_set_used(game, consumable):
+    run = game.run
+    run.tarots_used += 1
+    if consumable.key != FOOL:
+        run.last_tarot_planet = consumable.key
