@@ -231,7 +231,13 @@ ITEM_FEATURES: tuple[Feature, ...] = (
     Feature("forced", 0, 1, "1 if the card must be in the next play or discard (Cerulean Bell)"),
     Feature("cost", 0, _MONEY, "what buying it costs now, $ (shop offers; 0 otherwise)"),
     Feature("sell_value", 0, _MONEY, "what selling it pays, $ (owned jokers and consumables)"),
-    Feature("rarity", 0, 4, "joker rarity: 1 Common, 2 Uncommon, 3 Rare, 4 Legendary"),
+    Feature(
+        "rarity",
+        0,
+        4,
+        "joker rarity: 1 Common, 2 Uncommon, 3 Rare, 4 Legendary; a pack's rarity its "
+        "declared order, held within 0..4",
+    ),
     Feature("eternal", 0, 1, "1 if Eternal (cannot be sold or destroyed)"),
     Feature("perishable", 0, 1, "1 if Perishable"),
     Feature("perishable_rounds", 0, 100, "rounds left before a Perishable joker is debuffed"),
@@ -452,7 +458,7 @@ def _joker_row(
     row[11] = cost
     if owned:
         row[12] = joker.sell_value
-    row[13] = joker.type.rarity_rank
+    row[13] = min(4.0, max(0.0, joker.type.rarity_rank))
     if joker._stickers.values:  # the game's three stickers (a pack's have no column)
         row[14] = joker.eternal
         rounds = joker.perishable

@@ -488,3 +488,24 @@ def test_a_save_with_a_damaged_sticker_is_named() -> None:
     data["jokers"][0]["stickers"] = {"glued": True}
     with pytest.raises(SaveError, match="sticker 'sticker_glued'"):
         Game.from_json(json.dumps(data))
+
+
+def test_a_mod_sticker_that_blocks_destroying_keeps_madness_and_the_dagger_off() -> None:
+    anchored = StickerType(key="sticker_test_anchored", name="Anchored", order=12)
+
+    def sticker_blocks(game: Game, sticker: StickerType, joker: Joker, action: str) -> bool:
+        return action == "destroy"
+
+    plugins = Plugins(
+        plugins=[_module("test_anchored", anchored, sticker_blocks=sticker_blocks)],
+        entry_points=False,
+    )
+    for destroyer in ("j_ceremonial", "j_madness"):  # the Dagger: its right; Madness: any
+        game = Game(seed="ANCHOR", plugins=plugins)
+        own = game.add_joker(destroyer)
+        kept = game.add_joker("j_joker", stickers={"sticker_test_anchored": True})
+        game.apply(SelectBlind())  # the Small Blind: both act
+        assert game.jokers == [own, kept], destroyer
+        if destroyer == "j_ceremonial":
+            assert own.state["mult"] == 0  # no victim, so nothing gained
+    assert own.state["x_mult"] == 1.5  # Madness still gains, with no victim to take

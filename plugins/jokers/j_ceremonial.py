@@ -1,5 +1,6 @@
-"""Ceremonial Dagger: when a blind is selected, destroys the joker to its right (unless it
-is Eternal) and gains twice its sell value as Mult; gives the Mult it has gained."""
+"""Ceremonial Dagger: when a blind is selected, destroys the joker to its right (unless a
+sticker keeps it from being destroyed: Eternal) and gains twice its sell value as Mult;
+gives the Mult it has gained."""
 
 from balatro_ecs.plugin import content, hookimpl, reference
 
@@ -16,7 +17,7 @@ def joker_setting_blind(game, joker, blind):
     right = joker.slot + 1
     if right < len(game.jokers):
         victim = game.jokers[right]
-        if not victim.eternal:
+        if game.sticker_blocks(victim, "destroy") is None:
             joker.state["mult"] += 2 * victim.sell_value
             game.destroy_joker(victim, joker)
     return None

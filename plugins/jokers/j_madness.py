@@ -1,5 +1,6 @@
 """Madness: when a Small or Big Blind is selected, gains X0.5 Mult and destroys a random
-other joker (never an Eternal one); gives the ×Mult it has gained."""
+other joker (never one a sticker keeps from being destroyed: Eternal); gives the ×Mult it
+has gained."""
 
 from balatro_ecs.plugin import content, hookimpl, reference
 
@@ -14,7 +15,9 @@ def joker_setting_blind(game, joker, blind):
     if joker.copied_by is not None or blind.is_boss:
         return None
     joker.state["x_mult"] += joker.state["extra"]
-    victims = [j for j in game.jokers if j is not joker and not j.eternal]
+    victims = [
+        j for j in game.jokers if j is not joker and game.sticker_blocks(j, "destroy") is None
+    ]
     if victims:
         victim = game.rng.element("madness", victims, sort_key=lambda j: j.serial)
         if game.destroy_joker(victim, joker):
