@@ -1,7 +1,7 @@
 """A fault in any kind of content is named and undone, not only in jokers: a boss blind, a
-deck, a consumable, a tag, a voucher, an enhancement, an edition and a seal that raise
-from their hooks each give a HookError naming the plugin, the hook and the key, with the
-game exactly as it was before the action."""
+deck, a consumable, a tag, a voucher, an enhancement, an edition, a seal, a sticker, a
+booster pack and a consumable set that raise from their hooks each give a HookError naming
+the plugin, the hook and the key, with the game exactly as it was before the action."""
 
 from __future__ import annotations
 
@@ -12,14 +12,26 @@ from typing import Any
 import pytest
 
 from balatro_ecs import Game, Plugins
-from balatro_ecs.actions import Action, BuyVoucher, Play, SelectBlind, SkipBlind, Use
+from balatro_ecs.actions import (
+    Action,
+    BuyPack,
+    BuyVoucher,
+    Play,
+    SelectBlind,
+    Sell,
+    SkipBlind,
+    Use,
+)
 from balatro_ecs.content import (
     BlindType,
+    BoosterType,
+    ConsumableSetType,
     ConsumableType,
     DeckType,
     EditionType,
     EnhancementType,
     SealType,
+    StickerType,
     TagType,
     VoucherType,
 )
@@ -143,3 +155,39 @@ def test_a_card_modifier_that_raises_when_scored(family: str, hook: str) -> None
     card = game.hand[0]
     getattr(card, f"set_{family}")(declaration.kind)
     _named(game, Play((0,)), hook, declaration.key)
+
+
+def _to_shop(game: Game) -> Game:
+    policy = GreedyPolicy()
+    while game.phase is not Phase.SHOP:
+        game.apply(policy.choose(game))
+    return game
+
+
+def test_a_sticker_that_raises_when_its_joker_is_sold() -> None:
+    sticker = StickerType(key="sticker_t_fault", name="Faulty")
+    game = _game(_pack("t_sticker", sticker, "sticker_blocks"), seed="KINDS7")
+    game.add_joker("j_joker", stickers={"sticker_t_fault": True})
+    _named(game, Sell("jokers", 0), "sticker_blocks", "sticker_t_fault")
+
+
+def test_a_booster_that_raises_while_it_is_opened() -> None:
+    booster = BoosterType(key="p_t_fault", name="Fault Pack", cards=2, choose=1, cost=0)
+    game = _to_shop(_game(_pack("t_booster", booster, "booster_card"), seed="KINDS8"))
+    game.shop_packs[:] = ["p_t_fault"]
+    _named(game, BuyPack(0), "booster_card", "p_t_fault")
+
+
+def test_a_consumable_set_that_raises_when_one_of_its_cards_is_used() -> None:
+    rune_set = ConsumableSetType(key="set_t_fault", name="Fault", shop_rate=0)
+    rune = ConsumableType(key="c_t_rune", name="Rune", set="Fault", selects=(0, 0))
+    card = types.ModuleType("t_rune")
+    card.balatro_content = content(rune)  # type: ignore[attr-defined]
+    card.consumable_use = hookimpl(lambda game, consumable, targets: None)  # type: ignore[attr-defined]
+    card.consumable_can_use = hookimpl(lambda game, consumable, targets: True)  # type: ignore[attr-defined]
+    plugins = Plugins(
+        plugins=[_pack("t_set", rune_set, "consumable_set_used"), card], entry_points=False
+    )
+    game = Game(seed="KINDS9", plugins=plugins)
+    game.add_consumable("c_t_rune")
+    _named(game, Use(0), "consumable_set_used", "set_t_fault")

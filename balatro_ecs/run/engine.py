@@ -111,11 +111,21 @@ def _boss_reroll_allowed(game: Game) -> bool:
 
 
 def verify(game: Game, action: Action) -> None:
-    """Raise :class:`IllegalActionError` unless ``action`` is legal now. Changes nothing."""
+    """Raise :class:`IllegalActionError` unless ``action`` is legal now. Changes nothing.
+
+    A plugin's hook that raises while the action is checked is raised as a
+    :class:`~balatro_ecs.errors.HookError` naming it (:func:`~balatro_ecs.faults.name_fault`).
+    """
     checker = _CHECKS.get(type(action))
     if checker is None:
         raise IllegalActionError(f"unknown action {action!r}")
-    checker(game, action)
+    try:
+        checker(game, action)
+    except Exception as err:
+        named = name_fault(game.plugins, err)
+        if named is None:
+            raise
+        raise named from err
 
 
 def _check_select(game: Game, action: Action) -> None:
@@ -280,7 +290,9 @@ def apply(game: Game, action: Action) -> Outcome:
     cause. An atomic
     game (the default) takes a :meth:`~balatro_ecs.game.Game.snapshot` before each action
     and restores it in place on failure; ``Game(atomic=False)`` skips the snapshot (batch
-    runs that drop a failed game anyway).
+    runs that drop a failed game anyway). A plugin's hook that raises while the action is
+    checked (a consumable's ``consumable_can_use``, a sticker's ``sticker_blocks``) is
+    named the same way; checking changes nothing.
     """
     verify(game, action)
     before = game.snapshot() if game.atomic else None
