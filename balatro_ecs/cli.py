@@ -3,7 +3,8 @@
     balatro-ecs score FILE [--explain]      score scenarios (FILE may be - for stdin)
     balatro-ecs conformance [FILE]          check scored hands against expected results
     balatro-ecs bench [FILE] [--passes N]   hands scored per second
-    balatro-ecs content [jokers|blinds|decks|consumables|vouchers]
+    balatro-ecs content [FAMILY]            content and its hooks (jokers, stickers,
+                                            poker-hands, boosters, ...: every kind)
     balatro-ecs hooks                       the hook specifications
     balatro-ecs schedule [--event EVENT]    the scoring (or a run event's) systems, in order
     balatro-ecs play [--seed S] [--deck D] [--stake K] [--load FILE]
@@ -37,9 +38,9 @@ from typing import Any
 from . import __version__, hookspecs
 from .batch import BACKENDS
 from .bench import default_vectors, main_bench
-from .content import BlindType, ConsumableType, ContentType, DeckType, JokerType, VoucherType
+from .content import ContentType, JokerType
 from .errors import BalatroError
-from .manager import Plugins
+from .manager import CONTENT_FAMILIES, Plugins
 from .plugins_cli import add_pack_options, plugins_from
 from .policies import POLICIES
 from .run.flow import RUN_EVENTS, event_schedule
@@ -49,13 +50,15 @@ from .scoring.result import ScoreResult
 
 __all__ = ["main"]
 
-_FAMILIES: dict[str, type[ContentType]] = {
-    "jokers": JokerType,
-    "blinds": BlindType,
-    "decks": DeckType,
-    "consumables": ConsumableType,
-    "vouchers": VoucherType,
-}
+
+def _command_name(family: type[ContentType]) -> str:
+    """A family as ``balatro-ecs content`` spells it: plural, hyphenated (``poker-hands``)."""
+    name = family.family.replace(" ", "-")
+    return name[:-1] + "ies" if name.endswith("y") else name + "s"
+
+
+#: ``balatro-ecs content FAMILY``: every kind of content, by its command-line name.
+_FAMILIES: dict[str, type[ContentType]] = {_command_name(f): f for f in CONTENT_FAMILIES}
 
 
 class CliError(BalatroError):
@@ -251,7 +254,7 @@ def cmd_content(args: argparse.Namespace) -> int:
     rows: list[dict[str, Any]] = []
     for family in families:
         for item in plugins.all(_FAMILIES[family]):
-            row: dict[str, Any] = {"family": family[:-1], "key": item.key, "name": item.name}
+            row: dict[str, Any] = {"family": item.family, "key": item.key, "name": item.name}
             if isinstance(item, JokerType):
                 row["rarity"] = item.rarity_name
                 row["cost"] = item.cost

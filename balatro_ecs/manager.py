@@ -139,6 +139,9 @@ _FAMILIES: tuple[type[ContentType], ...] = (
     StickerType,
 )
 
+#: Every kind of content a plugin may declare, in the order listings show them.
+CONTENT_FAMILIES: tuple[type[ContentType], ...] = _FAMILIES
+
 T = TypeVar("T", bound=ContentType)
 _default: Plugins | None = None
 

@@ -101,6 +101,13 @@ def test_content_hooks_and_schedule_listings(capsys) -> None:
     assert code == 0 and "j_blueprint" in out and out.strip().endswith("150 items")
     code, out, _ = run(capsys, "--block", "j_joker", "content", "jokers", "--json")
     assert "j_joker" not in {row["key"] for row in json.loads(out)}
+    for family, count in (("stickers", 3), ("poker-hands", 12), ("consumable-sets", 3)):
+        code, out, _ = run(capsys, "content", family, "--json")
+        rows = json.loads(out)
+        assert code == 0 and len(rows) == count, family
+    assert {row["family"] for row in rows} == {"consumable set"}
+    code, out, _ = run(capsys, "content")  # every kind of content
+    assert "sticker_eternal" in out and "rarity_legendary" in out and "p_buffoon_mega_1" in out
     code, out, _ = run(capsys, "hooks", "--signatures")
     assert "joker_individual(ctx: ScoringContext, joker: Joker, card: Card) -> Effect | None" in out
     code, out, _ = run(capsys, "schedule")
