@@ -2,7 +2,8 @@
 
     balatro-ecs score FILE [--explain]      score scenarios (FILE may be - for stdin)
     balatro-ecs conformance [FILE]          check scored hands against expected results
-    balatro-ecs bench [FILE] [--passes N]   hands scored per second
+    balatro-ecs bench [CASE|FILE] [--passes N]
+                                            the speed suite (or a scenarios file's scoring)
     balatro-ecs content [FAMILY]            content and its hooks (jokers, stickers,
                                             poker-hands, boosters, ...: every kind)
     balatro-ecs hooks                       the hook specifications
