@@ -8,7 +8,6 @@ the game); a mod's pack is opened, picked from, skipped, sold and saved like the
 from __future__ import annotations
 
 import re
-import types
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -23,25 +22,17 @@ from balatro_ecs.enums import Enhancement, HandType
 from balatro_ecs.errors import ContentError, PluginError
 from balatro_ecs.jokers import Consumable, Joker
 from balatro_ecs.manager import Plugins
-from balatro_ecs.plugin import content, hookimpl, pack_consumable, pack_joker
+from balatro_ecs.plugin import pack_consumable, pack_joker
 from balatro_ecs.run.packs import open_pack
 from balatro_ecs.run.shop import choose_pack, pack_price, redeem_voucher
 from balatro_ecs.state import Phase
+from balatro_ecs.testing.modules import plugin_module
 from balatro_ecs.testing.properties import assert_survives_save
 from balatro_ecs.testing.runs import play_blind, win_round
 
 CORE = Path(__file__).resolve().parent.parent / "balatro_ecs"
 VANILLA = Plugins(entry_points=False, config=False)
 KINDS = ("Arcana", "Celestial", "Spectral", "Standard", "Buffoon")
-
-
-def _module(name: str, declaration: Any, **hooks: Any) -> types.ModuleType:
-    """A plugin module built on the fly (what a mod author writes in a file)."""
-    module = types.ModuleType(name)
-    module.balatro_content = content(declaration)  # type: ignore[attr-defined]
-    for hook, fn in hooks.items():
-        setattr(module, hook, hookimpl(fn))
-    return module
 
 
 def _to_shop(game: Game, dollars: int = 100) -> Game:
@@ -73,7 +64,7 @@ JESTER = BoosterType(
 @pytest.fixture(scope="module")
 def jester() -> Plugins:
     return Plugins(
-        plugins=[_module("test_jester_pack", JESTER, booster_card=_jester_card)],
+        plugins=[plugin_module("test_jester_pack", JESTER, booster_card=_jester_card)],
         entry_points=False,
         config=False,
     )
@@ -226,7 +217,7 @@ def test_a_mod_pack_survives_save_and_clone_while_open(jester: Plugins) -> None:
 def test_the_shop_draws_a_mod_pack_by_weight(jester: Plugins) -> None:
     heavy = replace(JESTER, weight=1e9)
     plugins = Plugins(
-        plugins=[_module("test_heavy_jester", heavy, booster_card=_jester_card)],
+        plugins=[plugin_module("test_heavy_jester", heavy, booster_card=_jester_card)],
         entry_points=False,
         config=False,
     )
@@ -237,7 +228,7 @@ def test_the_shop_draws_a_mod_pack_by_weight(jester: Plugins) -> None:
 
 def test_a_mod_pack_may_be_the_first_shops_pack_when_the_games_are_blocked() -> None:
     first = replace(JESTER, first_shop=True)
-    module = _module("test_first_jester", first, booster_card=_jester_card)
+    module = plugin_module("test_first_jester", first, booster_card=_jester_card)
     with_vanilla = Plugins(plugins=[module], entry_points=False, config=False)
     assert choose_pack(Game(seed="FIRST", plugins=with_vanilla)) == "p_buffoon_normal_1"
     blocked = Plugins(
@@ -257,8 +248,8 @@ def test_a_mod_kind_is_made_free_by_a_mod_jokers_rules(jester: Plugins) -> None:
 
     plugins = Plugins(
         plugins=[
-            _module("test_jester_pack2", JESTER, booster_card=_jester_card),
-            _module("test_patron", patron, joker_rules=joker_rules),
+            plugin_module("test_jester_pack2", JESTER, booster_card=_jester_card),
+            plugin_module("test_patron", patron, joker_rules=joker_rules),
         ],
         entry_points=False,
         config=False,
@@ -279,7 +270,7 @@ def test_a_pack_that_deals_a_hand_lets_its_cards_target_cards() -> None:
         return pack_consumable(game, "Tarot", "mag", forced="c_magician")
 
     plugins = Plugins(
-        plugins=[_module("test_magic_pack", magician, booster_card=card)],
+        plugins=[plugin_module("test_magic_pack", magician, booster_card=card)],
         entry_points=False,
         config=False,
     )
@@ -299,7 +290,7 @@ def test_a_pack_that_deals_a_hand_lets_its_cards_target_cards() -> None:
 
 def test_a_pack_without_booster_card_says_so_when_opened() -> None:
     bare = BoosterType(key="p_test_bare", name="Bare Pack", effect="Nothing yet.")
-    plugins = Plugins(plugins=[_module("test_bare", bare)], entry_points=False, config=False)
+    plugins = Plugins(plugins=[plugin_module("test_bare", bare)], entry_points=False, config=False)
     game = Game(seed="BARE", plugins=plugins)
     with pytest.raises(ContentError, match=r"p_test_bare.*no booster_card hook"):
         open_pack(game, "p_test_bare")
@@ -308,7 +299,9 @@ def test_a_pack_without_booster_card_says_so_when_opened() -> None:
 def test_a_booster_card_returning_something_else_is_named() -> None:
     odd = BoosterType(key="p_test_odd", name="Odd Pack", effect="Strings.")
     plugins = Plugins(
-        plugins=[_module("test_odd", odd, booster_card=lambda game, booster, index: "c_fool")],
+        plugins=[
+            plugin_module("test_odd", odd, booster_card=lambda game, booster, index: "c_fool")
+        ],
         entry_points=False,
         config=False,
     )
@@ -322,7 +315,7 @@ def test_a_booster_card_returning_something_else_is_named() -> None:
 
 def test_booster_card_needs_a_booster_declaration() -> None:
     joker = JokerType(key="j_test_packer", name="Packer", effect="Not a pack.")
-    module = _module("test_packer", joker, booster_card=_jester_card)
+    module = plugin_module("test_packer", joker, booster_card=_jester_card)
     with pytest.raises(PluginError, match=r"booster_card.*not a booster"):
         Plugins(plugins=[module], entry_points=False, config=False)
 

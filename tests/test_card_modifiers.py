@@ -20,27 +20,19 @@ from balatro_ecs.enums import Edition, Enhancement, Seal, parse_enhancement, par
 from balatro_ecs.errors import ContentError, ScenarioError, UnknownNameError
 from balatro_ecs.manager import Plugins
 from balatro_ecs.modifiers import card_modifiers
-from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs.plugin import Effect, hookimpl
 from balatro_ecs.scenario import score
+from balatro_ecs.testing.modules import plugin_module
 from balatro_ecs.testing.runs import hold, play_blind, win_round
 
 KING = {"rank": "K", "suit": "S"}
-
-
-def _module(name: str, declaration: Any, **hooks: Any) -> types.ModuleType:
-    """A plugin module built on the fly (what a mod author writes in a file)."""
-    module = types.ModuleType(name)
-    module.balatro_content = content(declaration)  # type: ignore[attr-defined]
-    for hook, fn in hooks.items():
-        setattr(module, hook, hookimpl(fn))
-    return module
 
 
 @pytest.fixture(scope="module")
 def silver() -> types.ModuleType:
     """A Silver enhancement: +2 Mult when scored, $1 when held at the end of the round."""
     declaration = EnhancementType(key="m_test_silver", name="Silver Card", effect="+2 Mult")
-    return _module(
+    return plugin_module(
         "test_silver",
         declaration,
         enhancement_scored=lambda ctx, card: Effect(mult=2),
@@ -56,7 +48,7 @@ def platinum() -> types.ModuleType:
     def seal_discard(game: Game, card: Any) -> None:
         game.earn(2, card)
 
-    return _module(
+    return plugin_module(
         "test_platinum",
         declaration,
         seal_scored=lambda ctx, card: Effect(x_mult=1.5),
@@ -68,7 +60,7 @@ def platinum() -> types.ModuleType:
 def shiny() -> types.ModuleType:
     """A Shiny edition: +7 Chips and X2 Mult."""
     declaration = EditionType(key="e_test_shiny", name="Shiny", extra_cost=4)
-    return _module(
+    return plugin_module(
         "test_shiny", declaration, edition_scored=lambda ctx, target: Effect(chips=7, x_mult=2)
     )
 
@@ -270,7 +262,7 @@ def test_declarations_are_checked() -> None:
 
 def test_a_mod_enhancement_may_declare_rank_and_suit_rules() -> None:
     prism = EnhancementType(key="m_test_prism", name="Prism", any_suit=True)
-    plugins = Plugins(plugins=[_module("test_prism", prism)], entry_points=False)
+    plugins = Plugins(plugins=[plugin_module("test_prism", prism)], entry_points=False)
     flush = score(
         {
             "played": [

@@ -20,7 +20,7 @@ from balatro_ecs.content import BoosterType, ConsumableSetType, ConsumableType, 
 from balatro_ecs.errors import ContentError, PluginError, SaveError, UnknownNameError
 from balatro_ecs.jokers import Consumable
 from balatro_ecs.manager import Plugins
-from balatro_ecs.plugin import content, hookimpl, pack_consumable
+from balatro_ecs.plugin import pack_consumable
 from balatro_ecs.pools import (
     EMPTY_POOL_FALLBACK,
     consumable_pool,
@@ -31,6 +31,7 @@ from balatro_ecs.pools import (
 )
 from balatro_ecs.run.packs import open_pack
 from balatro_ecs.run.shop import redeem_voucher, shop_card
+from balatro_ecs.testing.modules import plugin_module
 from balatro_ecs.testing.properties import assert_survives_save
 from balatro_ecs.testing.runs import play_blind, win_round
 
@@ -38,15 +39,6 @@ VANILLA = Plugins(entry_points=False, config=False)
 RUNE = "Rune"
 RUNES = ("c_test_rune_fehu", "c_test_rune_uruz", "c_test_rune_ansuz")
 USED: list[tuple[str, str]] = []  # what the Rune set's consumable_set_used saw
-
-
-def _module(name: str, declaration: Any, **hooks: Any) -> types.ModuleType:
-    """A plugin module built on the fly (what a mod author writes in a file)."""
-    module = types.ModuleType(name)
-    module.balatro_content = content(declaration)  # type: ignore[attr-defined]
-    for hook, fn in hooks.items():
-        setattr(module, hook, hookimpl(fn))
-    return module
 
 
 def _rune_modules(**set_fields: Any) -> list[types.ModuleType]:
@@ -58,7 +50,7 @@ def _rune_modules(**set_fields: Any) -> list[types.ModuleType]:
     def counted(game: Game, card_set: ConsumableSetType, consumable: Consumable) -> None:
         USED.append((card_set.key, consumable.key))
 
-    modules = [_module("test_rune_set", rune_set, consumable_set_used=counted)]
+    modules = [plugin_module("test_rune_set", rune_set, consumable_set_used=counted)]
     for n, key in enumerate(RUNES, 1):
         card = ConsumableType(key=key, name=key[12:].title(), set=RUNE, order=n, effect=f"${n}")
 
@@ -66,7 +58,7 @@ def _rune_modules(**set_fields: Any) -> list[types.ModuleType]:
             game.earn(dollars, consumable.name)
 
         modules.append(
-            _module(
+            plugin_module(
                 f"test_{key}",
                 card,
                 consumable_can_use=lambda game, consumable, targets: True,
@@ -78,7 +70,7 @@ def _rune_modules(**set_fields: Any) -> list[types.ModuleType]:
     def rune_card(game: Game, booster: BoosterType, index: int) -> Any:
         return pack_consumable(game, RUNE, "run")
 
-    modules.append(_module("test_rune_pack", pack, booster_card=rune_card))
+    modules.append(plugin_module("test_rune_pack", pack, booster_card=rune_card))
     return modules
 
 
@@ -277,7 +269,7 @@ def test_a_mod_joker_makes_a_mod_set_free() -> None:
     def joker_rules(joker: Any, rules: Any) -> None:
         rules.free_consumable_sets |= {RUNE}
 
-    plugins = _plugins(_module("test_rune_patron", patron, joker_rules=joker_rules))
+    plugins = _plugins(plugin_module("test_rune_patron", patron, joker_rules=joker_rules))
     game = Game(seed="RUNEFREE", plugins=plugins)
     _only(game, RUNE)
     offered = shop_card(game)
@@ -324,7 +316,7 @@ def test_a_fallback_that_is_no_card_is_named() -> None:
 
 def test_two_sets_of_one_name_are_refused() -> None:
     twin = ConsumableSetType(key="set_test_twin", name="Tarot", effect="A second Tarot set.")
-    plugins = Plugins(plugins=[_module("test_twin", twin)], entry_points=False, config=False)
+    plugins = Plugins(plugins=[plugin_module("test_twin", twin)], entry_points=False, config=False)
     with pytest.raises(ContentError, match="'set_tarot' and 'set_test_twin' are both named"):
         consumable_sets(plugins)
 
@@ -341,6 +333,6 @@ def test_an_unknown_set_is_named_with_the_known_ones(runes: Plugins) -> None:
 
 def test_consumable_set_used_needs_a_set_declaration() -> None:
     joker = JokerType(key="j_test_counter", name="Counter", effect="Not a set.")
-    module = _module("test_counter", joker, consumable_set_used=lambda game: None)
+    module = plugin_module("test_counter", joker, consumable_set_used=lambda game: None)
     with pytest.raises(PluginError, match=r"consumable_set_used.*not a consumable set"):
         Plugins(plugins=[module], entry_points=False, config=False)

@@ -11,7 +11,6 @@ declaration adds a member to the process's enums.
 from __future__ import annotations
 
 import math
-import types
 from collections import Counter
 from typing import Any
 
@@ -24,10 +23,11 @@ from balatro_ecs.content import EditionType, EnhancementType, SealType
 from balatro_ecs.enums import Edition, Enhancement, Seal
 from balatro_ecs.errors import ContentError
 from balatro_ecs.manager import Plugins
-from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs.plugin import Effect
 from balatro_ecs.pools import draw_enhancement, modifier_pools
 from balatro_ecs.run.cards_for_sale import poll_edition, random_seal, random_shop_edition
 from balatro_ecs.state import Phase
+from balatro_ecs.testing.modules import plugin_module
 from balatro_ecs.testing.runs import play_blind, win_round
 
 STREAMS = [f"stream{i}" for i in range(400)]
@@ -152,35 +152,31 @@ def test_the_pools_are_built_once_per_plugin_set() -> None:
 # -- a pack's kinds join the draws ------------------------------------------------------------
 
 
-def _module(name: str, declaration: Any, **hooks: Any) -> types.ModuleType:
-    module = types.ModuleType(name)
-    module.balatro_content = content(declaration)  # type: ignore[attr-defined]
-    for hook, fn in hooks.items():
-        setattr(module, hook, hookimpl(fn))
-    return module
-
-
 @pytest.fixture(scope="module")
 def modded() -> Plugins:
     """A pack with an enhancement, a rare one, one never drawn, an edition and a seal."""
     modules = [
-        _module(
+        plugin_module(
             "pools_copper",
             EnhancementType(key="m_pools_copper", name="Copper Card", weight=1),
             enhancement_scored=lambda ctx, card: Effect(mult=1),
         ),
-        _module("pools_rare", EnhancementType(key="m_pools_rare", name="Rare Card", weight=0.25)),
-        _module("pools_never", EnhancementType(key="m_pools_never", name="Never Card", weight=0)),
-        _module(
+        plugin_module(
+            "pools_rare", EnhancementType(key="m_pools_rare", name="Rare Card", weight=0.25)
+        ),
+        plugin_module(
+            "pools_never", EnhancementType(key="m_pools_never", name="Never Card", weight=0)
+        ),
+        plugin_module(
             "pools_pebble",
             EnhancementType(key="m_pools_pebble", name="Pebble", no_rank=True, chips=5),
         ),
-        _module(
+        plugin_module(
             "pools_matte",
             EditionType(key="e_pools_matte", name="Matte", extra_cost=1, weight=0.04),
             edition_scored=lambda ctx, target: Effect(chips=1),
         ),
-        _module("pools_tin", SealType(key="s_pools_tin", name="Tin Seal", weight=2)),
+        plugin_module("pools_tin", SealType(key="s_pools_tin", name="Tin Seal", weight=2)),
     ]
     return Plugins(plugins=modules, entry_points=False, config=False)
 

@@ -20,20 +20,12 @@ from balatro_ecs.errors import ContentError, HookError, PluginError, ScenarioErr
 from balatro_ecs.hands import Detector, HandParts, detect_uncached, detector
 from balatro_ecs.manager import Plugins
 from balatro_ecs.observe import describe_state
-from balatro_ecs.plugin import Effect, JokerType, content, hookimpl
+from balatro_ecs.plugin import Effect, JokerType
 from balatro_ecs.scenario import score
+from balatro_ecs.testing.modules import plugin_module
 from balatro_ecs.testing.runs import hold, play_blind
 
 SEVENS = [{"rank": "7", "suit": s} for s in "SHD"] + [{"rank": "K", "suit": "C"}]
-
-
-def _module(name: str, declaration: Any, **hooks: Any) -> types.ModuleType:
-    """A plugin module built on the fly (what a mod author writes in a file)."""
-    module = types.ModuleType(name)
-    module.balatro_content = content(declaration)  # type: ignore[attr-defined]
-    for hook, fn in hooks.items():
-        setattr(module, hook, hookimpl(fn))
-    return module
 
 
 def _triple_seven_detect(cards: Any, parts: HandParts) -> list[int] | None:
@@ -53,7 +45,7 @@ def triple_seven() -> types.ModuleType:
         level_mult=3,
         order=8.5,
     )
-    return _module("test_triple_seven", declaration, poker_hand_detect=_triple_seven_detect)
+    return plugin_module("test_triple_seven", declaration, poker_hand_detect=_triple_seven_detect)
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +58,7 @@ def casino() -> types.ModuleType:
     def consumable_use(game: Game, consumable: Any, targets: Any) -> None:
         game.level_up(HandType.from_name("Triple Seven"), 1, consumable.name)
 
-    return _module(
+    return plugin_module(
         "test_casino",
         declaration,
         consumable_can_use=lambda game, consumable, targets: True,
@@ -82,7 +74,7 @@ def sevens_joker() -> types.ModuleType:
     def joker_main(ctx: Any, joker: Any) -> Effect | None:
         return Effect(x_mult=3) if ctx.contains("Triple Seven") else None
 
-    return _module("test_sevens_fan", declaration, joker_main=joker_main)
+    return plugin_module("test_sevens_fan", declaration, joker_main=joker_main)
 
 
 @pytest.fixture(scope="module")
@@ -160,7 +152,7 @@ def test_a_traced_or_replaced_vanilla_hand_leaves_the_fast_path(
     declaration = PokerHandType(
         key="h_test_no_flush", name="Flush Nothing", chips=35, mult=4, order=7
     )
-    no_flush = _module("test_no_flush", declaration, poker_hand_detect=never)
+    no_flush = plugin_module("test_no_flush", declaration, poker_hand_detect=never)
     plugins = Plugins(plugins=[no_flush], entry_points=False, block={"h_flush"})
     found = detector(plugins)
     assert not found.vanilla
@@ -259,7 +251,9 @@ def test_a_failing_detection_is_named() -> None:
         raise ZeroDivisionError("no luck")
 
     declaration = PokerHandType(key="h_test_broken", name="Broken Hand", order=0.5)
-    plugins = Plugins(plugins=[_module("test_broken_hand", declaration, poker_hand_detect=broken)])
+    plugins = Plugins(
+        plugins=[plugin_module("test_broken_hand", declaration, poker_hand_detect=broken)]
+    )
     with pytest.raises(HookError, match=r"poker_hand_detect of h_test_broken raised Zero") as err:
         score({"played": SEVENS}, plugins=plugins)
     assert (err.value.key, err.value.hook) == ("h_test_broken", "poker_hand_detect")
@@ -275,7 +269,7 @@ def test_a_failing_detection_is_named() -> None:
 def test_a_detection_that_gives_no_positions_is_named() -> None:
     declaration = PokerHandType(key="h_test_vague", name="Vague Hand", order=0.25)
     plugins = Plugins(
-        plugins=[_module("test_vague", declaration, poker_hand_detect=lambda cards: [9])]
+        plugins=[plugin_module("test_vague", declaration, poker_hand_detect=lambda cards: [9])]
     )
     with pytest.raises(HookError, match=r"h_test_vague gave \[9\], not positions"):
         score({"played": SEVENS}, plugins=plugins)
@@ -289,7 +283,7 @@ def test_declaration_mistakes() -> None:
     with pytest.raises(ContentError, match="order must be above 0"):
         PokerHandType(key="h_test_unordered", name="Unordered")
     twin = PokerHandType(key="h_test_twin", name="Twin Pair", order=11)
-    plugins = Plugins(plugins=[_module("test_twin", twin)], entry_points=False)
+    plugins = Plugins(plugins=[plugin_module("test_twin", twin)], entry_points=False)
     with pytest.raises(PluginError, match="'h_pair' and 'h_test_twin' share order 11"):
         detector(plugins)
 

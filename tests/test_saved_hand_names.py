@@ -22,9 +22,9 @@ from balatro_ecs import Game, Plugins, SaveError
 from balatro_ecs.actions import Play
 from balatro_ecs.content import PokerHandType
 from balatro_ecs.enums import HAND_NAMES, VANILLA_HANDS, HandType
-from balatro_ecs.plugin import content, hookimpl
 from balatro_ecs.run.save import from_data, to_data
 from balatro_ecs.state import RunState, hand_table, hands_from_saved
+from balatro_ecs.testing.modules import plugin_module
 from balatro_ecs.testing.properties import assert_survives_save
 from balatro_ecs.testing.runs import hold, play_blind
 
@@ -36,14 +36,6 @@ ROOT = Path(__file__).resolve().parent.parent
 def _court_detect(cards: Any, parts: Any) -> list[int] | None:
     faces = [pos for pos, card in enumerate(cards) if 11 <= card[0] <= 13]
     return faces if len(faces) >= 3 else None
-
-
-def _module(name: str, declaration: Any, **hooks: Any) -> types.ModuleType:
-    module = types.ModuleType(name)
-    module.balatro_content = content(declaration)  # type: ignore[attr-defined]
-    for hook, fn in hooks.items():
-        setattr(module, hook, hookimpl(fn))
-    return module
 
 
 def _pack(pid: str, version: str, *children: types.ModuleType) -> types.ModuleType:
@@ -72,7 +64,7 @@ def court_module() -> types.ModuleType:
         order=9.5,
         effect="Three face cards, with anything.",
     )
-    return _module("crt_pack.royal_court", declaration, poker_hand_detect=_court_detect)
+    return plugin_module("crt_pack.royal_court", declaration, poker_hand_detect=_court_detect)
 
 
 @pytest.fixture(scope="module")
@@ -132,7 +124,7 @@ def test_a_save_needing_a_missing_hand_is_refused_naming_the_hand_and_its_pack(
     blocked = _plugins(_pack("crt", "1.0.0", court_module), block=("h_crt_royal_court",))
     with pytest.raises(SaveError, match=r"'Royal Court' from pack 'crt' .*which is blocked"):
         from_data(data, blocked)
-    empty = _module(
+    empty = plugin_module(
         "crt_pack.other", PokerHandType(key="h_crt_other", name="Crt Other", order=12.5)
     )
     without = _plugins(_pack("crt", "1.1.0", empty))  # a version of the pack without it
@@ -176,7 +168,7 @@ def test_another_set_s_hands_are_left_out_of_a_save(court: Plugins) -> None:
         _pack(
             "twn",
             "1.0.0",
-            _module("twn_pack.twin", twins, poker_hand_detect=lambda cards, parts: None),
+            plugin_module("twn_pack.twin", twins, poker_hand_detect=lambda cards, parts: None),
         )
     )
     game = play_blind(Game(seed="TWINS", plugins=queens))
@@ -239,14 +231,15 @@ def test_hands_saved_by_name_load_in_a_process_that_numbers_them_differently(
         f"""
         import sys, types
         sys.path.insert(0, {str(ROOT)!r})
-        from tests.test_saved_hand_names import _court_detect, _module, _pack, _plugins
+        from tests.test_saved_hand_names import _court_detect, _pack, _plugins
+        from balatro_ecs.testing.modules import plugin_module
         from balatro_ecs import Game
         from balatro_ecs.content import PokerHandType
         from balatro_ecs.enums import HandType
         first = PokerHandType(key="h_zzz_first", name="Zzz First", order=11.5)
         court = PokerHandType(key="h_crt_royal_court", name={COURT!r}, chips=40, mult=4,
                               level_chips=20, level_mult=2, order=9.5)
-        plugins = _plugins(_pack("crt", "1.0.0", _module("crt_pack.royal_court", court,
+        plugins = _plugins(_pack("crt", "1.0.0", plugin_module("crt_pack.royal_court", court,
                                                          poker_hand_detect=_court_detect)))
         loaded = Game.from_json(open({str(tmp_path / "save.json")!r}).read(), plugins)
         row = HandType.from_name({COURT!r})

@@ -39,23 +39,15 @@ from balatro_ecs.errors import (
 )
 from balatro_ecs.jokers import Joker
 from balatro_ecs.manager import Plugins
-from balatro_ecs.plugin import Edition, Effect, content, hookimpl
+from balatro_ecs.plugin import Edition, Effect
 from balatro_ecs.run.cards_for_sale import make_joker
 from balatro_ecs.seeds import Offer
 from balatro_ecs.state import Phase
+from balatro_ecs.testing.modules import plugin_module
 from balatro_ecs.testing.runs import win_round
 from balatro_ecs.trajectory import snapshot
 
 ETERNAL, RENTAL, PERISHABLE = "sticker_eternal", "sticker_rental", "sticker_perishable"
-
-
-def _module(name: str, declaration: Any, **hooks: Any) -> types.ModuleType:
-    """A plugin module built on the fly (what a mod author writes in a file)."""
-    module = types.ModuleType(name)
-    module.balatro_content = content(declaration)  # type: ignore[attr-defined]
-    for hook, fn in hooks.items():
-        setattr(module, hook, hookimpl(fn))
-    return module
 
 
 def _glued() -> types.ModuleType:
@@ -89,7 +81,7 @@ def _glued() -> types.ModuleType:
     def sticker_price(game: Game, sticker: StickerType, joker: Joker, price: int) -> int:
         return price + 2
 
-    return _module(
+    return plugin_module(
         "test_glued",
         sticker,
         sticker_roll=sticker_roll,
@@ -422,7 +414,7 @@ def test_a_failed_action_puts_a_mod_sticker_back() -> None:
     def broken(game: Game, sticker: StickerType, joker: Joker) -> None:
         raise RuntimeError("broken sticker")
 
-    faulty = _module(
+    faulty = plugin_module(
         "test_faulty",
         StickerType(key="sticker_test_faulty", name="Faulty", effect="Breaks.", order=11),
         sticker_end_of_round=broken,
@@ -467,7 +459,7 @@ def test_a_sticker_declared_wrongly_is_refused() -> None:
 
 
 def test_a_hook_giving_a_bad_value_is_named() -> None:
-    bad = _module(
+    bad = plugin_module(
         "test_bad_sticker",
         StickerType(key="sticker_test_bad", name="Bad"),
         sticker_apply=lambda game, sticker, joker_type, value: 1.5,
@@ -497,7 +489,7 @@ def test_a_mod_sticker_that_blocks_destroying_keeps_madness_and_the_dagger_off()
         return action == "destroy"
 
     plugins = Plugins(
-        plugins=[_module("test_anchored", anchored, sticker_blocks=sticker_blocks)],
+        plugins=[plugin_module("test_anchored", anchored, sticker_blocks=sticker_blocks)],
         entry_points=False,
     )
     for destroyer in ("j_ceremonial", "j_madness"):  # the Dagger: its right; Madness: any

@@ -3,6 +3,8 @@
 * :mod:`balatro_ecs.testing.strategies`: hypothesis strategies for cards, hands, joker
   rows (holding a given joker), whole scenarios and whole game states (needs
   ``hypothesis``).
+* :mod:`balatro_ecs.testing.modules`: :func:`~balatro_ecs.testing.modules.plugin_module`,
+  a plugin module (a declaration and its hooks) built in a test.
 * :mod:`balatro_ecs.testing.runs`: put a run in a known situation (a chosen boss blind,
   a chosen hand) through the game's own systems.
 * :mod:`balatro_ecs.testing.recorder`: :class:`HookRecorder`, which hooks ran for which
