@@ -233,9 +233,7 @@ def restore(game: Game, snap: GameSnapshot) -> None:
         row[:] = contents
     game.log[:] = snap.log
 
-    for card, (area, slot, tally, key) in snap.cards:
-        if changed and card.entity in changed:
-            card._take_values()
+    for card, (area, slot, tally, key) in snap.cards:  # a card is its table: restored
         z = card.zone
         z.area, z.slot = area, slot
         card._tally, card._key = tally, key
@@ -333,9 +331,12 @@ def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) 
         setattr(rules, name, value)
 
     world_state = snap.world_state
-    # Every table copied (in creation order); a handle's state components replaced below.
-    saved = world_state.saved if adopt else map(dict.copy, world_state.saved)
-    tables = dict(zip(world_state.ids, saved, strict=True))
+    # Every table copied (in creation order); a handle's state components replaced below,
+    # and a card's saved contents (a tuple) made a new card.
+    saved = world_state.saved
+    if not adopt:
+        saved = tuple([s.copy() if type(s) is dict else s for s in saved])
+    tables: dict[int, Any] = dict(zip(world_state.ids, saved, strict=True))
     owned: set[int] = set()
     made: dict[int, Any] = {}
     tally = game._tally  # the list the new cards count in
@@ -343,11 +344,17 @@ def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) 
     zone_c = C.Zone
     for card, (area, slot, card_tally, key) in snap.cards:
         entity = card.entity
-        table = tables[entity]  # the value components are shared
-        table[zone_c] = zone_c(area, slot)
-        new = Card(entity, None, rules, tally if card_tally is not None else None, table)
+        contents = tables[entity]  # the value components are shared
+        new = Card(
+            contents[:8], contents[8], zone_c(area, slot), rules,
+            tally if card_tally is not None else None,
+        )  # fmt: skip
+        extra = contents[10]
+        if extra is not None:
+            new._extra = extra.copy()
+        new.entity = entity
         new._key = key
-        made[entity] = new
+        tables[entity] = made[entity] = new
     for joker, _state, saved, stickers, buy, sell_override, free, area, slot in snap.jokers:
         entity = joker.entity
         table = tables[entity]
