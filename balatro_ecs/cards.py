@@ -321,6 +321,7 @@ class Card:
         "_serial",
         "_suit",
         "_tally",
+        "_values",
         "entity",
         "zone",
     )
@@ -347,6 +348,10 @@ class Card:
         :meth:`CardSpec.values` orders them). The card is in no world until one numbers
         it: ``card.entity = world.spawn(card)``."""
         self.entity = 0
+        #: The eight value components as one tuple (kept current by every change; shared
+        #: with the template or save the card came from until it changes): what saving
+        #: the world keeps, in one read.
+        self._values: tuple[Any, ...] = values
         (
             self._rank,
             self._suit,
@@ -360,6 +365,7 @@ class Card:
         self._serial = serial
         self.zone = zone
         #: Components beyond the card's own ten (a plugin's), or ``None`` (the usual case).
+        #: Replaced, never changed in place, so a saved :attr:`contents` may share it.
         self._extra: dict[type, Any] | None = None
         self._rules = rules
         #: The owning game's count of cards per enhancement, kept current by set_enhancement.
@@ -383,12 +389,10 @@ class Card:
     def __setitem__(self, kind: type, component: Any) -> None:
         name = _SLOT_NAMES.get(kind)
         if name is None:
-            if self._extra is None:
-                self._extra = {}
-            self._extra[kind] = component
+            self._extra = {**(self._extra or {}), kind: component}
             return
         setattr(self, name, component)
-        self._plain_key = self._key = None
+        self._swapped()
 
     def __delitem__(self, kind: type) -> None:
         if kind in _SLOT_NAMES:
@@ -396,9 +400,9 @@ class Card:
         extra = self._extra
         if extra is None:
             raise KeyError(kind)
-        del extra[kind]
-        if not extra:
-            self._extra = None
+        rest = extra.copy()
+        del rest[kind]
+        self._extra = rest or None
 
     def pop(self, kind: type) -> Any:
         """Remove and return a component the card does not always have."""
@@ -442,15 +446,21 @@ class Card:
         """The components as a plain dict (as a mapping's ``copy``)."""
         return dict(self.items())
 
-    def contents(self) -> tuple[Any, ...]:
-        """What a world's :meth:`~balatro_ecs.world.World.state` keeps of this table: the
-        ten components in :data:`CARD_COMPONENTS` order, then a copy of the side dict
-        (or ``None``). :meth:`put_back` takes it."""
-        extra = self._extra
-        return (*_ALL_COMPONENTS(self), None if extra is None else extra.copy())
+    #: What a world's :meth:`~balatro_ecs.world.World.state` keeps of this table: the
+    #: value components' tuple and the side dict (or ``None``), read in C without a
+    #: Python call (saving a world reads every card); :meth:`put_back` takes it. The
+    #: serial never changes, and the zone object is the card's for good (its fields are
+    #: the snapshot's to save).
+    contents = property(operator.attrgetter("_values", "_extra"))
 
     def put_back(self, contents: tuple[Any, ...]) -> None:
-        """Hold the components of :meth:`contents` again (a restore)."""
+        """Hold the components of :attr:`contents` again (a restore)."""
+        values, self._extra = contents
+        self._set_values(values)
+
+    def _set_values(self, values: tuple[Any, ...]) -> None:
+        """Hold these eight value components (a restore, an undone preview)."""
+        self._values = values
         (
             self._rank,
             self._suit,
@@ -460,11 +470,13 @@ class Card:
             self._perma,
             self._debuff,
             self._flags,
-            self._serial,
-            self.zone,
-            extra,
-        ) = contents
-        self._extra = None if extra is None else extra.copy()
+        ) = values
+        self._plain_key = self._key = None
+
+    def _swapped(self) -> None:
+        """A value component was swapped in: keep :attr:`_values` current and forget the
+        detection keys."""
+        self._values = _VALUES(self)
         self._plain_key = self._key = None
 
     # -- what the card is -----------------------------------------------------
@@ -640,7 +652,7 @@ class Card:
             tally[self._enhancement.kind] -= 1
             tally[new.kind] += 1
         self._enhancement = new
-        self._key = None
+        self._swapped()
 
     def set_debuff(self, *, by_blind: bool | None = None, forced: bool | None = None) -> None:
         """Set why the card is debuffed (by the blind, or forced); unset values stay."""
@@ -651,6 +663,7 @@ class Card:
         )
         if new is not old:
             self._debuff = new
+            self._swapped()
         self._key = None
 
     def rules_changed(self) -> None:
@@ -659,12 +672,15 @@ class Card:
 
     def set_edition(self, edition: Edition) -> None:
         self._edition = C.edition(edition)
+        self._swapped()
 
     def set_seal(self, seal: Seal) -> None:
         self._seal = C.seal(seal)
+        self._swapped()
 
     def add_perma_bonus(self, chips: int) -> None:
         self._perma = C.perma_bonus(self._perma.chips + chips)
+        self._swapped()
 
     def set_face_down(self, value: bool) -> None:
         f = self._flags
@@ -694,18 +710,19 @@ class Card:
         self, played: bool, face_down: bool, forced: bool, shatter_unseen: bool, couponed: bool
     ) -> None:
         self._flags = C.card_flags(played, face_down, forced, shatter_unseen, couponed)
+        self._swapped()
 
     def set_suit(self, suit: Suit) -> None:
         """Change the printed suit (Checkered Deck, suit-changing Tarots)."""
         old = self._suit
         new = C.suit(suit, old.value if old.original is None else old.original)
         self._suit = new
-        self._plain_key = self._key = None
+        self._swapped()
 
     def set_rank(self, rank: int) -> None:
         """Change the printed rank (Strength, Ouija)."""
         self._rank = C.rank(rank)
-        self._plain_key = self._key = None
+        self._swapped()
 
     def mark_played_this_ante(self, value: bool = True) -> None:
         f = self._flags
@@ -756,3 +773,5 @@ _GETTERS: dict[type, operator.attrgetter[Any]] = {
 }
 #: A card's own components in one call, in :data:`CARD_COMPONENTS` order.
 _ALL_COMPONENTS = operator.attrgetter(*_SLOT_NAMES.values())
+#: Its eight value components (:attr:`Card._values`).
+_VALUES = operator.attrgetter(*list(_SLOT_NAMES.values())[:8])

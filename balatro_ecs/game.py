@@ -1182,7 +1182,7 @@ class _PreviewState:
         self.jokers = (jokers, data, None if data is not None else list(map(_copy_state, states)))
         self.areas = {area: list(game._areas[area]) for area in (C.Area.HAND, C.Area.PLAY)}
         self.known = frozenset(map(id, itertools.chain(*self.areas.values())))
-        self.cards = [(c, c._enhancement, c._perma, c._debuff) for c in game._areas[C.Area.HAND]]
+        self.cards = [(c, c._values) for c in game._areas[C.Area.HAND]]
         blind = game.blind
         self.blind = (
             (blind._state.triggered, _copy_state(blind._state.memory))
@@ -1226,12 +1226,9 @@ class _PreviewState:
             for i, card in enumerate(cards):
                 card.zone.area = area
                 card.zone.slot = i
-        for card, enhancement, perma, debuff in self.cards:  # shared values: swapped back
-            if card._enhancement is not enhancement or card._debuff is not debuff:
-                card._enhancement = enhancement
-                card._debuff = debuff
-                card._key = None
-            card._perma = perma
+        for card, values in self.cards:  # shared values: swapped back
+            if card._values is not values:
+                card._set_values(values)
         if self.blind is not None and game.blind is not None:
             state = game.blind._state
             triggered, memory = self.blind

@@ -57,12 +57,14 @@ class RecordTable(Protocol):
     def get(self, kind: type, default: Any = None, /) -> Any: ...
     def pop(self, kind: type, /) -> Any: ...
     def values(self) -> Iterable[Any]: ...
+    @property
     def contents(self) -> tuple[Any, ...]:
-        """Its components as :meth:`World.state` keeps them (compared with ``!=``)."""
+        """Its components as :meth:`World.state` keeps them (compared with ``!=``; not to
+        be changed by the table later)."""
         ...
 
     def put_back(self, contents: tuple[Any, ...], /) -> None:
-        """Hold the components of :meth:`contents` again."""
+        """Hold the components of :attr:`contents` again."""
         ...
 
 
@@ -114,7 +116,7 @@ def _drop_world(name: str) -> None:
 class WorldState(NamedTuple):
     """What :meth:`World.state` saved: every entity (in creation order), its table object
     and a copy of the table's contents (a dict's copy, a :class:`RecordTable`'s
-    :meth:`~RecordTable.contents`), and the next entity id. Restoring puts the same table
+    :attr:`~RecordTable.contents`), and the next entity id. Restoring puts the same table
     objects back under the same ids, holding the saved components."""
 
     ids: tuple[int, ...]
@@ -256,7 +258,7 @@ class World:
         their fields)."""
         entities = self._entities
         tables = tuple(entities.values())
-        saved = tuple([t.copy() if isinstance(t, dict) else t.contents() for t in tables])
+        saved = tuple([t.copy() if t.__class__ is dict else t.contents for t in tables])  # type: ignore[union-attr]
         return WorldState(tuple(entities), tables, saved, self._next)
 
     def restore(self, state: WorldState) -> set[int]:
@@ -276,7 +278,7 @@ class World:
                     table.clear()
                     table.update(saved)
                     changed.add(entity)
-            elif table.contents() != saved:
+            elif table.contents != saved:
                 table.put_back(saved)  # type: ignore[arg-type]  # what its contents() gave
                 changed.add(entity)
         self._next = state.next_id

@@ -344,14 +344,12 @@ def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) 
     zone_c = C.Zone
     for card, (area, slot, card_tally, key) in snap.cards:
         entity = card.entity
-        contents = tables[entity]  # the value components are shared
+        values, extra = tables[entity]  # shared; the side dict is never changed in place
         new = Card(
-            contents[:8], contents[8], zone_c(area, slot), rules,
+            values, card._serial, zone_c(area, slot), rules,
             tally if card_tally is not None else None,
         )  # fmt: skip
-        extra = contents[10]
-        if extra is not None:
-            new._extra = extra.copy()
+        new._extra = extra
         new.entity = entity
         new._key = key
         tables[entity] = made[entity] = new
