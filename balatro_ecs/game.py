@@ -246,15 +246,17 @@ class Game:
         assert self.blind is None, "cards are set up before any blind"
         template = specs if isinstance(specs, CardTemplate) else CardTemplate(specs)
         row = self._areas[area]
-        rules, tally, spawn, append = self._rules, self._tally, self.world.spawn, row.append
+        rules, tally, zone, serial = self._rules, self._tally, C.Zone, C.serial
         first = self._next_serial()
-        zone, serial = C.Zone, C.serial
-        for values, number, slot in zip(
-            template.rows, itertools.count(first), itertools.count(len(row))
-        ):
-            card = Card(values, serial(number), zone(area, slot), rules, tally)
-            card.entity = spawn(card)
-            append(card)
+        cards = [
+            Card(values, serial(number), zone(area, slot), rules, tally)
+            for values, number, slot in zip(
+                template.rows, itertools.count(first), itertools.count(len(row))
+            )
+        ]
+        for card, entity in zip(cards, self.world.spawn_many(cards), strict=True):
+            card.entity = entity
+        row += cards
         for kind, count in template.tally:
             tally[kind] += count
         self._set_next_serial(first + len(template.rows))

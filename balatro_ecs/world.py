@@ -33,7 +33,7 @@ import contextlib
 import itertools
 import threading
 import weakref
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, NamedTuple, Protocol, TypeVar, overload
 
 import esper
@@ -187,6 +187,17 @@ class World:
         if self._indexed:
             self._indexed_add(entity, table)
         return entity
+
+    def spawn_many(self, tables: Sequence[Table]) -> range:
+        """New entities for these tables, numbered in order (each table kept, as
+        :meth:`spawn` keeps it); returns their ids."""
+        ids = range(self._next, self._next + len(tables))
+        self._next = ids.stop
+        self._entities.update(zip(ids, tables, strict=True))
+        if self._indexed:
+            for entity, table in zip(ids, tables, strict=True):
+                self._indexed_add(entity, table)
+        return ids
 
     def create_many(self, rows: Iterable[tuple[Any, ...]]) -> list[int]:
         """One new entity per tuple of components, in order."""
