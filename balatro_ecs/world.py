@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import operator
 import threading
 import weakref
 from collections.abc import Iterable, Iterator, Sequence
@@ -269,7 +270,7 @@ class World:
         their fields)."""
         entities = self._entities
         tables = tuple(entities.values())
-        saved = tuple([t.copy() if t.__class__ is dict else t.contents for t in tables])  # type: ignore[union-attr]
+        saved = tuple([t.copy() if isinstance(t, dict) else t.contents for t in tables])
         return WorldState(tuple(entities), tables, saved, self._next)
 
     def restore(self, state: WorldState) -> set[int]:
@@ -283,14 +284,21 @@ class World:
         entities.update(zip(state.ids, state.tables, strict=True))
         changed: set[int] = set()
         # Components compare by value, the same object at once: usually nothing changed.
-        for entity, table, saved in zip(state.ids, state.tables, state.saved, strict=True):
-            if isinstance(table, dict):
-                if table != saved:
+        # Each table's contents as saved (a dict is its own), read in C for every entity.
+        tables = state.tables
+        now = map(getattr, tables, itertools.repeat("contents"), tables)
+        differs = list(map(operator.ne, now, state.saved))
+        if any(differs):
+            for entity, table, saved, differ in zip(
+                state.ids, tables, state.saved, differs, strict=True
+            ):
+                if not differ:
+                    continue
+                if isinstance(table, dict):
                     table.clear()
                     table.update(saved)
-                    changed.add(entity)
-            elif table.contents != saved:
-                table.put_back(saved)  # type: ignore[arg-type]  # what its contents() gave
+                else:
+                    table.put_back(saved)  # type: ignore[arg-type]  # its contents, saved
                 changed.add(entity)
         self._next = state.next_id
         self._drop_index()
