@@ -1,9 +1,11 @@
 """Playing cards: :class:`CardSpec` describes one, :class:`Card` is a live one in a game.
 
-A :class:`Card` is a handle on a playing-card entity: it holds direct references to the
-entity's components (see :mod:`balatro_ecs.components`) and to the game's
-:class:`~balatro_ecs.rules.Rules`, so reading a card on the scoring path costs a couple
-of attribute loads and no esper lookups. Its predicates follow the game's:
+A :class:`Card` is a playing-card entity's handle and, at once, its component table: it
+holds the entity's components in its own slots (see :mod:`balatro_ecs.components`), and
+the world stores the card itself as the entity's table
+(:class:`~balatro_ecs.world.RecordTable`). So a card is one object, and reading one on
+the scoring path costs a couple of attribute loads and no esper lookups. It also holds
+the game's :class:`~balatro_ecs.rules.Rules`. Its predicates follow the game's:
 :meth:`Card.is_suit` knows Wild cards, Smeared Joker and debuffs; :meth:`Card.is_face`
 knows Pareidolia; :attr:`Card.rank` is negative for Stone cards, which have no rank. What
 an enhancement does to rank and suit is what its plugin declares

@@ -17,7 +17,9 @@ Two kinds of components:
   :func:`enhancement`, :func:`edition`, :func:`seal`, :func:`perma_bonus`,
   :func:`debuff`, :func:`card_flags` and :func:`serial` (made once per value and
   process). A handle changes one by swapping in another value (:meth:`Card.set_rank
-  <balatro_ecs.cards.Card.set_rank>`), in its own reference and in the entity's table.
+  <balatro_ecs.cards.Card.set_rank>`): a joker's in its own reference and in the
+  entity's table (a dict); a card's in its slot, since a card is its entity's table
+  (:class:`~balatro_ecs.world.RecordTable`).
 * **State** (:class:`Zone`, :class:`Counters`, :class:`Stickers`, :class:`Price`,
   :class:`BlindState`) belongs to one entity and is changed field by field, never
   swapped: the :class:`~balatro_ecs.cards.Card` and :class:`~balatro_ecs.jokers.Joker`

@@ -2,11 +2,12 @@
 
 :meth:`Game.snapshot <balatro_ecs.game.Game.snapshot>` copies what can change during a
 run, field by field: the run record, the random streams' positions, every entity's
-component table (the tables' contents; the value components in them are frozen and
-shared, see :mod:`balatro_ecs.components`), the state components' fields (a card's zone;
-a joker's or consumable's counters, copied deeply, price and zone, and a joker's stickers,
-a read-only mapping shared as it is; the blind's state), the rules in force, the rows and
-the serial counter. What never changes during a run is shared, not copied: the plugin set,
+component table (the tables' contents: a dict's copy, a card's tuple of value
+components; the value components are frozen and shared, see
+:mod:`balatro_ecs.components`), the state components' fields (a card's zone; a joker's or
+consumable's counters, copied deeply, price and zone, and a joker's stickers, a read-only
+mapping shared as it is; the blind's state), the rules in force, the rows and the serial
+counter. What never changes during a run is shared, not copied: the plugin set,
 content types, compiled call plans, the value components. The action log is copied as a
 tuple of references (its outcomes are immutable).
 
