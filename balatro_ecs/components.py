@@ -33,7 +33,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from enum import IntEnum
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from . import enums as E
 
@@ -69,6 +69,7 @@ __all__ = [
     "rank",
     "seal",
     "serial",
+    "serials",
     "suit",
 ]
 
@@ -384,6 +385,15 @@ def serial(value: int) -> Serial:
         if len(_SERIALS) < _LIMIT:
             _SERIALS[value] = found
     return found
+
+
+def serials(first: int, count: int) -> list[Serial]:
+    """The shared serials ``first`` to ``first + count - 1`` in one call (a row of new
+    cards): looked up in C when all are made already, the usual case."""
+    found = list(map(_SERIALS.get, range(first, first + count)))
+    if all(found):
+        return cast("list[Serial]", found)
+    return [serial(v) for v in range(first, first + count)]
 
 
 _DEBUFFS: dict[tuple[bool, bool], Debuff] = {

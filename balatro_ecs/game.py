@@ -246,12 +246,12 @@ class Game:
         assert self.blind is None, "cards are set up before any blind"
         template = specs if isinstance(specs, CardTemplate) else CardTemplate(specs)
         row = self._areas[area]
-        rules, tally, zone, serial = self._rules, self._tally, C.Zone, C.serial
+        rules, tally, zone = self._rules, self._tally, C.Zone
         first = self._next_serial()
         cards = [
-            Card(values, serial(number), zone(area, slot), rules, tally)
-            for values, number, slot in zip(
-                template.rows, itertools.count(first), itertools.count(len(row))
+            Card(values, serial, zone(area, slot), rules, tally)
+            for values, serial, slot in zip(
+                template.rows, C.serials(first, len(template)), itertools.count(len(row))
             )
         ]
         for card, entity in zip(cards, self.world.spawn_many(cards), strict=True):
