@@ -1,9 +1,11 @@
 """Playing cards: :class:`CardSpec` describes one, :class:`Card` is a live one in a game.
 
-A :class:`Card` is a handle on a playing-card entity: it holds direct references to the
-entity's components (see :mod:`balatro_ecs.components`) and to the game's
-:class:`~balatro_ecs.rules.Rules`, so reading a card on the scoring path costs a couple
-of attribute loads and no esper lookups. Its predicates follow the game's:
+A :class:`Card` is a playing-card entity's handle and, at once, its component table: it
+holds the entity's components in its own slots (see :mod:`balatro_ecs.components`), and
+the world stores the card itself as the entity's table
+(:class:`~balatro_ecs.world.RecordTable`). So a card is one object, and reading one on
+the scoring path costs a couple of attribute loads and no esper lookups. It also holds
+the game's :class:`~balatro_ecs.rules.Rules`. Its predicates follow the game's:
 :meth:`Card.is_suit` knows Wild cards, Smeared Joker and debuffs; :meth:`Card.is_face`
 knows Pareidolia; :attr:`Card.rank` is negative for Stone cards, which have no rank. What
 an enhancement does to rank and suit is what its plugin declares
@@ -72,8 +74,6 @@ CARD_COMPONENTS: tuple[type, ...] = (
     C.Debuff, C.CardFlags, C.Serial, C.Zone,
 )  # fmt: skip
 
-#: A card's components read from its table in one call, in that order.
-_ALL_COMPONENTS = operator.itemgetter(*CARD_COMPONENTS)
 _PRINTED: dict[tuple[int, int], tuple[int, int, int]] = {}
 
 
@@ -246,20 +246,19 @@ class CardSpec:
 
 
 #: :class:`CardTemplate` rows by spec (and the type of its perma bonus: ``5`` and ``5.0``
-#: are equal specs but different components). A row is only read and copied, never changed,
-#: so templates share them: a scenario's cards come from a small vocabulary.
-_ROWS: dict[tuple[tuple[Any, ...], type], tuple[dict[type, Any], tuple[Any, ...]]] = {}
+#: are equal specs but different components). A row is only read, never changed, so
+#: templates share them: a scenario's cards come from a small vocabulary.
+_ROWS: dict[tuple[tuple[Any, ...], type], tuple[Any, ...]] = {}
 _SPEC_FIELDS = operator.attrgetter(
     "rank", "suit", "enhancement", "edition", "seal", "perma_bonus", "played_this_ante", "debuff"
 )
 
 
-def _template_row(spec: CardSpec) -> tuple[dict[type, Any], tuple[Any, ...]]:
+def _template_row(spec: CardSpec) -> tuple[Any, ...]:
     key = (_SPEC_FIELDS(spec), type(spec.perma_bonus))  # hashed and compared in C
     row = _ROWS.get(key)
     if row is None:
-        values = spec.values()
-        row = (dict(zip(CARD_COMPONENTS, (*values, None, None), strict=True)), values)
+        row = spec.values()
         if len(_ROWS) < 4096:
             _ROWS[key] = row
     return row
@@ -276,14 +275,11 @@ class CardTemplate:
 
     def __init__(self, specs: Iterable[CardSpec]) -> None:
         self.specs: tuple[CardSpec, ...] = tuple(specs)
-        #: Per card: a component table holding its value components (copied for each new
-        #: card, whose serial and zone are then set in it) and those values in
-        #: :data:`CARD_COMPONENTS` order.
-        self.rows: tuple[tuple[dict[type, Any], tuple[Any, ...]], ...] = tuple(
-            [_template_row(spec) for spec in self.specs]
-        )
+        #: Per card: its shared value components (:meth:`CardSpec.values`), which each
+        #: new card like it holds, with a serial and a zone of its own.
+        self.rows: tuple[tuple[Any, ...], ...] = tuple([_template_row(spec) for spec in self.specs])
         counts: dict[int, int] = {}
-        for _, values in self.rows:
+        for values in self.rows:
             kind = values[2].kind
             counts[kind] = counts.get(kind, 0) + 1
         #: ``(enhancement kind, number of cards)`` for the game's count per enhancement.
@@ -297,16 +293,26 @@ class CardTemplate:
 
 
 class Card:
-    """A live playing card: a handle on its entity's components.
+    """A live playing card: a handle that is also its entity's component table.
+
+    The card keeps its ten components (:data:`CARD_COMPONENTS`) in its own slots and
+    answers the mapping protocol over them (``card[C.Rank]``, ``C.Zone in card``,
+    iteration, :meth:`get`, :meth:`values`, ...): the world stores the card itself as the
+    entity's table, so esper's queries read the same references the handle reads, and a
+    card costs one object rather than a dict plus a handle. Any other component a plugin
+    attaches to a card lives in a small side dict, made only then.
 
     Reading is cheap; change a card through its methods so that the components stay the
-    single source of truth.
+    single source of truth. Storing a card component through the table (``card[C.Seal] =
+    ...``, :meth:`World.add <balatro_ecs.world.World.add>`) swaps it in as it is, as a
+    restore does: it forgets the cached detection key but counts no enhancement.
     """
 
     __slots__ = (
         "_debuff",
         "_edition",
         "_enhancement",
+        "_extra",
         "_flags",
         "_key",
         "_perma",
@@ -316,50 +322,164 @@ class Card:
         "_seal",
         "_serial",
         "_suit",
-        "_table",
         "_tally",
+        "_values",
         "entity",
         "zone",
     )
+    _rank: C.Rank
+    _suit: C.Suit
+    _enhancement: C.Enhancement
+    _edition: C.Edition
+    _seal: C.Seal
+    _perma: C.PermaBonus
+    _debuff: C.Debuff
+    _flags: C.CardFlags
+    _serial: C.Serial
+    zone: C.Zone
 
     def __init__(
         self,
-        entity: int,
-        components: tuple[Any, ...] | None,
+        values: tuple[Any, ...],
+        serial: C.Serial,
+        zone: C.Zone,
         rules: Rules,
         tally: list[int] | None = None,
-        table: dict[type, Any] | None = None,
     ) -> None:
-        """``components`` in :data:`CARD_COMPONENTS` order (``None``: read from ``table``);
-        ``table``, the entity's component table in its world (what a swapped value
-        updates too), is made from ``components`` when not given (a card in no world)."""
-        self.entity = entity
-        if table is None:
-            assert components is not None, "a card needs its components or its table"
-            table = dict(zip(CARD_COMPONENTS, components, strict=True))
-        elif components is None:
-            components = _ALL_COMPONENTS(table)
-        self._table = table
-        rank, suit, enhancement, edition, seal, perma, debuff, flags, serial, zone = components
-        self._rank: C.Rank = rank
-        self._suit: C.Suit = suit
-        self._enhancement: C.Enhancement = enhancement
-        self._edition: C.Edition = edition
-        self._seal: C.Seal = seal
-        self._perma: C.PermaBonus = perma
-        self._debuff: C.Debuff = debuff
-        self._flags: C.CardFlags = flags
-        self._serial: C.Serial = serial
-        self.zone: C.Zone = zone
+        """``values``: the eight shared value components, rank to flags (as
+        :meth:`CardSpec.values` orders them). The card is in no world until one numbers
+        it: ``card.entity = world.spawn(card)``."""
+        self.entity = 0
+        #: The eight value components as one tuple (kept current by every change; shared
+        #: with the template or save the card came from until it changes): what saving
+        #: the world keeps, in one read.
+        self._values: tuple[Any, ...] = values
+        (
+            self._rank,
+            self._suit,
+            self._enhancement,
+            self._edition,
+            self._seal,
+            self._perma,
+            self._debuff,
+            self._flags,
+        ) = values
+        self._serial = serial
+        self.zone = zone
+        #: Components beyond the card's own ten (a plugin's), or ``None`` (the usual case).
+        #: Replaced, never changed in place, so a saved :attr:`contents` may share it.
+        self._extra: dict[type, Any] | None = None
         self._rules = rules
         #: The owning game's count of cards per enhancement, kept current by set_enhancement.
         self._tally = tally
         #: Cached :meth:`detect_key`; every change that affects it resets it to ``None``.
         self._key: tuple[int, int, int] | None = None
-        #: The detection key of the card as printed (no Wild, Stone or Smeared involved).
-        self._plain_key = _PRINTED.get((rank.value, suit.value)) or printed_key(
-            rank.value, suit.value
-        )
+        #: The detection key of the card as printed (no Wild, Stone or Smeared involved),
+        #: found when first needed; reset with the rank or suit.
+        self._plain_key: tuple[int, int, int] | None = None
+
+    # -- the entity's component table (see the class docstring) -------------------
+    def __getitem__(self, kind: type) -> Any:
+        getter = _GETTERS.get(kind)
+        if getter is not None:
+            return getter(self)
+        extra = self._extra
+        if extra is None:
+            raise KeyError(kind)
+        return extra[kind]
+
+    def __setitem__(self, kind: type, component: Any) -> None:
+        name = _SLOT_NAMES.get(kind)
+        if name is None:
+            self._extra = {**(self._extra or {}), kind: component}
+            return
+        setattr(self, name, component)
+        self._swapped()
+
+    def __delitem__(self, kind: type) -> None:
+        if kind in _SLOT_NAMES:
+            raise TypeError(f"a playing card always has its {kind.__name__} component")
+        extra = self._extra
+        if extra is None:
+            raise KeyError(kind)
+        rest = extra.copy()
+        del rest[kind]
+        self._extra = rest or None
+
+    def pop(self, kind: type) -> Any:
+        """Remove and return a component the card does not always have."""
+        component = self[kind]
+        del self[kind]
+        return component
+
+    def __contains__(self, kind: object) -> bool:
+        if kind in _SLOT_NAMES:
+            return True
+        extra = self._extra
+        return extra is not None and kind in extra
+
+    def get(self, kind: type, default: Any = None) -> Any:
+        getter = _GETTERS.get(kind)
+        if getter is not None:
+            return getter(self)
+        extra = self._extra
+        return default if extra is None else extra.get(kind, default)
+
+    def __iter__(self) -> Iterator[type]:
+        return iter(self.keys())
+
+    def __len__(self) -> int:
+        extra = self._extra
+        return len(CARD_COMPONENTS) + (0 if extra is None else len(extra))
+
+    def keys(self) -> tuple[type, ...]:
+        extra = self._extra
+        return CARD_COMPONENTS if extra is None else (*CARD_COMPONENTS, *extra)
+
+    def values(self) -> tuple[Any, ...]:
+        extra = self._extra
+        own: tuple[Any, ...] = _ALL_COMPONENTS(self)
+        return own if extra is None else (*own, *extra.values())
+
+    def items(self) -> tuple[tuple[type, Any], ...]:
+        return tuple(zip(self.keys(), self.values(), strict=True))
+
+    def copy(self) -> dict[type, Any]:
+        """The components as a plain dict (as a mapping's ``copy``)."""
+        return dict(self.items())
+
+    #: What a world's :meth:`~balatro_ecs.world.World.state` keeps of this table: the
+    #: value components' tuple and the side dict (or ``None``), read in C without a
+    #: Python call (saving a world reads every card); :meth:`put_back` takes it. The
+    #: serial never changes, and the zone object is the card's for good (its fields are
+    #: the snapshot's to save).
+    contents = property(operator.attrgetter("_values", "_extra"))
+
+    def put_back(self, contents: tuple[Any, ...]) -> None:
+        """Hold the components of :attr:`contents` again (a restore)."""
+        values, self._extra = contents
+        self._set_values(values)
+
+    def _set_values(self, values: tuple[Any, ...]) -> None:
+        """Hold these eight value components (a restore, an undone preview)."""
+        self._values = values
+        (
+            self._rank,
+            self._suit,
+            self._enhancement,
+            self._edition,
+            self._seal,
+            self._perma,
+            self._debuff,
+            self._flags,
+        ) = values
+        self._plain_key = self._key = None
+
+    def _swapped(self) -> None:
+        """A value component was swapped in: keep :attr:`_values` current and forget the
+        detection keys."""
+        self._values = _VALUES(self)
+        self._plain_key = self._key = None
 
     # -- what the card is -----------------------------------------------------
     @property
@@ -482,7 +602,7 @@ class Card:
         if key is None:
             kind = self._enhancement.kind
             if not (kind and (_NO_RANK[kind] or _ANY_SUIT[kind])) and not self._rules.smeared_suits:
-                key = self._plain_key  # as _detect_key finds it, without the second call
+                key = self._plain_key or self._printed_key()  # as _detect_key finds it
             else:
                 key = self._detect_key()
             self._key = key
@@ -492,7 +612,7 @@ class Card:
         kind = self._enhancement.kind
         no_rank, any_suit = _NO_RANK[kind], _ANY_SUIT[kind]
         if not (no_rank or any_suit) and not self._rules.smeared_suits:
-            return self._plain_key
+            return self._plain_key or self._printed_key()
         if no_rank:
             return (NO_RANK, 0, -1)
         rank = self._rank.value
@@ -505,6 +625,11 @@ class Card:
         else:
             suits = 1 << suit
         return (rank, suits, rank * 4 + 3 - suit)
+
+    def _printed_key(self) -> tuple[int, int, int]:
+        rank, suit = self._rank.value, self._suit.value
+        key = self._plain_key = _PRINTED.get((rank, suit)) or printed_key(rank, suit)
+        return key
 
     def is_face(self) -> bool:
         """Is it a face card for jokers? Never when debuffed; always with Pareidolia."""
@@ -520,16 +645,16 @@ class Card:
         return not _NO_RANK[self._enhancement.kind] and 11 <= self._rank.value <= 13
 
     # -- changes ---------------------------------------------------------------
-    # A value component is shared (frozen): a change swaps in another value, in the handle
-    # and in the entity's table.
+    # A value component is shared (frozen): a change swaps in another value (in the card,
+    # which is the entity's table).
     def set_enhancement(self, enhancement: Enhancement) -> None:
         new = C.enhancement(enhancement)
         tally = self._tally
         if tally is not None:
             tally[self._enhancement.kind] -= 1
             tally[new.kind] += 1
-        self._enhancement = self._table[C.Enhancement] = new
-        self._key = None
+        self._enhancement = new
+        self._swapped()
 
     def set_debuff(self, *, by_blind: bool | None = None, forced: bool | None = None) -> None:
         """Set why the card is debuffed (by the blind, or forced); unset values stay."""
@@ -539,7 +664,8 @@ class Card:
             old.by_blind if by_blind is None else by_blind,
         )
         if new is not old:
-            self._debuff = self._table[C.Debuff] = new
+            self._debuff = new
+            self._swapped()
         self._key = None
 
     def rules_changed(self) -> None:
@@ -547,13 +673,16 @@ class Card:
         self._key = None
 
     def set_edition(self, edition: Edition) -> None:
-        self._edition = self._table[C.Edition] = C.edition(edition)
+        self._edition = C.edition(edition)
+        self._swapped()
 
     def set_seal(self, seal: Seal) -> None:
-        self._seal = self._table[C.Seal] = C.seal(seal)
+        self._seal = C.seal(seal)
+        self._swapped()
 
     def add_perma_bonus(self, chips: int) -> None:
-        self._perma = self._table[C.PermaBonus] = C.perma_bonus(self._perma.chips + chips)
+        self._perma = C.perma_bonus(self._perma.chips + chips)
+        self._swapped()
 
     def set_face_down(self, value: bool) -> None:
         f = self._flags
@@ -582,40 +711,20 @@ class Card:
     def _set_flags(
         self, played: bool, face_down: bool, forced: bool, shatter_unseen: bool, couponed: bool
     ) -> None:
-        self._flags = self._table[C.CardFlags] = C.card_flags(
-            played, face_down, forced, shatter_unseen, couponed
-        )
+        self._flags = C.card_flags(played, face_down, forced, shatter_unseen, couponed)
+        self._swapped()
 
     def set_suit(self, suit: Suit) -> None:
         """Change the printed suit (Checkered Deck, suit-changing Tarots)."""
         old = self._suit
         new = C.suit(suit, old.value if old.original is None else old.original)
-        self._suit = self._table[C.Suit] = new
-        self._plain_key = printed_key(self._rank.value, new.value)
-        self._key = None
+        self._suit = new
+        self._swapped()
 
     def set_rank(self, rank: int) -> None:
         """Change the printed rank (Strength, Ouija)."""
-        self._rank = self._table[C.Rank] = C.rank(rank)
-        self._plain_key = printed_key(rank, self._suit.value)
-        self._key = None
-
-    def _take_values(self) -> None:
-        """Read the value components back from the entity's table (after the table was
-        restored: a preview or snapshot put older values back)."""
-        table = self._table
-        self._rank = table[C.Rank]
-        self._suit = table[C.Suit]
-        self._enhancement = table[C.Enhancement]
-        self._edition = table[C.Edition]
-        self._seal = table[C.Seal]
-        self._perma = table[C.PermaBonus]
-        self._serial = table[C.Serial]
-        self._debuff = table[C.Debuff]
-        self._flags = table[C.CardFlags]
-        self.zone = table[C.Zone]
-        self._plain_key = printed_key(self._rank.value, self._suit.value)
-        self._key = None
+        self._rank = C.rank(rank)
+        self._swapped()
 
     def mark_played_this_ante(self, value: bool = True) -> None:
         f = self._flags
@@ -650,3 +759,21 @@ class Card:
 
     def __repr__(self) -> str:
         return f"<Card #{self.entity} {self.label}{' (debuffed)' if self.debuffed else ''}>"
+
+
+#: The slot that holds each card component (what the table protocol reads and sets).
+_SLOT_NAMES: dict[type, str] = dict(
+    zip(
+        CARD_COMPONENTS,
+        ("_rank", "_suit", "_enhancement", "_edition", "_seal", "_perma", "_debuff", "_flags",
+         "_serial", "zone"),
+        strict=True,
+    )
+)  # fmt: skip
+_GETTERS: dict[type, operator.attrgetter[Any]] = {
+    kind: operator.attrgetter(name) for kind, name in _SLOT_NAMES.items()
+}
+#: A card's own components in one call, in :data:`CARD_COMPONENTS` order.
+_ALL_COMPONENTS = operator.attrgetter(*_SLOT_NAMES.values())
+#: Its eight value components (:attr:`Card._values`).
+_VALUES = operator.attrgetter(*list(_SLOT_NAMES.values())[:8])

@@ -17,7 +17,9 @@ Two kinds of components:
   :func:`enhancement`, :func:`edition`, :func:`seal`, :func:`perma_bonus`,
   :func:`debuff`, :func:`card_flags` and :func:`serial` (made once per value and
   process). A handle changes one by swapping in another value (:meth:`Card.set_rank
-  <balatro_ecs.cards.Card.set_rank>`), in its own reference and in the entity's table.
+  <balatro_ecs.cards.Card.set_rank>`): a joker's in its own reference and in the
+  entity's table (a dict); a card's in its slot, since a card is its entity's table
+  (:class:`~balatro_ecs.world.RecordTable`).
 * **State** (:class:`Zone`, :class:`Counters`, :class:`Stickers`, :class:`Price`,
   :class:`BlindState`) belongs to one entity and is changed field by field, never
   swapped: the :class:`~balatro_ecs.cards.Card` and :class:`~balatro_ecs.jokers.Joker`
@@ -31,7 +33,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from enum import IntEnum
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from . import enums as E
 
@@ -67,6 +69,7 @@ __all__ = [
     "rank",
     "seal",
     "serial",
+    "serials",
     "suit",
 ]
 
@@ -382,6 +385,15 @@ def serial(value: int) -> Serial:
         if len(_SERIALS) < _LIMIT:
             _SERIALS[value] = found
     return found
+
+
+def serials(first: int, count: int) -> list[Serial]:
+    """The shared serials ``first`` to ``first + count - 1`` in one call (a row of new
+    cards): looked up in C when all are made already, the usual case."""
+    found = list(map(_SERIALS.get, range(first, first + count)))
+    if all(found):
+        return cast("list[Serial]", found)
+    return [serial(v) for v in range(first, first + count)]
 
 
 _DEBUFFS: dict[tuple[bool, bool], Debuff] = {

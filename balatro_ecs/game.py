@@ -28,7 +28,7 @@ from typing import Any
 from . import components as C
 from .actions import Action, Outcome
 from .blinds import Blind, Deck
-from .cards import CARD_COMPONENTS, Card, CardSpec, CardTemplate
+from .cards import Card, CardSpec, CardTemplate
 from .content import BlindType, ConsumableType, DeckType, JokerType, StakeType, StickerType
 from .dispatch import JokerPlans
 from .enums import HAND_NAMES, Edition, Enhancement, HandType
@@ -222,9 +222,10 @@ class Game:
         self, spec: CardSpec, area: C.Area = C.Area.DECK, index: int | None = None
     ) -> Card:
         """Create a playing card in ``area`` (at the end, or at ``index``)."""
-        comps = spec.components(next(self._serial), area)
-        table = dict(zip(CARD_COMPONENTS, comps, strict=True))
-        card = Card(self.world.spawn(table), comps, self._rules, self._tally, table)
+        card = Card(
+            spec.values(), C.serial(next(self._serial)), C.Zone(area), self._rules, self._tally
+        )
+        card.entity = self.world.spawn(card)
         self._tally[spec.enhancement] += 1
         row = self._areas[area]
         row.insert(len(row) if index is None else index, card)
@@ -245,25 +246,26 @@ class Game:
         assert self.blind is None, "cards are set up before any blind"
         template = specs if isinstance(specs, CardTemplate) else CardTemplate(specs)
         row = self._areas[area]
-        rules, tally, spawn, append = self._rules, self._tally, self.world.spawn, row.append
+        rules, tally, zone = self._rules, self._tally, C.Zone
         first = self._next_serial()
-        serial_of, zone, shared_serial = C.Serial, C.Zone, C.serial
-        for (proto, values), serial, slot in zip(
-            template.rows, itertools.count(first), itertools.count(len(row))
-        ):
-            table = proto.copy()
-            n = table[serial_of] = shared_serial(serial)
-            z = table[zone] = zone(area, slot)
-            append(Card(spawn(table), (*values, n, z), rules, tally, table))
+        cards = [
+            Card(values, serial, zone(area, slot), rules, tally)
+            for values, serial, slot in zip(
+                template.rows, C.serials(first, len(template)), itertools.count(len(row))
+            )
+        ]
+        for card, entity in zip(cards, self.world.spawn_many(cards), strict=True):
+            card.entity = entity
+        row += cards
         for kind, count in template.tally:
             tally[kind] += count
         self._set_next_serial(first + len(template.rows))
 
     def new_card(self, spec: CardSpec, area: C.Area) -> Card:
         """Create a playing card outside the run's rows (a shop or pack offer)."""
-        comps = spec.components(next(self._serial), area)
-        table = dict(zip(CARD_COMPONENTS, comps, strict=True))
-        return Card(self.world.spawn(table), comps, self._rules, None, table)
+        card = Card(spec.values(), C.serial(next(self._serial)), C.Zone(area), self._rules)
+        card.entity = self.world.spawn(card)
+        return card
 
     def take_card(self, card: Card, area: C.Area = C.Area.DECK, index: int | None = None) -> None:
         """A card made by :meth:`new_card` joins the run in ``area`` (at the end of its row,
@@ -1182,7 +1184,7 @@ class _PreviewState:
         self.jokers = (jokers, data, None if data is not None else list(map(_copy_state, states)))
         self.areas = {area: list(game._areas[area]) for area in (C.Area.HAND, C.Area.PLAY)}
         self.known = frozenset(map(id, itertools.chain(*self.areas.values())))
-        self.cards = [(c, c._enhancement, c._perma, c._debuff) for c in game._areas[C.Area.HAND]]
+        self.cards = [(c, c._values) for c in game._areas[C.Area.HAND]]
         blind = game.blind
         self.blind = (
             (blind._state.triggered, _copy_state(blind._state.memory))
@@ -1226,12 +1228,9 @@ class _PreviewState:
             for i, card in enumerate(cards):
                 card.zone.area = area
                 card.zone.slot = i
-        for card, enhancement, perma, debuff in self.cards:  # shared values: swapped back
-            if card._enhancement is not enhancement or card._debuff is not debuff:
-                card._enhancement = card._table[C.Enhancement] = enhancement
-                card._debuff = card._table[C.Debuff] = debuff
-                card._key = None
-            card._perma = card._table[C.PermaBonus] = perma
+        for card, values in self.cards:  # shared values: swapped back
+            if card._values is not values:
+                card._set_values(values)
         if self.blind is not None and game.blind is not None:
             state = game.blind._state
             triggered, memory = self.blind

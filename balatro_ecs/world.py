@@ -5,16 +5,20 @@ esper 3 keeps its worlds as module globals and switches between them by name. Ev
 closed or garbage-collected, so that any number of games can live in one process (tests,
 tree search, batch runs) without seeing each other's entities.
 
-Storage. An esper world is two tables: ``entities`` (entity id -> ``{component type:
-component}``) and an index (component type -> set of entity ids) that only its queries
-read. :func:`_tables` fetches this world's two tables (and esper's query caches) once, at
-creation; from then on entities are created, read and deleted with plain dict operations
-on them, which is what esper's own functions do, without switching esper's current world
-for every call (a game creates and deletes hundreds of entities and never queries: its
-handles hold their components). The index is built on the first query and kept current
-from then on; queries go through esper itself (:func:`esper.get_components`), switched to
-this world. Query results are not cached: a handle changes a card by swapping a value
-component into its table (see :mod:`balatro_ecs.components`), which esper would not see.
+Storage. An esper world is two tables: ``entities`` (entity id -> the entity's component
+table, ``{component type: component}``) and an index (component type -> set of entity ids)
+that only its queries read. A table is a plain dict, or a handle that is its own entity's
+table (a :class:`RecordTable`): a playing card (:class:`~balatro_ecs.cards.Card`) keeps
+its components in slots and answers the mapping calls that esper and this module make,
+so a card is one object rather than a dict plus a handle. :func:`_tables` fetches this
+world's two tables (and esper's query caches) once, at creation; from then on entities
+are created, read and deleted with plain dict operations on them, which is what esper's
+own functions do, without switching esper's current world for every call (a game
+creates and deletes hundreds of entities and never queries: its handles hold their
+components). The index is built on the first query and kept current from then on;
+queries go through esper itself (:func:`esper.get_components`), switched to this world.
+Query results are not cached: a handle changes a card by swapping a value component into
+its table (see :mod:`balatro_ecs.components`), which esper would not see.
 
 Threads: the tables are this world's own objects, so creating, reading and deleting
 touch no global; queries switch esper's module-level current world under one process-wide
@@ -30,20 +34,46 @@ import itertools
 import operator
 import threading
 import weakref
-from collections.abc import Iterable, Iterator
-from typing import Any, NamedTuple, TypeVar, overload
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, NamedTuple, Protocol, TypeVar, overload
 
 import esper
 
-__all__ = ["World", "WorldState"]
+__all__ = ["RecordTable", "World", "WorldState"]
 
 C = TypeVar("C")
 C1 = TypeVar("C1")
 C2 = TypeVar("C2")
 C3 = TypeVar("C3")
 
-#: An entity's components by type (esper's per-entity table).
-Table = dict[type, Any]
+
+class RecordTable(Protocol):
+    """A handle that is its own entity's component table (a playing card): the mapping
+    calls made on a table, plus what saving and restoring the world need."""
+
+    def __getitem__(self, kind: type, /) -> Any: ...
+    def __setitem__(self, kind: type, component: Any, /) -> None: ...
+    def __contains__(self, kind: object, /) -> bool: ...
+    def __iter__(self) -> Iterator[type]: ...
+    def get(self, kind: type, default: Any = None, /) -> Any: ...
+    def pop(self, kind: type, /) -> Any: ...
+    def values(self) -> Iterable[Any]: ...
+    @property
+    def contents(self) -> tuple[Any, ...]:
+        """Its components as :meth:`World.state` keeps them (compared with ``!=``; not to
+        be changed by the table later)."""
+        ...
+
+    def put_back(self, contents: tuple[Any, ...], /) -> None:
+        """Hold the components of :attr:`contents` again."""
+        ...
+
+
+#: An entity's components by type (esper's per-entity table): a dict, or a handle that is
+#: its own table.
+Table = dict[type, Any] | RecordTable
+#: What :meth:`World.state` keeps of a table: a dict's copy, or a record table's contents.
+Saved = dict[type, Any] | tuple[Any, ...]
 
 _names = itertools.count(1)
 _DEFAULT = "default"
@@ -69,7 +99,7 @@ def _tables(name: str) -> _Tables:
     with _LOCK:
         esper.switch_world(name)
         return _Tables(
-            esper._entities,
+            esper._entities,  # type: ignore[arg-type]  # it holds record tables too
             esper._components,
             esper._get_component_cache,
             esper._get_components_cache,
@@ -86,12 +116,13 @@ def _drop_world(name: str) -> None:
 
 class WorldState(NamedTuple):
     """What :meth:`World.state` saved: every entity (in creation order), its table object
-    and a copy of the table's contents, and the next entity id. Restoring puts the same
-    table objects back under the same ids, holding the saved components."""
+    and a copy of the table's contents (a dict's copy, a :class:`RecordTable`'s
+    :attr:`~RecordTable.contents`), and the next entity id. Restoring puts the same table
+    objects back under the same ids, holding the saved components."""
 
     ids: tuple[int, ...]
     tables: tuple[Table, ...]
-    saved: tuple[Table, ...]
+    saved: tuple[Saved, ...]
     next_id: int
 
 
@@ -148,7 +179,8 @@ class World:
         """A new entity whose components are ``table`` (component type -> component).
 
         The world keeps ``table`` itself as the entity's table (no copy), so a handle
-        made with it can swap one of its components in place.
+        made with it can swap one of its components in place (and a :class:`RecordTable`
+        handle is the table).
         """
         entity = self._next
         self._next = entity + 1
@@ -156,6 +188,17 @@ class World:
         if self._indexed:
             self._indexed_add(entity, table)
         return entity
+
+    def spawn_many(self, tables: Sequence[Table]) -> range:
+        """New entities for these tables, numbered in order (each table kept, as
+        :meth:`spawn` keeps it); returns their ids."""
+        ids = range(self._next, self._next + len(tables))
+        self._next = ids.stop
+        self._entities.update(zip(ids, tables, strict=True))
+        if self._indexed:
+            for entity, table in zip(ids, tables, strict=True):
+                self._indexed_add(entity, table)
+        return ids
 
     def create_many(self, rows: Iterable[tuple[Any, ...]]) -> list[int]:
         """One new entity per tuple of components, in order."""
@@ -227,7 +270,8 @@ class World:
         their fields)."""
         entities = self._entities
         tables = tuple(entities.values())
-        return WorldState(tuple(entities), tables, tuple(map(dict.copy, tables)), self._next)
+        saved = tuple([t.copy() if isinstance(t, dict) else t.contents for t in tables])
+        return WorldState(tuple(entities), tables, saved, self._next)
 
     def restore(self, state: WorldState) -> set[int]:
         """Put back exactly the entities of ``state`` (taken from this world): each under
@@ -240,15 +284,22 @@ class World:
         entities.update(zip(state.ids, state.tables, strict=True))
         changed: set[int] = set()
         # Components compare by value, the same object at once: usually nothing changed.
-        differs = list(map(operator.ne, state.tables, state.saved))
+        # Each table's contents as saved (a dict is its own), read in C for every entity.
+        tables = state.tables
+        now = map(getattr, tables, itertools.repeat("contents"), tables)
+        differs = list(map(operator.ne, now, state.saved))
         if any(differs):
             for entity, table, saved, differ in zip(
-                state.ids, state.tables, state.saved, differs, strict=True
+                state.ids, tables, state.saved, differs, strict=True
             ):
-                if differ:
+                if not differ:
+                    continue
+                if isinstance(table, dict):
                     table.clear()
                     table.update(saved)
-                    changed.add(entity)
+                else:
+                    table.put_back(saved)  # type: ignore[arg-type]  # its contents, saved
+                changed.add(entity)
         self._next = state.next_id
         self._drop_index()
         return changed

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 
 import esper
+import pytest
 
 from balatro_ecs import Game
 from balatro_ecs.cards import CardSpec
@@ -65,3 +66,39 @@ def test_joker_row_order_is_explicit() -> None:
     game.move_joker(second, 0)
     assert [j.name for j in game.jokers] == ["Blueprint", "Joker"]
     assert first.slot == 1 and game.row_version > version
+
+
+def test_a_card_is_its_entitys_table() -> None:
+    from dataclasses import dataclass
+
+    from balatro_ecs.components import Enhancement, Seal, Zone
+    from balatro_ecs.enums import Enhancement as EnhancementKind
+    from balatro_ecs.enums import Seal as SealKind
+
+    @dataclass
+    class Marked:  # a plugin's own component
+        times: int = 0
+
+    game = Game.empty()
+    card = game.add_card(CardSpec.parse("QD glass"), Area.HAND)
+    world = game.world
+    assert world._entities[card.entity] is card
+    assert world.get(card.entity, Rank) is card[Rank] and Zone in card and len(card) == 10
+    assert [e for e, (r, z) in world.query(Rank, Zone) if r.value == 12] == [card.entity]
+    card.set_seal(SealKind.RED)  # a query sees the swapped value
+    assert [s.kind for _, s in world.query1(Seal)] == [SealKind.RED]
+    world.add(card.entity, Marked(1))  # another component: in the card's side dict
+    assert world.get(card.entity, Marked).times == 1 and len(card) == 11
+    assert Marked in dict(card.items()) and world.has(card.entity, Marked)
+    snap = game.snapshot()
+    world.add(card.entity, Marked(2))
+    card.set_enhancement(EnhancementKind.NONE)
+    game.restore(snap)
+    assert card[Marked].times == 1 and card[Enhancement] is card._enhancement
+    assert card.enhancement.name == "GLASS" and card.seal is SealKind.RED
+    copy = game.clone()
+    twin = copy.world._entities[card.entity]
+    assert twin is not card and twin[Marked] is card[Marked] and twin.label == card.label
+    assert world.remove(card.entity, Marked).times == 1 and Marked not in card
+    with pytest.raises(TypeError):  # a card always has its own ten
+        world.remove(card.entity, Rank)

@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import components as C
 from ..actions import Action, Outcome
-from ..cards import CARD_COMPONENTS, Card, CardSpec
+from ..cards import Card, CardSpec
 from ..content import StickerType
 from ..enums import KINDS_ADDED, Edition, Enhancement, Seal, Suit
 from ..errors import BalatroError, SaveError
@@ -457,7 +457,7 @@ def _restore_card(game: Game, raw: dict[str, Any], area: C.Area) -> Card:
     return _made_card(game, _values_of(raw), raw["serial"], C.Zone(area), None)
 
 
-def _values_of(raw: dict[str, Any]) -> tuple[dict[type, Any], tuple[Any, ...]]:
+def _values_of(raw: dict[str, Any]) -> tuple[Any, ...]:
     """A saved card's value components (all but its serial and zone), shared with every
     saved card that looks the same (:data:`_SAVED_VALUES`)."""
     forced, by_blind = raw["debuff"]
@@ -479,18 +479,15 @@ def _values_of(raw: dict[str, Any]) -> tuple[dict[type, Any], tuple[Any, ...]]:
 
 def _made_card(
     game: Game,
-    found: tuple[dict[type, Any], tuple[Any, ...]],
+    values: tuple[Any, ...],
     number: int,
     zone: C.Zone,
     tally: list[int] | None,
 ) -> Card:
     """A card entity from its value components, serial and zone (counted in ``tally``,
     the game's enhancement counts, when it joins one of the run's rows)."""
-    proto, values = found
-    table = proto.copy()
-    serial = table[C.Serial] = C.serial(number)
-    table[C.Zone] = zone
-    card = Card(game.world.spawn(table), (*values, serial, zone), game._rules, tally, table)
+    card = Card(values, C.serial(number), zone, game._rules, tally)
+    card.entity = game.world.spawn(card)
     if tally is not None:
         tally[values[2].kind] += 1
     return card
@@ -500,14 +497,13 @@ _SAVED_FIELDS = operator.itemgetter(
     "rank", "suit", "enhancement", "edition", "seal", "perma_bonus", "played_this_ante",
     "face_down", "forced",
 )  # fmt: skip
-#: A saved card's values (all but its serial) -> a table holding its value components,
-#: and those components in order: most saved cards look like many others.
-_SAVED_VALUES: dict[tuple[Any, ...], tuple[dict[type, Any], tuple[Any, ...]]] = {}
+#: A saved card's values (all but its serial) -> its value components, in order (as
+#: :meth:`CardSpec.values <balatro_ecs.cards.CardSpec.values>`): most saved cards look
+#: like many others.
+_SAVED_VALUES: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
 
-def _saved_values(
-    raw: dict[str, Any], forced: bool, by_blind: bool
-) -> tuple[dict[type, Any], tuple[Any, ...]]:
+def _saved_values(raw: dict[str, Any], forced: bool, by_blind: bool) -> tuple[Any, ...]:
     _kind_tables()
     rank = C.rank(raw["rank"])
     original = _parse_suit(raw["original_suit"]) if "original_suit" in raw else None
@@ -527,7 +523,7 @@ def _saved_values(
             raw.get("couponed", False),
         ),
     )  # fmt: skip
-    return dict(zip(CARD_COMPONENTS, (*values, None, None), strict=True)), values
+    return values
 
 
 def _price(raw: dict[str, Any]) -> C.Price:

@@ -92,9 +92,10 @@ class SavedCard:
     def __init__(self, fields: dict[str, Any]) -> None:
         #: The card's saved fields but its serial, as JSON reads them (never changed).
         self.fields = fields
-        #: What the loader makes of the fields once they are found good: a component
-        #: table to copy for each card, and its components in order (``None``: not yet).
-        self.built: tuple[dict[type, Any], tuple[Any, ...]] | None = None
+        #: What the loader makes of the fields once they are found good: the card's
+        #: shared value components, in order, which each card made from them holds
+        #: (``None``: not yet).
+        self.built: tuple[Any, ...] | None = None
 
 
 class CardRow:

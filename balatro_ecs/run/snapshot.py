@@ -2,11 +2,12 @@
 
 :meth:`Game.snapshot <balatro_ecs.game.Game.snapshot>` copies what can change during a
 run, field by field: the run record, the random streams' positions, every entity's
-component table (the tables' contents; the value components in them are frozen and
-shared, see :mod:`balatro_ecs.components`), the state components' fields (a card's zone;
-a joker's or consumable's counters, copied deeply, price and zone, and a joker's stickers,
-a read-only mapping shared as it is; the blind's state), the rules in force, the rows and
-the serial counter. What never changes during a run is shared, not copied: the plugin set,
+component table (the tables' contents: a dict's copy, a card's tuple of value
+components; the value components are frozen and shared, see
+:mod:`balatro_ecs.components`), the state components' fields (a card's zone; a joker's or
+consumable's counters, copied deeply, price and zone, and a joker's stickers, a read-only
+mapping shared as it is; the blind's state), the rules in force, the rows and the serial
+counter. What never changes during a run is shared, not copied: the plugin set,
 content types, compiled call plans, the value components. The action log is copied as a
 tuple of references (its outcomes are immutable).
 
@@ -233,9 +234,7 @@ def restore(game: Game, snap: GameSnapshot) -> None:
         row[:] = contents
     game.log[:] = snap.log
 
-    for card, (area, slot, tally, key) in snap.cards:
-        if changed and card.entity in changed:
-            card._take_values()
+    for card, (area, slot, tally, key) in snap.cards:  # a card is its table: restored
         z = card.zone
         z.area, z.slot = area, slot
         card._tally, card._key = tally, key
@@ -333,9 +332,12 @@ def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) 
         setattr(rules, name, value)
 
     world_state = snap.world_state
-    # Every table copied (in creation order); a handle's state components replaced below.
-    saved = world_state.saved if adopt else map(dict.copy, world_state.saved)
-    tables = dict(zip(world_state.ids, saved, strict=True))
+    # Every table copied (in creation order); a handle's state components replaced below,
+    # and a card's saved contents (a tuple) made a new card.
+    saved = world_state.saved
+    if not adopt:
+        saved = tuple([s.copy() if type(s) is dict else s for s in saved])
+    tables: dict[int, Any] = dict(zip(world_state.ids, saved, strict=True))
     owned: set[int] = set()
     made: dict[int, Any] = {}
     tally = game._tally  # the list the new cards count in
@@ -343,11 +345,15 @@ def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) 
     zone_c = C.Zone
     for card, (area, slot, card_tally, key) in snap.cards:
         entity = card.entity
-        table = tables[entity]  # the value components are shared
-        table[zone_c] = zone_c(area, slot)
-        new = Card(entity, None, rules, tally if card_tally is not None else None, table)
+        values, extra = tables[entity]  # shared; the side dict is never changed in place
+        new = Card(
+            values, card._serial, zone_c(area, slot), rules,
+            tally if card_tally is not None else None,
+        )  # fmt: skip
+        new._extra = extra
+        new.entity = entity
         new._key = key
-        made[entity] = new
+        tables[entity] = made[entity] = new
     for joker, _state, saved, stickers, buy, sell_override, free, area, slot in snap.jokers:
         entity = joker.entity
         table = tables[entity]
