@@ -71,6 +71,7 @@ from .rules import Rules
 from .run.packs import pack_consumable, pack_joker, pack_playing_card
 from .schedule import System
 from .scoring.context import ScoringContext
+from .selection import change_each, select_cards
 from .stickers import StickerRoll
 
 __all__ = [
@@ -109,6 +110,7 @@ __all__ = [
     "System",
     "VoucherType",
     "by_count",
+    "change_each",
     "content",
     "hand_iteration_order",
     "hookimpl",
@@ -116,6 +118,7 @@ __all__ = [
     "pack_joker",
     "pack_playing_card",
     "reference",
+    "select_cards",
 ]
 
 

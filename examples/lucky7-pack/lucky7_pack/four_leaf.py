@@ -1,7 +1,7 @@
 """Four-Leaf Clover: a Charm card. The selected card becomes a Clover Card (the pack's
 enhancement)."""
 
-from balatro_ecs.plugin import ConsumableType, Enhancement, content, hookimpl
+from balatro_ecs.plugin import ConsumableType, Enhancement, change_each, content, select_cards
 
 CHARM = ConsumableType(
     key="c_lucky7_four_leaf",
@@ -14,16 +14,5 @@ CHARM = ConsumableType(
 )
 balatro_content = content(CHARM)
 
-
-@hookimpl
-def consumable_can_use(game, consumable, targets):
-    if not game.hand:
-        return "no cards in hand to select"
-    return len(targets) == 1 or f"select 1 card in hand ({len(targets)} selected)"
-
-
-@hookimpl
-def consumable_use(game, consumable, targets):
-    for card in targets:
-        card.set_enhancement(Enhancement.LUCKY7_CLOVER)
-        game.card_changed(card, consumable.name)
+consumable_can_use = select_cards(CHARM)  # a hand dealt, and 1 selected
+consumable_use = change_each(lambda card: card.set_enhancement(Enhancement.LUCKY7_CLOVER))

@@ -1,6 +1,6 @@
 """Wishbone: a Charm card. Up to two selected cards become 7s."""
 
-from balatro_ecs.plugin import ConsumableType, content, hookimpl
+from balatro_ecs.plugin import ConsumableType, change_each, content, select_cards
 
 CHARM = ConsumableType(
     key="c_lucky7_wishbone",
@@ -13,16 +13,5 @@ CHARM = ConsumableType(
 )
 balatro_content = content(CHARM)
 
-
-@hookimpl
-def consumable_can_use(game, consumable, targets):
-    if not game.hand:
-        return "no cards in hand to select"
-    return 1 <= len(targets) <= 2 or f"select 1 to 2 cards in hand ({len(targets)} selected)"
-
-
-@hookimpl
-def consumable_use(game, consumable, targets):
-    for card in targets:
-        card.set_rank(7)
-        game.card_changed(card, consumable.name)
+consumable_can_use = select_cards(CHARM)  # a hand dealt, and 1 to 2 selected
+consumable_use = change_each(lambda card: card.set_rank(7))

@@ -1,6 +1,8 @@
 """Rule shapes shared by several Tarot cards: the same rule with other numbers.
 
-Each function takes the card's :class:`~balatro_ecs.content.ConsumableType` and returns a
+The selection rules every pack may use (:func:`~balatro_ecs.selection.select_cards`,
+:func:`~balatro_ecs.selection.change_each`) come from :mod:`balatro_ecs.selection`. Each
+function takes the card's :class:`~balatro_ecs.content.ConsumableType` and returns a
 hook implementation, its numbers read from the card's reference config; a tarot module
 assigns it to the hook's name, e.g.::
 
@@ -22,10 +24,12 @@ from collections.abc import Callable
 from typing import Any
 
 from balatro_ecs.enums import parse_enhancement, parse_suit
-from balatro_ecs.plugin import ConsumableType, by_count, hookimpl
+from balatro_ecs.plugin import ConsumableType, hookimpl
 from balatro_ecs.pools import EMPTY_POOL_FALLBACK, consumable_pool, draw_pool
+from balatro_ecs.selection import NO_HAND, change_each, select_cards
 
 __all__ = [
+    "NO_HAND",
     "change_each",
     "change_suit",
     "create_consumables",
@@ -36,48 +40,6 @@ __all__ = [
 ]
 
 Hook = Callable[..., Any]
-
-#: Why a card that acts on selected cards cannot be used when no hand is dealt.
-NO_HAND = "no cards in hand to select (only during a round or in an open Arcana or Spectral pack)"
-
-
-def _selection(ttype: ConsumableType) -> tuple[int, int, str]:
-    most = int(ttype.config["max_highlighted"])
-    least = int(ttype.config.get("min_highlighted", 1))
-    if least == most:
-        wanted = f"select {most} card{'s' if most > 1 else ''} in hand"
-    else:
-        wanted = f"select {least} to {most} cards in hand"
-    return least, most, wanted
-
-
-def select_cards(ttype: ConsumableType) -> Hook:
-    """Usable on ``min_highlighted``..``max_highlighted`` selected cards in hand."""
-    least, most, wanted = _selection(ttype)
-
-    @by_count  # only how many cards are selected matters
-    @hookimpl
-    def consumable_can_use(game: Any, consumable: Any, targets: Any) -> bool | str:
-        if not game.hand:
-            return NO_HAND
-        if least <= len(targets) <= most:
-            return True
-        return f"{wanted} ({len(targets)} selected)"
-
-    return consumable_can_use
-
-
-def change_each(change: Callable[[Any], None]) -> Hook:
-    """``consumable_use`` that applies ``change`` to each selected card, then lets the game
-    know the card changed (the blind's debuff is checked again)."""
-
-    @hookimpl
-    def consumable_use(game: Any, consumable: Any, targets: Any) -> None:
-        for card in targets:
-            change(card)
-            game.card_changed(card, consumable.name)
-
-    return consumable_use
 
 
 def enhance(ttype: ConsumableType) -> Hook:
