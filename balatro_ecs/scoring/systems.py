@@ -190,6 +190,20 @@ _RANK_CHIPS: tuple[int, ...] = (0, 0, *range(2, 11), 10, 10, 10, 11)
 _ONCE: tuple[None] = (None,)
 
 
+def _add_retriggers(
+    ctx: ScoringContext, plans: tuple[Any, ...], subject: object, into: list[Any]
+) -> None:
+    """Append to ``into`` each retrigger the plans (``(fn, view, source)``, slot order)
+    give ``subject``: the plan's source once per retrigger, the count checked (a whole
+    number up to :data:`MAX_RETRIGGERS`)."""
+    for fn, view, source in plans:
+        times = fn(ctx, view, subject)
+        if times:
+            if type(times) is not int or not 0 < times <= MAX_RETRIGGERS:
+                check_retriggers(times, source)
+            into.extend([source] * times)
+
+
 def _card_triggers(
     ctx: ScoringContext, card: Card, repetition: tuple[Any, ...]
 ) -> list[object | None]:
@@ -199,12 +213,7 @@ def _card_triggers(
     sealed = ctx.mods.seal_retriggers[card._seal.kind]
     if sealed:
         triggers.extend([card] * sealed)
-    for fn, view, source in repetition:
-        times = fn(ctx, view, card)
-        if times:
-            if type(times) is not int or not 0 < times <= MAX_RETRIGGERS:
-                check_retriggers(times, source)
-            triggers.extend([source] * times)
+    _add_retriggers(ctx, repetition, card, triggers)
     return triggers
 
 
@@ -433,12 +442,7 @@ def score_held_cards(ctx: ScoringContext) -> None:
         sealed = seal_retriggers[card._seal.kind]
         if sealed and not card.debuffed:
             retriggers.extend([card] * sealed)
-        for fn, view, source in repetition:
-            times = fn(ctx, view, card)
-            if times:
-                if type(times) is not int or not 0 < times <= MAX_RETRIGGERS:
-                    check_retriggers(times, source)
-                retriggers.extend([source] * times)
+        _add_retriggers(ctx, repetition, card, retriggers)
         _apply_held(ctx, card, found)
         for retrigger in retriggers:
             ctx.events.append((ctx.phase, retrigger, "retrigger", None, card, ctx.chips, ctx.mult))
@@ -595,12 +599,7 @@ def _retrigger_joker(
     retriggering joker in slot order, each retrigger recorded as an event crediting it)."""
     fn, view, source = entry
     retriggers: list[object] = []
-    for retrigger, retrigger_view, retriggerer in plans:
-        times = retrigger(ctx, retrigger_view, holder)
-        if times:
-            if type(times) is not int or not 0 < times <= MAX_RETRIGGERS:
-                check_retriggers(times, retriggerer)
-            retriggers.extend([retriggerer] * times)
+    _add_retriggers(ctx, plans, holder, retriggers)
     chips, mult = ctx.chips, ctx.mult
     for retriggerer in retriggers:
         ctx.events.append(("jokers", retriggerer, "retrigger", None, holder, chips, mult))
