@@ -230,6 +230,8 @@ class Game:
         row = self._areas[area]
         row.insert(len(row) if index is None else index, card)
         self._renumber(row)
+        if area is C.Area.HAND:
+            self._lay_out_hand()
         self._debuff_card(card)
         self.record(None, "card added", card.label, card)
         return card
@@ -279,6 +281,8 @@ class Game:
         row = self._areas[area]
         row.insert(len(row) if index is None else index, card)
         self._renumber(row)
+        if area is C.Area.HAND:
+            self._lay_out_hand()
         self._debuff_card(card)
         self.record(None, "card added", card.label, card)
 
@@ -399,7 +403,44 @@ class Game:
             drawn.append(card)
         if drawn:
             self.sort_hand()
+            # The game lays the hand out as each card enters it, then sorts it: the last
+            # card drawn lies right of the others, which lie in sorted order.
+            last = drawn[-1]
+            layout = [c.serial for c in self._areas[C.Area.HAND] if c is not last]
+            layout.append(last.serial)
+            self.run.hand_layout = layout
         return drawn
+
+    def _lay_out_hand(self) -> None:
+        """The game lays the hand out as it is now (a card has entered it)."""
+        self.run.hand_layout = [c.serial for c in self._areas[C.Area.HAND]]
+
+    def laid_out(self, cards: Iterable[Card]) -> list[Card]:
+        """These hand cards left to right as the game places them: by where it last laid
+        the hand out, when a card last entered it.
+
+        A draw lays the hand out before sorting it, so the card drawn last lies right of
+        all the others (which lie in sorted order) until another card enters the hand.
+        The game orders the cards it plays and discards this way, and Death copies the
+        rightmost of its two (recorded in K115ZNJS, LPW6I7QP, CLG2YNNR, QIDLRL5K,
+        B1HBU5C8, 8V8581ED). A card the layout does not hold (set up outside play) lies
+        where it is now."""
+        chosen = list(cards)
+        layout = self.run.hand_layout
+        if len(chosen) < 2 or not layout:
+            return chosen
+        place = {serial: i for i, serial in enumerate(layout)}
+        hand = self._areas[C.Area.HAND]
+        at = {card.serial: (place.get(card.serial, -1), i) for i, card in enumerate(hand)}
+        return sorted(chosen, key=lambda card: at.get(card.serial, (-1, -1)))
+
+    def rightmost(self, cards: Iterable[Card]) -> Card:
+        """Of these hand cards, the one the game places furthest right (Death copies it):
+        the last of :meth:`laid_out`."""
+        chosen = self.laid_out(cards)
+        if not chosen:
+            raise ValueError("rightmost: no cards given")
+        return chosen[-1]
 
     # -- jokers and consumables ----------------------------------------------------------
     def new_joker(
@@ -948,14 +989,15 @@ class Game:
 
     def _stage_play(self, positions: list[int]) -> None:
         """Move the hand cards at ``positions`` (sorted, distinct) to the end of the play
-        area, left to right: what :meth:`move_card` does card by card, in one pass."""
+        area, left to right as the game places them (:meth:`laid_out`): what playing them
+        does card by card, in one pass."""
         hand = self._areas[C.Area.HAND]
         play = self._areas[C.Area.PLAY]
         play_area = C.Area.PLAY
-        for i in positions:
-            zone = hand[i].zone
+        for card in self.laid_out([hand[i] for i in positions]):
+            zone = card.zone
             zone.area, zone.slot = play_area, len(play)
-            play.append(hand[i])
+            play.append(card)
         for i in reversed(positions):
             del hand[i]
         for i in range(positions[0], len(hand)):
@@ -1164,6 +1206,7 @@ class _PreviewState:
         "jokers",
         "known",
         "last_hand",
+        "layout",
         "rng",
         "serial",
         "tally",
@@ -1175,6 +1218,7 @@ class _PreviewState:
         self.dollars = run.dollars
         self.events = len(game.events)
         self.last_hand = run.last_hand_played
+        self.layout = run.hand_layout  # replaced, never changed in place
         self.rng = game.rng.snapshot()
         self.serial = game._next_serial()  # a card made by the preview (DNA) gives it back
         self.tally = list(game._tally)
@@ -1202,6 +1246,7 @@ class _PreviewState:
         run.dollars = self.dollars
         del game.events[self.events :]
         run.last_hand_played = self.last_hand
+        run.hand_layout = self.layout
         if not game.rng.at(self.rng):  # most hands draw nothing
             game.rng.restore(self.rng)
         game._tally[:] = self.tally

@@ -35,7 +35,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .actions import BuyPack, CashOut, EndShop, Reroll, SelectBlind, SkipPack
+from .actions import BuyPack, CashOut, Endless, EndShop, Reroll, SelectBlind, SkipPack
 from .components import ETERNAL, PERISHABLE, RENTAL, Area
 from .content import BoosterType, JokerType, StickerType
 from .errors import BalatroError
@@ -362,6 +362,8 @@ def _win(game: Game) -> None:
     from .testing.runs import win_round
 
     win_round(game)
+    if game.run.win_screen:
+        game.apply(Endless())
     game.apply(CashOut())
 
 

@@ -259,6 +259,10 @@ class RunState:
     #: What offered tags decided when shown, by blind (the Orbital Tag's poker hand).
     tag_memory: dict[str, Any] = field(default_factory=dict)
     won: bool = False
+    #: The win screen is up: ante ``win_ante``'s boss was just beaten and the run waits
+    #: for :class:`~balatro_ecs.actions.Endless` (the game's Endless Mode button), the only
+    #: legal action until then.
+    win_screen: bool = False
     #: The profile: ``"all"`` (everything unlocked and discovered, as seed tools and bots
     #: play) or ``"shipped"`` (the game's shipped unlock flags; tags that need something
     #: discovered are not offered).
@@ -283,6 +287,9 @@ class RunState:
     boss_defeated: bool = False
     #: The round's payout lines, ``[label, dollars]``, shown at cash-out.
     payout: list[list[Any]] = field(default_factory=list)
+    #: The hand's cards by serial, left to right as the game last laid the hand out:
+    #: when a card last entered it (:meth:`Game.rightmost <balatro_ecs.game.Game.rightmost>`).
+    hand_layout: list[int] = field(default_factory=list)
 
     # -- money -----------------------------------------------------------------------------
     dollars: int = _start("dollars")

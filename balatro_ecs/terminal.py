@@ -38,7 +38,7 @@ _SUIT_COLOUR = {Suit.HEARTS: "31", Suit.DIAMONDS: "33", Suit.CLUBS: "34", Suit.S
 HELP = """\
 Blind select   select | skip | reroll_boss
 In a round     play 1 3 4 | discard 2 5 | sort rank | sort suit | preview 1 3 4
-Cash out       cash_out
+Cash out       cash_out  (after the last boss: endless)
 Shop           buy 1 | voucher 1 | pack 1 | reroll | next
 Booster pack   pick 1 [cards...] | skip_pack
 Any time       sell j1 | sell c1 | use 1 [cards...] | move 1 3 (jokers)
@@ -154,8 +154,10 @@ def render(game: Game, *, colour: bool = False) -> str:
     elif phase is Phase.GAME_OVER:
         lines.append(style(f"GAME OVER at ante {run.ante}, round {run.round}.", "31;1"))
         lines.append("undo, load FILE, or quit.")
-    if run.won and phase is not Phase.GAME_OVER:
-        lines.append(style("You won the run! Play on into endless mode, or quit.", "32;1"))
+    if run.win_screen:
+        lines.append(style("You won the run! endless: play on into endless mode; or quit.", "32;1"))
+    elif run.won and phase is not Phase.GAME_OVER:
+        lines.append(style("Endless mode.", "32;1"))
     return "\n".join(lines)
 
 

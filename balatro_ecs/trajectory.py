@@ -32,6 +32,7 @@ from .actions import (
     BuyVoucher,
     CashOut,
     Discard,
+    Endless,
     EndShop,
     MoveJoker,
     Pick,
@@ -271,6 +272,7 @@ _SIMPLE: dict[str, Action] = {
     "skip_pack": SkipPack(),
     "reroll": Reroll(),
     "next_round": EndShop(),
+    "endless": Endless(),
 }
 
 

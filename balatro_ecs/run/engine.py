@@ -23,6 +23,7 @@ from ..actions import (
     BuyVoucher,
     CashOut,
     Discard,
+    Endless,
     EndShop,
     MoveJoker,
     Outcome,
@@ -119,6 +120,10 @@ def verify(game: Game, action: Action) -> None:
     checker = _CHECKS.get(type(action))
     if checker is None:
         raise IllegalActionError(f"unknown action {action!r}")
+    if game.run.win_screen and checker is not _check_endless:
+        raise IllegalActionError(
+            f"{action.verb}: the run is won and the win screen is up; only endless goes on"
+        )
     try:
         checker(game, action)
     except Exception as err:
@@ -253,6 +258,11 @@ def _check_end_shop(game: Game, action: Action) -> None:
     _phase(game, Phase.SHOP, what="next")
 
 
+def _check_endless(game: Game, action: Action) -> None:
+    if not game.run.win_screen:
+        raise IllegalActionError("endless: only on the win screen, once the run is won")
+
+
 _CHECKS: dict[type[Action], Callable[[Game, Action], None]] = {
     SelectBlind: _check_select,
     SkipBlind: _check_skip,
@@ -272,6 +282,7 @@ _CHECKS: dict[type[Action], Callable[[Game, Action], None]] = {
     Sell: _check_sell,
     Use: _check_use,
     EndShop: _check_end_shop,
+    Endless: _check_endless,
 }
 
 
@@ -413,6 +424,10 @@ def _do_end_shop(game: Game, action: Action) -> None:
     run_event(game, "leave_shop")
 
 
+def _do_endless(game: Game, action: Action) -> None:
+    game.run.win_screen = False  # the overlay closes; the round's evaluation goes on
+
+
 _APPLY: dict[type[Action], Callable[[Game, Action], object]] = {
     SelectBlind: _do_select,
     SkipBlind: _do_skip,
@@ -432,6 +447,7 @@ _APPLY: dict[type[Action], Callable[[Game, Action], object]] = {
     Sell: _do_sell,
     Use: _do_use,
     EndShop: _do_end_shop,
+    Endless: _do_endless,
 }
 
 
@@ -546,6 +562,8 @@ def legal_actions(
     out: list[Action] = []
     if phase is Phase.GAME_OVER:
         return out
+    if run.win_screen:
+        return [_ENDLESS]
     legal = functools.partial(_legal, game)
     if phase is Phase.BLIND_SELECT:
         out += filter(legal, _BLIND_ACTIONS)
@@ -590,6 +608,7 @@ _SORTS: tuple[Action, ...] = (SortHand("rank"), SortHand("suit"))
 _CASH_OUT: tuple[Action, ...] = (CashOut(),)
 _SHOP_END: tuple[Action, ...] = (Reroll(), EndShop())
 _SKIP_PACK: tuple[Action, ...] = (SkipPack(),)
+_ENDLESS = Endless()
 
 
 # ---------------------------------------------------------------------------------------
@@ -614,6 +633,10 @@ def action_mask(game: Game, space: ActionSpace = ACTION_SPACE) -> list[bool]:
     phase = run.phase
     if phase is Phase.GAME_OVER:
         return [False] * space.size
+    if run.win_screen:
+        mask = [False] * space.size
+        mask[space.endless] = True
+        return mask
     jokers, consumables = game.jokers, game.consumables
     n_jokers = min(len(jokers), space.joker_slots)
     n_consumables = min(len(consumables), space.consumable_slots)

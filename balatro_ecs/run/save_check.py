@@ -225,7 +225,9 @@ class _Check:
                 f"serial: the next serial must be past every one in use ({top}, at "
                 f"{_place(self.serials[top])}), got {serial}"
             )
-        phase = data["run"]["phase"]
+        phase = data["run"].get(
+            "phase", Phase.BLIND_SELECT.value
+        )  # a run field left out: its default
         if phase == Phase.ROUND.value and blind is None:
             raise _Damaged("blind: missing while in a round (run.phase is 'round')")
         if phase == Phase.PACK.value and pack["key"] is None:
@@ -248,6 +250,9 @@ class _Check:
                     serial, debuff = card["serial"], card["debuff"]
                     known = (
                         type(debuff) is list
+                        and len(debuff) == 2
+                        and type(debuff[0]) is bool  # not 0 or 1, equal to them in a set
+                        and type(debuff[1]) is bool
                         and (_SHAPE(card), type(card["perma_bonus"]), *debuff) in good
                     )
                 except (KeyError, TypeError):  # a field missing, or not plain values
@@ -838,6 +843,11 @@ def _blind_names(c: _Check, value: object, where: str) -> None:
         _choice(name, _BLIND_SET, "blind", f"{where}[{i}]")
 
 
+def _serial_list(c: _Check, value: object, where: str) -> None:
+    for i, item in enumerate(_list(value, where)):
+        whole(item, f"{where}[{i}]", _Damaged)
+
+
 def _texts(c: _Check, value: object, where: str) -> None:
     for i, item in enumerate(_list(value, where)):
         text(item, f"{where}[{i}]", _Damaged)
@@ -956,6 +966,7 @@ _RUN_FIELDS: dict[str, _Field] = {
     "tags_offered": _tags_offered,
     "tag_memory": _plain_object,
     "won": _bool,
+    "win_screen": _bool,
     "unlocks": _one_of(("all", "shipped"), "unlocks profile"),
     "round_hands": _SLOTS,
     "round_discards": _SLOTS,
@@ -970,6 +981,7 @@ _RUN_FIELDS: dict[str, _Field] = {
     "discards_used": _count(),
     "boss_defeated": _bool,
     "payout": _payout,
+    "hand_layout": _serial_list,
     "dollars": _count(None),
     "interest_cap": _count(),
     "interest_per_5": _count(),
