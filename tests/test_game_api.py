@@ -258,6 +258,24 @@ def test_beating_the_ante_8_boss_wins_and_play_can_go_on_into_endless() -> None:
 
 
 @pytest.mark.parametrize("scaling", [1, 2, 3])
+def test_endless_blind_sizes_are_computed_in_doubles_as_the_game_does(scaling: int) -> None:
+    import math
+
+    from balatro_ecs import reference
+    from balatro_ecs.run.blinds import blind_amount
+
+    a = float(reference.table("rules")["ante_base_chips"][f"scaling_{scaling}"][7])
+    for ante in range(9, 31):
+        c = float(ante - 8)
+        amount = float(math.floor(a * (1.6 + (0.75 * c) ** (1 + 0.2 * c)) ** c))
+        step = 10.0 ** math.floor(math.log10(amount) - 1)
+        amount = amount - (amount - math.floor(amount / step) * step)  # Lua's % on doubles
+        got = blind_amount(ante, scaling)
+        assert float(got) == amount, ante  # to the last bit, past 2^53 too (ante 18 on)
+        assert got == amount and (type(got) is int) == (amount < 2**53)
+
+
+@pytest.mark.parametrize("scaling", [1, 2, 3])
 def test_endless_blind_sizes_match_the_games_computed_table(scaling: int) -> None:
     from balatro_ecs import reference
     from balatro_ecs.run.blinds import blind_amount
