@@ -256,8 +256,11 @@ class RunState:
     bosses_used: dict[str, int] = field(default_factory=dict)
     #: The tags offered for skipping this ante's Small and Big blinds, by key.
     tags_offered: dict[str, str] = field(default_factory=dict)
-    #: What offered tags decided when shown, by blind (the Orbital Tag's poker hand).
+    #: What offered tags decided when shown, by blind (a plugin's tag's own choices).
     tag_memory: dict[str, Any] = field(default_factory=dict)
+    #: The poker hand drawn for each blind choice of an ante (the game's
+    #: ``orbital_choices``: the Orbital Tag's hand), by ante (as text), then by blind.
+    orbital_choices: dict[str, dict[str, str]] = field(default_factory=dict)
     won: bool = False
     #: The win screen is up: ante ``win_ante``'s boss was just beaten and the run waits
     #: for :class:`~balatro_ecs.actions.Endless` (the game's Endless Mode button), the only

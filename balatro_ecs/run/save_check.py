@@ -826,6 +826,22 @@ def _tags_offered(c: _Check, value: object, where: str) -> None:
         c.content(TagType, tag, f"{where}.{key}")
 
 
+def _orbital_choices(c: _Check, value: object, where: str) -> None:
+    antes = _object(value, where)
+    if len(antes) > MAX_ITEMS:
+        raise _Damaged(f"{where}: at most {MAX_ITEMS} antes, got {len(antes)}")
+    for ante, chosen in antes.items():
+        place = f"{where}.{_label(ante)}"
+        try:
+            int(ante)
+        except ValueError:
+            raise _Damaged(f"{place}: expected an ante number as text, got {show(ante)}") from None
+        hands = _object(chosen, place)
+        check_keys(hands, _BLIND_SET, "blind", place, _Damaged)
+        for blind, hand in hands.items():
+            _hand(hand, f"{place}.{blind}")
+
+
 def _plain_object(c: _Check, value: object, where: str) -> None:
     plain(_object(value, where), where, _Damaged)
 
@@ -965,6 +981,7 @@ _RUN_FIELDS: dict[str, _Field] = {
     "bosses_used": _bosses_used,
     "tags_offered": _tags_offered,
     "tag_memory": _plain_object,
+    "orbital_choices": _orbital_choices,
     "won": _bool,
     "win_screen": _bool,
     "unlocks": _one_of(("all", "shipped"), "unlocks profile"),
