@@ -166,6 +166,9 @@ class Game:
         self._queued: list[Callable[[], Any]] = []
         #: Jokers that queued effects will make, not in the row yet (``joker_buffer``).
         self.joker_buffer = 0
+        #: Whether a hand size that grows now draws at once (the game waits for the
+        #: player or draws; not while a played hand scores or the round ends).
+        self._hand_watch = True
         if start:
             from .run.setup import start_run
 
@@ -513,6 +516,7 @@ class Game:
         arguments to make one. ``state`` overrides the starting counters.
         """
         handle = joker if isinstance(joker, Joker) else self.new_joker(joker, **options)
+        before = self._hand_size_now()
         handle.zone.area = C.Area.JOKERS
         self.jokers.insert(len(self.jokers) if index is None else index, handle)
         self._renumber(self.jokers)
@@ -521,10 +525,12 @@ class Game:
             added = self.plugins.impl("joker_added", handle.key)
             if added is not None:
                 added(self, handle)
+        self._hand_size_changed(before)
         return handle
 
     def remove_joker(self, joker: Joker) -> None:
         """Take a joker out of the run (its ``joker_removed`` runs first)."""
+        before = self._hand_size_now()
         removed = self.plugins.impl("joker_removed", joker.key)
         if removed is not None and not joker.debuffed:
             removed(self, joker)
@@ -532,6 +538,7 @@ class Game:
         self._renumber(self.jokers)
         self.world.delete(joker.entity)
         self._row_changed()
+        self._hand_size_changed(before)
 
     def destroy_joker(self, joker: Joker, source: object = None) -> bool:
         """Destroy a joker unless a sticker blocks it (Eternal); returns whether it went."""
@@ -645,11 +652,13 @@ class Game:
 
     def set_joker_debuff(self, joker: Joker, debuffed: bool, *, by_blind: bool = False) -> None:
         """Force a joker's debuff on or off (``by_blind``: the blind's debuff, Crimson Heart)."""
+        before = self._hand_size_now() if joker in self.jokers else None
         if by_blind:
             joker.set_debuff(by_blind=debuffed)
         else:
             joker.set_debuff(forced=debuffed)
         self._row_changed()
+        self._hand_size_changed(before)
 
     @property
     def joker_limit(self) -> int:
@@ -810,7 +819,9 @@ class Game:
         blind._state.disabled = True
         undo = self.plugins.impl("blind_disabled", blind.key)
         if undo is not None and self.run.phase == Phase.ROUND:
+            before = self._hand_size_now()
             undo(self, blind)
+            self._hand_size_changed(before)  # The Manacle's card comes back at once
         for joker in self.jokers:
             if joker._debuff.by_blind:
                 joker.set_debuff(by_blind=False)
@@ -934,6 +945,25 @@ class Game:
             out.append((source, fn(self, view, *args)))
         return out
 
+    def _hand_size_now(self) -> int | None:
+        """The hand size, when a change of it now is one the game draws for: during a
+        round, with cards in hand, outside a played hand's scoring (else ``None``)."""
+        if not self._hand_watch or self.run.phase is not Phase.ROUND:
+            return None
+        if not self._areas[C.Area.HAND]:
+            return None
+        return self.hand_size
+
+    def _hand_size_changed(self, before: int | None) -> None:
+        """The game's ``change_size``: a hand size that grows mid-round draws as many cards
+        at once (one that shrinks takes none back), each change on its own -- Crimson
+        Heart re-enabling a Juggler draws one even when it debuffs it again at once."""
+        if before is None:
+            return
+        after = self.hand_size
+        if after > before and after > 1:
+            self.draw(after - before)
+
     @property
     def hand_size(self) -> int:
         """Cards the hand holds this round: base, jokers, vouchers, the blind, tags."""
@@ -979,12 +1009,16 @@ class Game:
         checked = [sorted(check_preview(self, positions)) for positions in plays]
         results: list[ScoreResult] = []
         saved = _PreviewState(self)
-        for positions in checked:
-            try:
-                self._stage_play(positions)
-                results.append(score_play(self, self.plans, preview=True))
-            finally:
-                saved.restore(self)
+        watch, self._hand_watch = self._hand_watch, False  # a scoring hand draws nothing
+        try:
+            for positions in checked:
+                try:
+                    self._stage_play(positions)
+                    results.append(score_play(self, self.plans, preview=True))
+                finally:
+                    saved.restore(self)
+        finally:
+            self._hand_watch = watch
         return results
 
     def _stage_play(self, positions: list[int]) -> None:

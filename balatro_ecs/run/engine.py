@@ -355,7 +355,10 @@ def _do_reroll_boss(game: Game, action: Action) -> None:
 
 def _do_play(game: Game, action: Action) -> object:
     assert isinstance(action, Play)
-    return run_event(game, "play", cards=action.cards).get("result")
+    try:
+        return run_event(game, "play", cards=action.cards).get("result")
+    finally:
+        game._hand_watch = True  # the round ended, or waits for the player again
 
 
 def _do_discard(game: Game, action: Action) -> None:

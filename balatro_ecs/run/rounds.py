@@ -45,6 +45,7 @@ def refill_hand(game: Game, after_action: bool, *, tell_blind: bool = True) -> l
     is false: the round's first draw tells it after the jokers' first-hand effects.
     """
     run = game.run
+    game._hand_watch = True  # drawing: a hand size that grows from now draws at once
     wanted = max(0, game.hand_size - len(game.area(Area.HAND)))
     if after_action and (run.hands_played_round > 0 or run.discards_used > 0):
         serpent = game._blind_impl("blind_draw_count")
@@ -182,6 +183,7 @@ def select_played(ctx: EventContext) -> None:
     """Move the chosen cards to the play area, left to right as the game places them
     (:meth:`Game.laid_out <balatro_ecs.game.Game.laid_out>`); spend a hand."""
     game = ctx.game
+    game._hand_watch = False  # the hand scores: the draw after it fills the hand
     hand = game.area(Area.HAND)
     chosen = game.laid_out([hand[i] for i in sorted(ctx["cards"])])
     for card in game.playing_cards:
