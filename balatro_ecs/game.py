@@ -224,14 +224,17 @@ class Game:
     def add_card(
         self, spec: CardSpec, area: C.Area = C.Area.DECK, index: int | None = None
     ) -> Card:
-        """Create a playing card in ``area`` (at the end, or at ``index``)."""
+        """Create a playing card in ``area`` (at the end of its row, or at ``index``; in
+        the draw pile, at its bottom, as the game puts every card that joins the deck)."""
         card = Card(
             spec.values(), C.serial(next(self._serial)), C.Zone(area), self._rules, self._tally
         )
         card.entity = self.world.spawn(card)
         self._tally[spec.enhancement] += 1
         row = self._areas[area]
-        row.insert(len(row) if index is None else index, card)
+        if index is None:
+            index = 0 if area is C.Area.DECK else len(row)
+        row.insert(index, card)
         self._renumber(row)
         if area is C.Area.HAND:
             self._lay_out_hand()
@@ -276,13 +279,15 @@ class Game:
         """A card made by :meth:`new_card` joins the run in ``area`` (at the end of its row,
         or at ``index``).
 
-        A card bought or picked from a pack joins the draw pile at its bottom (index 0),
-        as in the game: an Arcana pack opened right after deals the old top cards."""
+        A card joining the draw pile goes to its bottom, as in the game (a card bought or
+        picked from a pack: an Arcana pack opened right after deals the old top cards)."""
         card._tally = self._tally
         self._tally[card.enhancement] += 1
         card.zone.area = area
         row = self._areas[area]
-        row.insert(len(row) if index is None else index, card)
+        if index is None:
+            index = 0 if area is C.Area.DECK else len(row)
+        row.insert(index, card)
         self._renumber(row)
         if area is C.Area.HAND:
             self._lay_out_hand()
