@@ -379,9 +379,13 @@ class Game:
         self.rng.shuffle(stream, deck)
         self._renumber(deck)
 
-    def sort_hand(self, by: str = "rank") -> None:
-        """Sort the hand as the game does: by rank (Aces first) or by suit."""
+    def sort_hand(self, by: str | None = None) -> None:
+        """Sort the hand as the game does: by rank (Aces first) or by suit; by default
+        the way the player last chose (:attr:`RunState.hand_sort
+        <balatro_ecs.state.RunState.hand_sort>`), as every draw sorts it."""
         hand = self._areas[C.Area.HAND]
+        if by is None:
+            by = self.run.hand_sort
         if by == "suit":
             hand.sort(key=_suit_order, reverse=True)
         else:

@@ -114,3 +114,19 @@ def test_a_preview_plays_the_cards_in_the_same_places(positions: tuple[int, ...]
         outcome.score.mult,
         outcome.score.score,
     )
+
+
+def test_the_hand_keeps_the_sort_the_player_chose_as_it_draws() -> None:
+    from balatro_ecs.actions import SortHand
+
+    game = play_blind(Game(seed=SEED))
+    game.apply(SortHand("suit"))
+    game.run.blind_chips = 10**9
+    game.apply(Play((0,)))  # the draw after it sorts by suit too
+    hand = list(game.hand)
+    game.sort_hand("suit")
+    assert list(game.hand) == hand and game.run.hand_sort == "suit"
+    game.sort_hand("rank")
+    assert list(game.hand) != hand  # by rank it would read otherwise
+    game.apply(SortHand("rank"))
+    assert game.run.hand_sort == "rank"

@@ -368,6 +368,7 @@ def _do_discard(game: Game, action: Action) -> None:
 
 def _do_sort(game: Game, action: Action) -> None:
     assert isinstance(action, SortHand)
+    game.run.hand_sort = action.by  # the game's hand keeps sorting this way as it draws
     game.sort_hand(action.by)
 
 

@@ -999,6 +999,7 @@ _RUN_FIELDS: dict[str, _Field] = {
     "boss_defeated": _bool,
     "payout": _payout,
     "hand_layout": _serial_list,
+    "hand_sort": _one_of(("rank", "suit"), "hand sort"),
     "dollars": _count(None),
     "interest_cap": _count(),
     "interest_per_5": _count(),
