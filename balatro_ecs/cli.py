@@ -17,6 +17,9 @@
                                             the first shuffle, the first shop and its packs
     balatro-ecs plugins [show PACK | validate PACK]
                                             installed packs, their content, a check for CI
+    balatro-ecs serve [--host H] [--port P] [--names keys|names] [--fair] [--save-dir DIR]
+                                            the balatrobot JSON-RPC API over HTTP, for bots
+                                            written for the game (default 127.0.0.1:12346)
 
 Every command that builds games takes ``--block NAME`` and ``--enable``/``--only NAME``
 (pack ids, entry-point or distribution names, content keys; see docs/packs.md).
@@ -539,7 +542,19 @@ def build_parser() -> argparse.ArgumentParser:
     from .duel.terminal import add_parser as add_duel_parser  # balatro-ecs duel
 
     add_duel_parser(sub)
-    for name in ("score", "conformance", "content", "schedule", "play", "simulate", "seed"):
+    from .server.http import add_parser as add_serve_parser  # balatro-ecs serve
+
+    add_serve_parser(sub)
+    for name in (
+        "score",
+        "conformance",
+        "content",
+        "schedule",
+        "play",
+        "simulate",
+        "seed",
+        "serve",
+    ):
         add_pack_options(sub.choices[name])
     from .plugins_cli import add_parser as add_plugins_parser  # balatro-ecs plugins
 

@@ -22,7 +22,7 @@ import marshal
 import operator
 import secrets
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from . import components as C
@@ -32,7 +32,7 @@ from .cards import Card, CardSpec, CardTemplate
 from .content import BlindType, ConsumableType, DeckType, JokerType, StakeType, StickerType
 from .dispatch import JokerPlans
 from .enums import HAND_NAMES, Edition, Enhancement, HandType
-from .errors import BalatroError
+from .errors import ActionError, BalatroError
 from .faults import check_dollars, check_whole, name_fault
 from .jokers import EDITION_SURCHARGE, Consumable, Joker
 from .manager import Plugins
@@ -375,6 +375,32 @@ class Game:
         else:
             hand.sort(key=_nominal_order, reverse=True)
         self._renumber(hand)
+
+    def rearrange(self, row: str, order: Sequence[int]) -> None:
+        """Put the hand or the consumables in a new order, as a player drags them in the
+        game: ``order[i]`` is the present position of the card that goes to position
+        ``i`` (``[2, 0, 1]`` moves the third card to the front). Jokers move with
+        :class:`~balatro_ecs.actions.MoveJoker`, whose order the rules read.
+
+        :raises ActionError: ``row`` is not ``"hand"`` or ``"consumables"``, or ``order``
+            is not a permutation of the row's positions. Nothing changes then.
+        """
+        items: list[Card] | list[Consumable]
+        if row == "hand":
+            items = self._areas[C.Area.HAND]
+        elif row == "consumables":
+            items = self.consumables
+        else:
+            raise ActionError(f"rearrange: row must be 'hand' or 'consumables', got {row!r}")
+        wanted = list(order)
+        if not all(type(i) is int for i in wanted) or sorted(wanted) != list(range(len(items))):
+            raise ActionError(
+                f"rearrange: {wanted} is not an order of the {len(items)} positions of {row}"
+            )
+        moved = [items[i] for i in wanted]
+        items.clear()
+        items.extend(moved)  # type: ignore[arg-type]  # the same items, reordered
+        self._renumber(items)
 
     def discard(self, cards: Iterable[Card], *, hook: bool = False) -> None:
         """Discard these held cards with every discard effect (``hook``: The Hook's forced
