@@ -1339,3 +1339,116 @@ def test_the_serve_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     finally:
         process.terminate()
         process.wait(timeout=30)
+
+
+def test_winning_goes_on_into_endless_play(local: Local) -> None:
+    state = _start(local)
+    state = local("set", {"ante": 8})
+    for _ in ("small", "big"):
+        state = local("skip")
+        while state["state"] == "SMODS_BOOSTER_OPENED":
+            state = local("pack", {"skip": True})
+    local("select")
+    local("set", {"chips": 10**12})
+    state = local("play", {"cards": [0]})
+    assert (state["state"], state["won"], state["ante_num"]) == ("ROUND_EVAL", True, 9)
+    assert state["paused"] is False  # no win screen to dismiss: cash out goes on
+    state = local("cash_out")
+    assert (state["state"], state["won"]) == ("SHOP", True)
+    assert local("next_round")["state"] == "BLIND_SELECT"
+
+
+#: Deep runs replayed through the server by default (all of them with the variable set).
+DEEP_RUNS = int(__import__("os").environ.get("BALATRO_ECS_SERVER_DEEP_RUNS", "6"))
+
+
+@pytest.mark.skipif(
+    not (DATA / "trajectories-deep.json").exists(), reason="no deep runs in tests/data"
+)
+def test_deep_runs_through_the_rpc_match_the_engine_replay(local: Local) -> None:
+    """The server adds no divergence of its own: a deep run (played into endless mode)
+    replayed by balatrobot calls matches its recording for at least as many steps as the
+    engine's own replayer (`endless`, the win screen's button, is no call: the server has
+    no win screen)."""
+    from balatro_ecs.trajectory import replay
+
+    for trajectory in load_trajectories(DATA / "trajectories-deep.json")[:DEEP_RUNS]:
+        steps = [s for s in trajectory["steps"] if s["action"]["kind"] != "endless"]
+        matched = replay_through_rpc({**trajectory, "steps": steps}, local)
+        engine = replay(trajectory)
+        skipped = sum(
+            1 for s in trajectory["steps"][: engine.matched] if s["action"]["kind"] == "endless"
+        )
+        assert matched >= engine.matched - skipped, trajectory["seed"]
+
+
+def _fuzz_params(rng: Any, method: str) -> dict[str, Any]:
+    """Parameters for ``method``: mostly well typed, some out of range, some wrong."""
+    out: dict[str, Any] = {}
+    for param in METHODS[method].params if method in METHODS else ():
+        if rng.random() < 0.4 and not param.required:
+            continue
+        if param.type == "integer":
+            out[param.name] = rng.choice([0, 0, 1, 2, 3, -1, 9, "x"])
+        elif param.type == "array":
+            out[param.name] = (
+                rng.sample(range(9), rng.randint(0, 6)) if rng.random() < 0.95 else "x"
+            )
+        elif param.type == "boolean":
+            out[param.name] = rng.choice([True, True, False])
+        else:
+            out[param.name] = rng.choice(
+                ["rank", "suit", "j_joker", "c_pluto", "H_A", "bl_hook", "b_red", "RED", "x.json"]
+            )
+    return out
+
+
+#: What a player might do in each state (the fuzz picks from these half the time).
+_SENSIBLE = {
+    "BLIND_SELECT": ["select", "select", "skip", "reroll_boss", "sell", "use"],
+    "SELECTING_HAND": ["play", "play", "discard", "sort", "rearrange", "use", "sell", "set"],
+    "ROUND_EVAL": ["cash_out", "cash_out", "sell", "use", "rearrange"],
+    "SHOP": ["buy", "buy", "buy_and_use", "reroll", "sell", "use", "next_round", "add"],
+    "SMODS_BOOSTER_OPENED": ["pack", "pack", "sell", "use", "rearrange"],
+}
+
+
+@pytest.mark.parametrize("seed", ["FUZZ0001", "FUZZ0002", "FUZZ0003"])
+def test_random_requests_never_break_the_server(seed: str, tmp_path: Path) -> None:
+    """Random calls, legal or not: every answer is a settled state or one of the four
+    errors (never an internal one, but for files: screenshot, save, load), and a refused
+    call changes nothing (checked by :meth:`Local.error`)."""
+    import random
+
+    rng = random.Random(seed)
+    local = Local(Session(save_dir=tmp_path))
+    names = [n for n in (*METHODS, "rpc.discover") if n not in ("menu", "start")]
+    succeeded: set[str] = set()
+    antes = 0
+    try:
+        _start(local, seed=seed)
+        for _ in range(1200):
+            sensible = _SENSIBLE.get(local.session.state, names)
+            method = rng.choice(sensible if rng.random() < 0.7 else names)
+            params = _fuzz_params(rng, method)
+            if method == "set" and rng.random() < 0.5:
+                params = {"chips": 10**7}  # win a round now and then, to see later states
+            reply = local.raw(method, params)
+            if "error" in reply:
+                name = reply["error"]["data"]["name"]
+                assert name != "INTERNAL_ERROR" or method in ("screenshot", "save", "load"), reply
+                assert local.error(method, params)[0] == name  # again: refused, no change
+            else:
+                succeeded.add(method)
+                state = reply["result"]
+                if isinstance(state, dict) and "state" in state:
+                    assert state["state"] in SETTLED
+            game = local.session.game
+            antes = max(antes, game.run.ante if game is not None else 0)
+            if game is None or local.session.state == "GAME_OVER":
+                local("menu")
+                _start(local, seed=seed + str(rng.randint(0, 99)))
+    finally:
+        local.session.close()
+    assert antes >= 2
+    assert {"select", "play", "discard", "cash_out", "buy", "next_round", "pack"} <= succeeded

@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from ..actions import Action
-from ..errors import IllegalActionError
+from ..errors import ActionError, IllegalActionError
 from ..game import Game
 from ..manager import Plugins
-from .errors import INVALID_STATE, NOT_ALLOWED, RpcError
+from .errors import BAD_REQUEST, INVALID_STATE, NOT_ALLOWED, RpcError
 from .gamestate import View, gamestate, state_name
 from .names import KEYS, STYLES
 from .params import Param
@@ -86,12 +86,14 @@ class Session:
 
     def apply(self, action: Action) -> None:
         """Apply a player action; one the rules refuse is ``NOT_ALLOWED`` with the
-        engine's reason, and leaves the game as it was."""
+        engine's reason (a malformed one ``BAD_REQUEST``), and leaves the game as it was."""
         game = self.require_game()
         try:
             game.apply(action)
         except IllegalActionError as err:
             raise RpcError(NOT_ALLOWED, str(err)) from err
+        except ActionError as err:
+            raise RpcError(BAD_REQUEST, str(err)) from err
 
     def new_game(self, game: Game | None) -> None:
         """Replace the run (``None``: back to the menu), freeing the old one."""
