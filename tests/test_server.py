@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from balatro_ecs.cli import main
-from balatro_ecs.server import METHODS, Server, Session, handle
-from balatro_ecs.server.gamestate import STATE_NAMES
-from balatro_ecs.trajectory import COMPARED_FIELDS, GAME_OVER_FIELDS, load_trajectories
+from balatro_ecs.tools.cli import main
+from balatro_ecs.tools.server import METHODS, Server, Session, handle
+from balatro_ecs.tools.server.gamestate import STATE_NAMES
+from balatro_ecs.tools.trajectory import COMPARED_FIELDS, GAME_OVER_FIELDS, load_trajectories
 
 DATA = Path(__file__).parent / "data"
 
@@ -375,8 +375,8 @@ def test_the_replay_comparison_sees_a_difference(local: Local) -> None:
 
 def test_the_gamestate_carries_what_the_engine_snapshot_shows(local: Local) -> None:
     """Read back into the trajectory format, the ``GameState`` equals the engine's own
-    snapshot (:func:`balatro_ecs.trajectory.snapshot`) in every state of a played run."""
-    from balatro_ecs.trajectory import snapshot
+    snapshot (:func:`balatro_ecs.tools.trajectory.snapshot`) in every state of a played run."""
+    from balatro_ecs.tools.trajectory import snapshot
 
     trajectory = load_trajectories(DATA / "trajectories.json")[3]
     state = _start(local, seed=trajectory["seed"])
@@ -1312,7 +1312,7 @@ def test_the_serve_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     import subprocess
     import sys
 
-    from balatro_ecs.cli import build_parser
+    from balatro_ecs.tools.cli import build_parser
 
     args = build_parser().parse_args(["serve"])
     assert (args.host, args.port, args.names, args.fair) == ("127.0.0.1", 12346, "keys", False)
@@ -1370,7 +1370,7 @@ def test_deep_runs_through_the_rpc_match_the_engine_replay(local: Local) -> None
     replayed by balatrobot calls matches its recording for at least as many steps as the
     engine's own replayer (`endless`, the win screen's button, is no call: the server has
     no win screen)."""
-    from balatro_ecs.trajectory import replay
+    from balatro_ecs.tools.trajectory import replay
 
     for trajectory in load_trajectories(DATA / "trajectories-deep.json")[:DEEP_RUNS]:
         steps = [s for s in trajectory["steps"] if s["action"]["kind"] != "endless"]
