@@ -10,11 +10,11 @@ cards (82YZNET6, Y6IDYJWS), never the hand the first one dealt.
 from __future__ import annotations
 
 from balatro_ecs import Game
-from balatro_ecs.actions import CashOut, SkipPack
-from balatro_ecs.cards import CardSpec
-from balatro_ecs.components import Area
-from balatro_ecs.run.packs import open_pack
-from balatro_ecs.testing.runs import play_blind, win_round
+from balatro_ecs.game.actions import CashOut, SkipPack
+from balatro_ecs.game.cards import CardSpec
+from balatro_ecs.game.run.packs import open_pack
+from balatro_ecs.kernel.components import Area
+from balatro_ecs.tools.testing.runs import play_blind, win_round
 
 SEED = "DRAWPILE"
 

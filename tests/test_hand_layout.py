@@ -13,10 +13,10 @@ from __future__ import annotations
 import pytest
 
 from balatro_ecs import Enhancement, Game
-from balatro_ecs.actions import Discard, Play
-from balatro_ecs.cards import Card, CardSpec
-from balatro_ecs.components import Area
-from balatro_ecs.testing.runs import hold, play_blind
+from balatro_ecs.game.actions import Discard, Play
+from balatro_ecs.game.cards import Card, CardSpec
+from balatro_ecs.kernel.components import Area
+from balatro_ecs.tools.testing.runs import hold, play_blind
 
 SEED = "LAYOUT01"
 
@@ -117,7 +117,7 @@ def test_a_preview_plays_the_cards_in_the_same_places(positions: tuple[int, ...]
 
 
 def test_the_hand_keeps_the_sort_the_player_chose_as_it_draws() -> None:
-    from balatro_ecs.actions import SortHand
+    from balatro_ecs.game.actions import SortHand
 
     game = play_blind(Game(seed=SEED))
     game.apply(SortHand("suit"))

@@ -9,9 +9,9 @@ its only joker, a Juggler, draws a card even though it debuffs the Juggler again
 from __future__ import annotations
 
 from balatro_ecs import Game
-from balatro_ecs.actions import Play, Sell
-from balatro_ecs.components import Area
-from balatro_ecs.testing.runs import play_blind
+from balatro_ecs.game.actions import Play, Sell
+from balatro_ecs.kernel.components import Area
+from balatro_ecs.tools.testing.runs import play_blind
 
 SEED = "HANDSIZE"
 

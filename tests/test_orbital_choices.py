@@ -11,10 +11,10 @@ run) and QKAGBA6Z (ante 3's Small Blind: the seventh).
 from __future__ import annotations
 
 from balatro_ecs import Game
-from balatro_ecs.actions import EndShop, SkipBlind
-from balatro_ecs.enums import HandType, hand_iteration_order
-from balatro_ecs.rng import GameRandom
-from balatro_ecs.testing.runs import win_round
+from balatro_ecs.game.actions import EndShop, SkipBlind
+from balatro_ecs.kernel.enums import HandType, hand_iteration_order
+from balatro_ecs.kernel.rng import GameRandom
+from balatro_ecs.tools.testing.runs import win_round
 
 SEED = "ORBITAL1"
 
@@ -32,7 +32,7 @@ def _by_blind(hands: list[str]) -> dict[str, str]:
 
 
 def _through_blind(game: Game) -> None:
-    from balatro_ecs.actions import CashOut, SelectBlind
+    from balatro_ecs.game.actions import CashOut, SelectBlind
 
     game.apply(SelectBlind())
     win_round(game)
