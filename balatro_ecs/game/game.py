@@ -69,6 +69,10 @@ def _merge_state(base: dict[str, Any], overrides: Mapping[str, Any]) -> None:
             base[name] = value
 
 
+def _first(pair: tuple[int, Card]) -> int:
+    return pair[0]
+
+
 def _nominal_order(card: Card) -> tuple[int, ...]:
     """Sort key for a hand sorted by rank (largest first): rank, then suit (Spades high).
 
@@ -166,6 +170,8 @@ class Game:
         self._queued: list[Callable[[], Any]] = []
         #: Jokers that queued effects will make, not in the row yet (``joker_buffer``).
         self.joker_buffer = 0
+        #: ``(run.hand_layout, its places by serial)``, made once per layout.
+        self._layout_places: tuple[list[int], dict[int, int]] | None = None
         #: Whether a hand size that grows now draws at once (the game waits for the
         #: player or draws; not while a played hand scores or the round ends).
         self._hand_watch = True
@@ -467,10 +473,25 @@ class Game:
         layout = self.run.hand_layout
         if len(chosen) < 2 or not layout:
             return chosen
-        place = {serial: i for i, serial in enumerate(layout)}
-        hand = self._areas[C.Area.HAND]
-        at = {card.serial: (place.get(card.serial, -1), i) for i, card in enumerate(hand)}
-        return sorted(chosen, key=lambda card: at.get(card.serial, (-1, -1)))
+        cached = self._layout_places
+        if cached is None or cached[0] is not layout:  # the list is replaced, never changed
+            cached = self._layout_places = (layout, {s: i for i, s in enumerate(layout)})
+        place = cached[1]
+        get = place.get
+        last = -1
+        for card in chosen:  # most plays are in place already: checked without a list
+            at = get(card._serial.value, -1)
+            if at <= last:
+                break
+            last = at
+        else:
+            return chosen
+        keys = [get(card._serial.value, -1) for card in chosen]
+        if -1 in keys:  # a card outside the layout: the slow way, by where it is now
+            hand = self._areas[C.Area.HAND]
+            now = {card.serial: (place.get(card.serial, -1), i) for i, card in enumerate(hand)}
+            return sorted(chosen, key=lambda card: now.get(card.serial, (-1, -1)))
+        return [card for _, card in sorted(zip(keys, chosen, strict=True), key=_first)]
 
     def rightmost(self, cards: Iterable[Card]) -> Card:
         """Of these hand cards, the one the game places furthest right (Death copies it):

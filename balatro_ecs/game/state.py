@@ -292,6 +292,7 @@ class RunState:
     payout: list[list[Any]] = field(default_factory=list)
     #: The hand's cards by serial, left to right as the game last laid the hand out:
     #: when a card last entered it (:meth:`Game.rightmost <balatro_ecs.game.Game.rightmost>`).
+    #: Replaced when it changes, never changed in place.
     hand_layout: list[int] = field(default_factory=list)
     #: How the hand is sorted as cards are drawn: ``"rank"``, or ``"suit"`` once the
     #: player sorts by suit (the game's hand keeps the last sort button pressed).
