@@ -73,3 +73,14 @@ def test_a_played_hand_scoring_draws_nothing_until_the_hand_is_refilled() -> Non
     game.apply(Play((0, 1)))
     assert len(game.hand) == game.hand_size == 6
     assert len(game.area(Area.DECK)) == before - 2
+
+
+def test_a_change_inside_another_draws_once() -> None:
+    # selling Luchador disables The Manacle: the hand size comes back once, one card drawn
+    game = Game(seed=SEED)
+    game.add_joker("j_luchador")
+    play_blind(game, "The Manacle")
+    assert len(game.hand) == game.hand_size == 7
+    game.apply(Sell("jokers", 0))
+    assert game.blind is not None and game.blind.disabled
+    assert game.hand_size == 8 and len(game.hand) == 8

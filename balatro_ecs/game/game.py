@@ -17,12 +17,13 @@ Two ways to make one:
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import marshal
 import operator
 import secrets
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from ..kernel import components as C
@@ -172,6 +173,8 @@ class Game:
         self.joker_buffer = 0
         #: ``(run.hand_layout, its places by serial)``, made once per layout.
         self._layout_places: tuple[list[int], dict[int, int]] | None = None
+        #: How many changes of the hand size are under way (only the outer one draws).
+        self._hand_depth = 0
         #: Whether a hand size that grows now draws at once (the game waits for the
         #: player or draws; not while a played hand scores or the round ends).
         self._hand_watch = True
@@ -572,29 +575,27 @@ class Game:
         arguments to make one. ``state`` overrides the starting counters.
         """
         handle = joker if isinstance(joker, Joker) else self.new_joker(joker, **options)
-        before = self._hand_size_now()
-        handle.zone.area = C.Area.JOKERS
-        self.jokers.insert(len(self.jokers) if index is None else index, handle)
-        self._renumber(self.jokers)
-        self._row_changed()
-        if not handle.debuffed:
-            added = self.plugins.impl("joker_added", handle.key)
-            if added is not None:
-                added(self, handle)
-        self._hand_size_changed(before)
+        with self._hand_size_change():
+            handle.zone.area = C.Area.JOKERS
+            self.jokers.insert(len(self.jokers) if index is None else index, handle)
+            self._renumber(self.jokers)
+            self._row_changed()
+            if not handle.debuffed:
+                added = self.plugins.impl("joker_added", handle.key)
+                if added is not None:
+                    added(self, handle)
         return handle
 
     def remove_joker(self, joker: Joker) -> None:
         """Take a joker out of the run (its ``joker_removed`` runs first)."""
-        before = self._hand_size_now()
-        removed = self.plugins.impl("joker_removed", joker.key)
-        if removed is not None and not joker.debuffed:
-            removed(self, joker)
-        self.jokers.remove(joker)
-        self._renumber(self.jokers)
-        self.world.delete(joker.entity)
-        self._row_changed()
-        self._hand_size_changed(before)
+        with self._hand_size_change():
+            removed = self.plugins.impl("joker_removed", joker.key)
+            if removed is not None and not joker.debuffed:
+                removed(self, joker)
+            self.jokers.remove(joker)
+            self._renumber(self.jokers)
+            self.world.delete(joker.entity)
+            self._row_changed()
 
     def destroy_joker(self, joker: Joker, source: object = None) -> bool:
         """Destroy a joker unless a sticker blocks it (Eternal); returns whether it went."""
@@ -708,13 +709,12 @@ class Game:
 
     def set_joker_debuff(self, joker: Joker, debuffed: bool, *, by_blind: bool = False) -> None:
         """Force a joker's debuff on or off (``by_blind``: the blind's debuff, Crimson Heart)."""
-        before = self._hand_size_now() if joker in self.jokers else None
-        if by_blind:
-            joker.set_debuff(by_blind=debuffed)
-        else:
-            joker.set_debuff(forced=debuffed)
-        self._row_changed()
-        self._hand_size_changed(before)
+        with self._hand_size_change():
+            if by_blind:
+                joker.set_debuff(by_blind=debuffed)
+            else:
+                joker.set_debuff(forced=debuffed)
+            self._row_changed()
 
     @property
     def joker_limit(self) -> int:
@@ -874,14 +874,13 @@ class Game:
             return
         blind._state.disabled = True
         undo = self.plugins.impl("blind_disabled", blind.key)
-        if undo is not None and self.run.phase == Phase.ROUND:
-            before = self._hand_size_now()
-            undo(self, blind)
-            self._hand_size_changed(before)  # The Manacle's card comes back at once
-        for joker in self.jokers:
-            if joker._debuff.by_blind:
-                joker.set_debuff(by_blind=False)
-                self._row_changed()
+        with self._hand_size_change():  # The Manacle's card comes back at once
+            if undo is not None and self.run.phase == Phase.ROUND:
+                undo(self, blind)
+            for joker in self.jokers:
+                if joker._debuff.by_blind:
+                    joker.set_debuff(by_blind=False)
+                    self._row_changed()
         self.record(blind, "message", "disabled")
         self._refresh_debuffs()
 
@@ -1010,15 +1009,23 @@ class Game:
             return None
         return self.hand_size
 
-    def _hand_size_changed(self, before: int | None) -> None:
-        """The game's ``change_size``: a hand size that grows mid-round draws as many cards
-        at once (one that shrinks takes none back), each change on its own -- Crimson
-        Heart re-enabling a Juggler draws one even when it debuffs it again at once."""
-        if before is None:
-            return
-        after = self.hand_size
-        if after > before and after > 1:
-            self.draw(after - before)
+    @contextlib.contextmanager
+    def _hand_size_change(self) -> Iterator[None]:
+        """Around one change of the joker row or the blind: the game's ``change_size``. A
+        hand size that grows mid-round draws as many cards at once (one that shrinks takes
+        none back), each change on its own -- Crimson Heart re-enabling a Juggler draws one
+        even when it debuffs it again at once. Changes made inside another (a joker whose
+        removal disables the blind) count with it, once."""
+        before = self._hand_size_now() if not self._hand_depth else None
+        self._hand_depth += 1
+        try:
+            yield
+        finally:
+            self._hand_depth -= 1
+        if before is not None:
+            after = self.hand_size
+            if after > before and after > 1:
+                self.draw(after - before)
 
     @property
     def hand_size(self) -> int:
