@@ -311,6 +311,7 @@ def end_round(game: Game) -> None:
     from .flow import run_event
 
     run = game.run
+    game._hand_watch = False  # the round ends: a hand size that grows draws nothing now
     won = run.chips >= run.blind_chips
     saved = False
     if not won:
