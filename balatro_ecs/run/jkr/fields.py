@@ -127,7 +127,7 @@ class At:
 
     def names(self, key: Any) -> list[str]:
         """The keys of a set-like table (``{["v_hone"]=true, ...}``) whose value is true,
-        sorted."""
+        in the text's order (the game writes its tables in no particular order)."""
         table = self.table(key, {})
         out = []
         for name, value in table.value.items():
@@ -137,7 +137,7 @@ class At:
                 out.append(name)
             elif value is not False:
                 raise table.fail(name, f"expected true or false, got {_shown(value)}")
-        return sorted(out)
+        return out
 
 
 def check_kind(value: Any, kinds: tuple[type, ...], where: str) -> None:

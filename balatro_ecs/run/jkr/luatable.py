@@ -429,6 +429,8 @@ def _write(value: Any, out: list[str], depth: int) -> None:
     elif isinstance(value, Mapping):
         out.append("{")
         for key, item in value.items():
+            if item is None:  # nil: the key is not in the table
+                continue
             out.append(_write_key(key))
             out.append("=")
             _write(item, out, depth + 1)

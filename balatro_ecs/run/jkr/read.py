@@ -41,12 +41,13 @@ from .names import (
     SUIT_OF_NAME,
     SUIT_ORDER,
 )
+from .write import EXTENSION
 
 if TYPE_CHECKING:
     from ...game import Game
     from ...manager import Plugins
 
-__all__ = ["GENERIC_ABILITY", "engine_data", "from_jkr", "read_table"]
+__all__ = ["GENERIC_ABILITY", "engine_data", "from_jkr", "load_save", "read_table"]
 
 #: Fields of a card's ``ability`` that every card has (its center's name, set, ...) or
 #: that the engine keeps elsewhere (stickers, the coupon): what is left of a joker's
@@ -179,12 +180,20 @@ def _engine_data(table: Mapping[str, Any], plugins: Plugins) -> tuple[dict[str, 
     if phase is Phase.CASH_OUT:
         loaded.blind, blind = blind, None
         run["boss_defeated"] = bool(top.table("BLIND").flag("boss", False))
+    serial = cards.next_serial()
+    if game.has(EXTENSION):  # written by the engine: what the game's table cannot hold
+        extension = game.table(EXTENSION)
+        serial = max(serial, extension.whole("serial", serial))
+        run["unlocks"] = extension.text("unlocks", "all")
+        if extension.has("shop_rates"):
+            rates = extension.table("shop_rates")
+            run["shop_rates"] = {str(k): float(rates.number(k)) for k, _ in rates.items()}
     data: dict[str, Any] = {
         "format": FORMAT,
         "seed": seed,
         "deck": deck,
         "stake": stake,
-        "serial": cards.next_serial(),
+        "serial": serial,
         "run": run,
         "rng": _streams(game),
         "rows": rows,
@@ -285,7 +294,7 @@ def _run(game: At, phase: Phase, loaded: _Loaded, plugins: Plugins) -> dict[str,
         "boss": choices.text("Boss"),
         "bosses_used": _counts(game.table("bosses_used")),
         "tags_offered": {name: offered.text(name) for name in _SKIPPABLE if offered.has(name)},
-        "tag_memory": {},
+        "tag_memory": _orbital_hands(game, resets.whole("ante"), offered),
         "won": game.flag("won", False),
         "unlocks": "all",
         # what the jokers change is taken out once they are loaded (_settle)
@@ -367,6 +376,21 @@ def _run(game: At, phase: Phase, loaded: _Loaded, plugins: Plugins) -> dict[str,
 _SKIPPABLE = ("Small", "Big")
 
 
+def _orbital_hands(game: At, ante: int, offered: At) -> dict[str, str]:
+    """The poker hands the Orbital Tags on offer this ante level up (the game keeps one
+    per ante and blind in ``orbital_choices``; the engine keeps those of the blinds
+    whose tag is an Orbital Tag)."""
+    choices = game.table("orbital_choices", {})
+    if not choices.has(ante):
+        return {}
+    this_ante = choices.table(ante)
+    return {
+        name: this_ante.text(name)
+        for name in _SKIPPABLE
+        if this_ante.has(name) and offered.text(name, "") == "tag_orbital"
+    }
+
+
 def _counts(table: At) -> dict[str, int]:
     """A table of counts by name, without the zeros."""
     counts = ((str(key), table.whole(key)) for key, _ in table.items())
@@ -411,11 +435,11 @@ def _suit_letter(table: At, key: str) -> str:
 def _planets_used(game: At) -> list[str]:
     usage = game.table("consumeable_usage", {})
     used = []
-    for key, _ in usage.items():
+    for key in usage.value:
         entry = usage.table(key)
         if entry.text("set", "") == "Planet":
-            used.append((entry.whole("order", 0), str(key)))
-    return [key for _, key in sorted(used)]
+            used.append(str(key))
+    return used
 
 
 def _hands(hands: At) -> dict[str, dict[str, Any]]:
@@ -453,28 +477,30 @@ class _Cards:
     def __init__(self, plugins: Plugins) -> None:
         self.plugins = plugins
         self.serials: set[int] = set()
+        self.uncounted: set[int] = set()
         #: The jokers face down (Amber Acorn flipped them), by serial.
         self.flipped: list[int] = []
 
     def next_serial(self) -> int:
-        """The serial after every card's (the game's ``sort_id`` is the creation order)."""
+        """The serial after every card's (the game's ``sort_id`` is the creation order);
+        vouchers and packs on sale, which the engine keeps by key, do not count."""
         return max(self.serials, default=0) + 1
 
-    def _serial(self, card: At) -> int:
+    def _serial(self, card: At, counted: bool = True) -> int:
         sort_id = card.whole("sort_id")
         if sort_id < 0:
             raise card.fail("sort_id", f"expected a creation number, got {sort_id}")
-        if sort_id in self.serials:
+        if sort_id in self.serials or sort_id in self.uncounted:
             raise card.fail("sort_id", f"{sort_id} is used by two cards")
-        self.serials.add(sort_id)
+        (self.serials if counted else self.uncounted).add(sort_id)
         return sort_id
 
     def _center(self, card: At) -> str:
         return card.table("save_fields").text("center")
 
     def center(self, card: At, family: type) -> str:
-        """A voucher's or a pack's key (its serial taken: the game numbers them too)."""
-        self._serial(card)
+        """A voucher's or a pack's key (the game numbers them as cards too)."""
+        self._serial(card, counted=False)
         key = self._center(card)
         try:
             self.plugins.find(family, key)
@@ -577,11 +603,17 @@ class _Cards:
             ctype = self.plugins.consumable(key)
         except BalatroError as err:
             raise card.fail("save_fields.center", str(err)) from None
+        state = plain(dict(ctype.config))
+        if ability.has("consumeable"):  # the game's own numbers (The Lovers' mod_num, ...)
+            derived = {"hand_type": ctype.hand, "softlock": True if ctype.secret else None}
+            for name, value in ability.table("consumeable").items():
+                if derived.get(name) != value:  # (what the type says is not kept twice)
+                    state[name] = plain(value)
         return {
             "serial": serial,
             "key": ctype.key,
             "edition": _edition(card),
-            "state": plain(dict(ctype.config)),
+            "state": state,
             "price": _price(card, ability, ability.whole("extra_value", 0)),
         }
 
@@ -666,11 +698,9 @@ def _blind(saved: At, flipped: list[int], plugins: Plugins) -> dict[str, Any] | 
     if saved.has("only_hand") and saved.raw("only_hand") not in (False, None):
         memory["only_hand"] = saved.text("only_hand")
     if saved.has("hands"):
-        used = saved.names("hands")
-        if used:
-            memory["hands_used"] = used
-    if saved.flag("prepped", False):
-        memory["prepped"] = True
+        memory["hands_used"] = saved.names("hands")
+    if saved.has("prepped"):
+        memory["prepped"] = saved.flag("prepped")
     if flipped:
         memory["flipped"] = list(flipped)
     return {
@@ -760,3 +790,17 @@ def _blind_hand_size(game: Game) -> int:
         return probe.run.blind_hand_size
     finally:
         probe.close()
+
+
+def load_save(data: bytes, plugins: Plugins | None = None) -> Game:
+    """A game from a save of either kind, told apart by content: the engine's own JSON
+    save (text starting with ``{``) or the real game's ``save.jkr`` (compressed).
+
+    :raises SaveError: neither kind, or a save that cannot load (one line, naming why).
+    """
+    from ..save import loads
+
+    head = bytes(data[:64]).lstrip(b"\xef\xbb\xbf \t\r\n")
+    if head.startswith(b"{"):
+        return loads(bytes(data).decode("utf-8-sig", errors="strict"), plugins)
+    return from_jkr(data, plugins)
