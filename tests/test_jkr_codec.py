@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from balatro_ecs.errors import SaveError
-from balatro_ecs.run.jkr import luatable
+from balatro_ecs.game.run.jkr import luatable
+from balatro_ecs.kernel.errors import SaveError
 
 SAVES = Path(__file__).parent / "data" / "saves"
 FILES = sorted(SAVES.glob("*.jkr"))

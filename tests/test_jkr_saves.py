@@ -4,7 +4,7 @@ runs written as saves of the game's.
 ``tests/data/saves`` holds ten files written by Balatro 1.0.1o at every kind of moment
 the game saves (README there), each with the snapshot a continued run must show and the
 recorded steps after it. Each is continued here to its recorded end, exactly as the
-trajectory replayer compares (:func:`balatro_ecs.trajectory.continue_from`).
+trajectory replayer compares (:func:`balatro_ecs.tools.trajectory.continue_from`).
 """
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ from typing import Any
 import pytest
 
 from balatro_ecs import Game
-from balatro_ecs.actions import SkipPack
-from balatro_ecs.errors import SaveError
-from balatro_ecs.policies import make_policy
-from balatro_ecs.run.jkr import engine_data, from_jkr, luatable, read_table, to_jkr, to_table
-from balatro_ecs.run.save import to_data
-from balatro_ecs.state import Phase
-from balatro_ecs.trajectory import continue_from, first_difference, snapshot
+from balatro_ecs.game.actions import SkipPack
+from balatro_ecs.game.run.jkr import engine_data, from_jkr, luatable, read_table, to_jkr, to_table
+from balatro_ecs.game.run.save import to_data
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.errors import SaveError
+from balatro_ecs.tools.policies import make_policy
+from balatro_ecs.tools.trajectory import continue_from, first_difference, snapshot
 
 SAVES = Path(__file__).parent / "data" / "saves"
 INDEX = json.loads((SAVES / "index.json").read_text("utf-8"))
@@ -137,7 +137,7 @@ def test_what_the_jokers_change_is_split_from_the_runs_own_numbers() -> None:
     assert game.hand_size == 9 and game.run.hand_size == 8
     juggler = next(j for j in game.jokers if j.key == "j_juggler")
     game.run.phase = Phase.SHOP  # (selling is a shop action)
-    from balatro_ecs.actions import Sell
+    from balatro_ecs.game.actions import Sell
 
     game.apply(Sell("jokers", juggler.slot))
     assert game.hand_size == 8
@@ -348,7 +348,7 @@ def test_foreign_files_are_refused(data: bytes) -> None:
 
 
 def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    from balatro_ecs.cli import main
+    from balatro_ecs.tools.cli import main
 
     code = main(list(argv))
     out, err = capsys.readouterr()
@@ -403,7 +403,7 @@ def test_the_cli_refuses_bad_files_in_one_line(
 def test_the_terminal_game_continues_a_save_of_the_games_and_writes_one(tmp_path: Path) -> None:
     import io
 
-    from balatro_ecs.terminal import TerminalSession
+    from balatro_ecs.tools.terminal import TerminalSession
 
     sample = next(s for s in SAMPLES if s["file"].startswith("NYX73BII"))
     written = tmp_path / "again.jkr"
