@@ -44,7 +44,8 @@ def engine_state(game: Game) -> dict[str, Any]:
     (the engine keeps these from earlier, the game's table does not): the log, the last
     blind's size and the boss flag outside the round and its evaluation, where an open
     pack returns to outside a pack, and the Orbital Tags' hands but on offer at the
-    Blind Select (they are picked when its screen is built)."""
+    Blind Select (they are picked when its screen is built); Amber Acorn's face-down
+    jokers are compared as a set."""
     data = to_data(game)
     del data["log"]
     run, phase = data["run"], game.phase
@@ -59,6 +60,9 @@ def engine_state(game: Game) -> dict[str, Any]:
         data["rng"].pop("orbital", None)  # drawn again when the screen is built
         orbital = set()
     run["tag_memory"] = {b: h for b, h in run["tag_memory"].items() if b in orbital}
+    blind = data["blind"]
+    if blind is not None and "flipped" in blind["memory"]:  # Amber Acorn's: a set of serials
+        blind["memory"]["flipped"] = sorted(blind["memory"]["flipped"])
     return data
 
 
@@ -421,3 +425,35 @@ def test_the_terminal_game_continues_a_save_of_the_games_and_writes_one(tmp_path
     assert session.game.run.hands_left == sample["initial"]["hands_left"] - 1
     again = Game.from_jkr(written.read_bytes())
     assert engine_state(again) == engine_state(session.game)
+
+
+def _boss_keys() -> list[str]:
+    from balatro_ecs.kernel.content import BlindType
+
+    return [b.key for b in Game(seed="BOSSLIST").plugins.all(BlindType) if b.is_boss]
+
+
+@pytest.mark.parametrize("boss", _boss_keys())
+def test_every_boss_round_is_written_and_continued_as_it_was(boss: str) -> None:
+    """What each boss remembers during its round (The Water's discards, The Needle's
+    hands, The Eye's hands, The Mouth's hand, The Fish's and Crimson Heart's state, Amber
+    Acorn's face-down jokers, The Manacle's card) survives a save, and the round plays on
+    the same from it: two plays or discards, each checked."""
+    from balatro_ecs.tools.testing.runs import play_blind
+
+    game = Game(seed="JKRBOSS1", deck="Black Deck", stake="Purple Stake")
+    for key in ("j_joker", "j_juggler", "j_egg"):
+        game.add_joker(key)
+    play_blind(game, boss)
+    policy = make_policy("greedy")
+    for _ in range(3):
+        if game.phase is not Phase.ROUND:
+            break
+        action = policy.choose(game)
+        copy = Game.from_jkr(game.to_jkr())
+        assert engine_state(copy) == engine_state(game), boss
+        assert copy.hand_size == game.hand_size
+        for which in (game, copy):
+            which.apply(action)
+        assert first_difference(snapshot(game), snapshot(copy)) is None, boss
+        assert engine_state(copy)["run"] == engine_state(game)["run"]
