@@ -1252,6 +1252,32 @@ def test_face_down_cards_and_the_draw_pile(local: Local) -> None:
 # -- save, load, screenshot -----------------------------------------------------------------
 
 
+def test_save_and_load_the_games_own_save_jkr(tmp_path: Path) -> None:
+    """A path ending ``.jkr`` saves the game's own file; ``load`` reads it (and any save.jkr
+    the game wrote): the run goes on exactly as from the engine's JSON save."""
+    import shutil
+
+    local = Local(Session(save_dir=tmp_path))
+    _start(local)
+    local("select")
+    state = local("play", {"cards": [0, 1]})
+    assert local("save", {"path": "save.jkr"}) == {"success": True, "path": "save.jkr"}
+    assert (tmp_path / "save.jkr").read_bytes() == local.session.game.to_jkr()  # type: ignore[union-attr]
+    after = local("play", {"cards": [0]})
+    assert local("load", {"path": "save.jkr"}) == {"success": True, "path": "save.jkr"}
+    assert local("gamestate") == state
+    assert local("play", {"cards": [0]}) == after
+    # saving over its own .jkr is a replacement; a .jkr the game wrote is never overwritten
+    assert local("save", {"path": "save.jkr"})["replaced"] is True
+    sample = Path(__file__).parent / "data" / "saves" / "UJF9UGZ3-4.jkr"
+    shutil.copy(sample, tmp_path / "game.jkr")
+    assert local.error("save", {"path": "game.jkr"})[0] == "INTERNAL_ERROR"
+    assert (tmp_path / "game.jkr").read_bytes() == sample.read_bytes()
+    # ... but it loads: the real game's run continues in the server
+    assert local("load", {"path": "game.jkr"}) == {"success": True, "path": "game.jkr"}
+    assert local("gamestate")["state"] == "SHOP"
+
+
 def test_save_and_load_within_the_save_directory(tmp_path: Path) -> None:
     local = Local(Session(save_dir=tmp_path))
     assert local.error("save", {"path": "run.json"}) == (

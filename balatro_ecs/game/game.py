@@ -1223,6 +1223,30 @@ class Game:
 
         return loads(text, plugins)
 
+    def to_jkr(self) -> bytes:
+        """The run as a save of the real game's own (the bytes of a ``save.jkr`` the game
+        loads: its run table as Lua text, raw DEFLATE), see :mod:`balatro_ecs.game.run.jkr`.
+
+        :raises SaveError: at a moment the game never saves (an open pack, a lost run).
+        """
+        from .run.jkr import to_jkr
+
+        return to_jkr(self)
+
+    @classmethod
+    def from_jkr(cls, data: bytes, plugins: Plugins | None = None) -> Game:
+        """Continue a run saved by the real game (the bytes of its ``save.jkr``): every
+        random stream, counter, sticker, tag, the blind, the shop and the vouchers as the
+        game saved them, and the steps the game takes when it continues a run (see
+        :mod:`balatro_ecs.game.run.jkr`). The file is read as data, never run.
+
+        :raises SaveError: not a save of the game's, or one the engine cannot continue,
+            with a one-line message naming the problem.
+        """
+        from .run.jkr import from_jkr
+
+        return from_jkr(data, plugins)
+
     @classmethod
     def replay(
         cls,

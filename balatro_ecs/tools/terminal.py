@@ -24,7 +24,8 @@ from ..game.describe import describe, describe_edition, describe_stickers, find_
 from ..game.game import Game
 from ..game.jokers import Consumable, Joker
 from ..game.run import shop
-from ..game.run.save import dumps, loads
+from ..game.run.jkr import load_save
+from ..game.run.save import dumps
 from ..game.state import Phase
 from ..kernel.components import Area
 from ..kernel.content import BoosterType, StickerType, TagType, VoucherType
@@ -45,6 +46,7 @@ Any time       sell j1 | sell c1 | use 1 [cards...] | move 1 3 (jokers)
 Session        actions (legal moves) | levels | log | undo
                info j1 / c1 / s1 / p1 / v1 / t1 / h1 / boss / NAME (what it does, now)
                save FILE | load FILE | help | quit
+               (FILE.jkr: a save of the real game's, which the game loads)
 Positions count from 1, left to right, as shown on screen."""
 
 
@@ -535,8 +537,10 @@ class TerminalSession:
             raise BalatroError("save: give one file name")
         path = Path(args[0])
         tmp = path.with_suffix(path.suffix + ".tmp")
+        # a .jkr name: a save the real game loads; any other: the engine's JSON save
+        data = self.game.to_jkr() if path.suffix == ".jkr" else dumps(self.game).encode("utf-8")
         try:
-            tmp.write_text(dumps(self.game), encoding="utf-8")
+            tmp.write_bytes(data)
             tmp.replace(path)  # never leave a half-written save
         except OSError as err:
             with contextlib.suppress(OSError):
@@ -549,10 +553,10 @@ class TerminalSession:
         if len(args) != 1:
             raise BalatroError("load: give one file name")
         try:
-            text = Path(args[0]).read_text(encoding="utf-8")
+            data = Path(args[0]).read_bytes()
         except OSError as err:
             raise BalatroError(f"load: cannot read {args[0]}: {err.strerror}") from None
-        game = loads(text, self.game.plugins)
+        game = load_save(data, self.game.plugins)  # the engine's save or the game's .jkr
         self.history.append(self.game)
         self.game = game
         return True

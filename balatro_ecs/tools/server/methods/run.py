@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....game.game import Game
+from ....game.run.jkr.read import load_save
 from ....kernel.errors import BalatroError, UnknownNameError
 from ..errors import BAD_REQUEST, INTERNAL_ERROR, INVALID_STATE, RpcError
 from ..names import deck_type, stake_type
@@ -73,7 +74,11 @@ def _save(session: Session, params: dict[str, Any]) -> dict[str, Any]:
     shown = params["path"]
     path = confine(session.save_dir, shown)
     result: dict[str, Any] = {"success": True, "path": shown}
-    if write_save(path, game.to_json(), shown):
+    try:  # a path ending .jkr gets the game's own save file, anything else the engine's
+        data: str | bytes = game.to_jkr() if path.suffix == ".jkr" else game.to_json()
+    except BalatroError as err:  # the game writes no save here (a pack open, a lost run)
+        raise RpcError(INTERNAL_ERROR, f"Failed to save: {err}") from err
+    if write_save(path, data, shown):
         result["replaced"] = True
     return result
 
@@ -82,7 +87,7 @@ def _load(session: Session, params: dict[str, Any]) -> dict[str, Any]:
     shown = params["path"]
     data = read_save(confine(session.save_dir, shown), shown)
     try:
-        game = Game.from_json(data.decode("utf-8"), session.plugins)
+        game = load_save(data, session.plugins)  # the engine's JSON save or the game's .jkr
     except (BalatroError, ValueError) as err:  # not UTF-8, not JSON, not a save
         message = str(err).splitlines()[0] if str(err) else type(err).__name__
         raise RpcError(INTERNAL_ERROR, f"Invalid save file format: {message}") from err
@@ -115,7 +120,7 @@ METHODS: tuple[Method, ...] = (
     ),
     Method(
         "save",
-        "Save the run to a file (the engine's JSON save)",
+        "Save the run to a file (.jkr: the game's own save.jkr; else the engine's JSON)",
         _save,
         (_PATH,),
         RUN_STATES,
@@ -124,7 +129,7 @@ METHODS: tuple[Method, ...] = (
     ),
     Method(
         "load",
-        "Load a run saved by `save`",
+        "Load a run saved by `save`, or the game's own save.jkr",
         _load,
         (_PATH,),
         None,
