@@ -43,9 +43,8 @@ def engine_state(game: Game) -> dict[str, Any]:
     """The game's state as its own save holds it, less what no rule reads in this phase
     (the engine keeps these from earlier, the game's table does not): the log, the last
     blind's size and the boss flag outside the round and its evaluation, where an open
-    pack returns to outside a pack, and the Orbital Tags' hands but on offer at the
-    Blind Select (they are picked when its screen is built); Amber Acorn's face-down
-    jokers are compared as a set."""
+    pack returns to outside a pack; Amber Acorn's face-down jokers are compared as a
+    set."""
     data = to_data(game)
     del data["log"]
     run, phase = data["run"], game.phase
@@ -55,11 +54,6 @@ def engine_state(game: Game) -> dict[str, Any]:
         del run["boss_defeated"]
     if phase is not Phase.PACK:
         del data["pack"]["return"]
-    orbital = {b for b, tag in run["tags_offered"].items() if tag == "tag_orbital"}
-    if phase is Phase.BLIND_SELECT and orbital:
-        data["rng"].pop("orbital", None)  # drawn again when the screen is built
-        orbital = set()
-    run["tag_memory"] = {b: h for b, h in run["tag_memory"].items() if b in orbital}
     blind = data["blind"]
     if blind is not None and "flipped" in blind["memory"]:  # Amber Acorn's: a set of serials
         blind["memory"]["flipped"] = sorted(blind["memory"]["flipped"])

@@ -5,10 +5,15 @@ Blind in turn the first time an ante's screen is built (``orbital_choices``), on
 ``orbital`` stream, whatever tags are on offer, and keeps them for the ante. An Orbital
 Tag levels the hand of the blind it was skipped for, and a copy a Double Tag makes
 levels the same one. Recorded in ZVNT8W91 (ante 2's Big Blind: the fifth draw of the
-run) and QKAGBA6Z (ante 3's Small Blind: the seventh).
+run) and QKAGBA6Z (ante 3's Small Blind: the seventh); the game's own saves in
+``tests/data/saves`` hold its ``orbital_choices``, every ante's three hands.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
 
 from balatro_ecs import Game
 from balatro_ecs.game.actions import EndShop, SkipBlind
@@ -63,3 +68,18 @@ def test_an_orbital_tag_levels_the_hand_of_its_blind_and_a_double_tags_copy_the_
     game.apply(SkipBlind())
     assert game.run.hands[hand].level == level + 2 * 3
     assert game.run.tags == []
+
+
+SAVES = sorted((Path(__file__).parent / "data" / "saves").glob("*.jkr"))
+
+
+@pytest.mark.parametrize("path", SAVES, ids=[p.stem for p in SAVES])
+def test_the_games_own_saves_hold_the_same_three_hands_per_ante(path: Path) -> None:
+    saved = Game.from_jkr(path.read_bytes())
+    seed = saved.seed
+    fresh = Game(seed=seed)
+    draws = _draws(seed, fresh, 3 * len(saved.run.orbital_choices))
+    assert saved.run.orbital_choices == {
+        str(ante): _by_blind(draws[3 * (ante - 1) : 3 * ante])
+        for ante in range(1, len(saved.run.orbital_choices) + 1)
+    }

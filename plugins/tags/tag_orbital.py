@@ -1,12 +1,12 @@
 """Orbital Tag: three levels for a random visible poker hand.
 
 The hand is the one the game drew for the skipped blind's choice when the ante's blind
-select screen was first built (:func:`balatro_ecs.run.tags.choose_blind_hands`), so the
+select screen was first built (:func:`balatro_ecs.game.run.tags.choose_blind_hands`), so the
 tag promises a hand the player can read; a copy made by a Double Tag levels the same hand.
 """
 
+from balatro_ecs.game.run.tags import choose_blind_hands
 from balatro_ecs.plugin import HandType, content, hookimpl, reference
-from balatro_ecs.run.tags import choose_blind_hands
 
 TAG = reference.tag("tag_orbital")
 balatro_content = content(TAG)

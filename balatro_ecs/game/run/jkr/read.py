@@ -174,6 +174,10 @@ def _engine_data(table: Mapping[str, Any], plugins: Plugins) -> tuple[dict[str, 
     run["joker_slots"] = _limit(areas, "jokers") - _negatives(jokers)
     run["consumable_slots"] = _limit(areas, "consumeables") - _negatives(consumables)
     loaded.hand_limit = _limit(areas, "hand")
+    # the hand keeps the sort button last pressed; its cards are laid out again on loading
+    # in the order saved (the order shown: ``hand_layout`` stays empty)
+    sort = areas.table("hand").table("config").text("sort", "desc")
+    run["hand_sort"] = "suit" if sort.startswith("suit") else "rank"
     blind = _blind(top.table("BLIND"), cards.flipped, plugins) if phase in _BLIND_PHASES else None
     if phase is Phase.ROUND and blind is None:
         raise top.table("BLIND").fail("config_blind", "a round is saved without its blind")
@@ -185,6 +189,13 @@ def _engine_data(table: Mapping[str, Any], plugins: Plugins) -> tuple[dict[str, 
         extension = game.table(EXTENSION)
         serial = max(serial, extension.whole("serial", serial))
         run["unlocks"] = extension.text("unlocks", "all")
+        run["win_screen"] = extension.flag("win_screen", False)
+        layout = extension.raw("hand_layout", [])
+        if layout and not (
+            isinstance(layout, list) and all(type(s) is int and s >= 0 for s in layout)
+        ):
+            raise extension.fail("hand_layout", "expected a list of creation numbers")
+        run["hand_layout"] = list(layout) if layout else []
         if extension.has("shop_rates"):
             rates = extension.table("shop_rates")
             run["shop_rates"] = {str(k): float(rates.number(k)) for k, _ in rates.items()}
@@ -294,7 +305,8 @@ def _run(game: At, phase: Phase, loaded: _Loaded, plugins: Plugins) -> dict[str,
         "boss": choices.text("Boss"),
         "bosses_used": _counts(game.table("bosses_used")),
         "tags_offered": {name: offered.text(name) for name in _SKIPPABLE if offered.has(name)},
-        "tag_memory": _orbital_hands(game, resets.whole("ante"), offered),
+        "tag_memory": {},
+        "orbital_choices": _orbital_choices(game),
         "won": game.flag("won", False),
         "unlocks": "all",
         # what the jokers change is taken out once they are loaded (_settle)
@@ -376,19 +388,15 @@ def _run(game: At, phase: Phase, loaded: _Loaded, plugins: Plugins) -> dict[str,
 _SKIPPABLE = ("Small", "Big")
 
 
-def _orbital_hands(game: At, ante: int, offered: At) -> dict[str, str]:
-    """The poker hands the Orbital Tags on offer this ante level up (the game keeps one
-    per ante and blind in ``orbital_choices``; the engine keeps those of the blinds
-    whose tag is an Orbital Tag)."""
+def _orbital_choices(game: At) -> dict[str, dict[str, str]]:
+    """The poker hand of each blind choice, per ante (the game's ``orbital_choices``:
+    the Orbital Tag's hand), as the engine keeps them (the ante as text)."""
     choices = game.table("orbital_choices", {})
-    if not choices.has(ante):
-        return {}
-    this_ante = choices.table(ante)
-    return {
-        name: this_ante.text(name)
-        for name in _SKIPPABLE
-        if this_ante.has(name) and offered.text(name, "") == "tag_orbital"
-    }
+    out: dict[str, dict[str, str]] = {}
+    for ante, _ in choices.items():
+        this_ante = choices.table(ante)
+        out[str(ante)] = {name: this_ante.text(name) for name in _BLINDS if this_ante.has(name)}
+    return out
 
 
 def _counts(table: At) -> dict[str, int]:

@@ -236,7 +236,13 @@ class _Writer:
         }  # fmt: skip
         areas: dict[str, Any] = {
             "deck": _area("deck", len(game.playing_cards), playing["deck"]),
-            "hand": _area("hand", game.hand_size, playing["hand"], hand=True),
+            "hand": _area(
+                "hand",
+                game.hand_size,
+                playing["hand"],
+                hand=True,
+                sort="suit desc" if run.hand_sort == "suit" else "desc",
+            ),
             "discard": _area("discard", 500, playing["discard"]),
             "play": _area("play", 5, playing["play"]),
             "jokers": _area("joker", game.joker_limit, [self.joker(j) for j in game.jokers]),
@@ -549,7 +555,9 @@ class _Writer:
             "last_tarot_planet": run.last_tarot_planet,
             "max_jokers": len(game.jokers),
             "modifiers": modifiers,
-            "orbital_choices": {run.ante: dict(run.tag_memory)} if run.tag_memory else {},
+            "orbital_choices": {
+                int(ante): dict(hands) for ante, hands in run.orbital_choices.items()
+            },
             "pack_choices": 1,
             "pack_size": 2,
             "perishable_rounds": run.perishable_rounds,
@@ -602,11 +610,16 @@ class _Writer:
     def extension(self) -> dict[str, Any]:
         """What the engine keeps that the game's table has no field for (the game ignores
         this table): the next creation number, the profile, the shop rates of a pack's
-        consumable sets."""
+        consumable sets, the hand's places as last laid out (the game's cards' positions,
+        which it does not save) and the win screen."""
         run = self.run
         out: dict[str, Any] = {"serial": self.game._next_serial(), "unlocks": run.unlocks}
         if run.shop_rates:
             out["shop_rates"] = dict(run.shop_rates)
+        if run.hand_layout:
+            out["hand_layout"] = list(run.hand_layout)
+        if run.win_screen:
+            out["win_screen"] = True
         return out
 
     def current_round(self) -> dict[str, Any]:
@@ -703,13 +716,19 @@ def _params(discover: bool = False) -> dict[str, Any]:
     return out
 
 
-def _area(kind: str, limit: int, cards: list[dict[str, Any]], hand: bool = False) -> dict[str, Any]:
+def _area(
+    kind: str,
+    limit: int,
+    cards: list[dict[str, Any]],
+    hand: bool = False,
+    sort: str = "desc",
+) -> dict[str, Any]:
     config: dict[str, Any] = {
         "card_limit": limit,
         "temp_limit": limit,
         "card_count": len(cards),
         "type": kind,
-        "sort": "desc",
+        "sort": sort,
         "lr_padding": 0.1,
         "highlighted_limit": 1 if kind in ("joker", "shop") else 5,
     }
