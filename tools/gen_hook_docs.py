@@ -63,9 +63,15 @@ def render() -> str:
             lines += [f"## {section}", ""]
             last = section
         doc = inspect.getdoc(getattr(hookspecs, name)) or ""
-        doc = doc.replace(".. versionadded:: 0.1", "*Added in 0.1.*")
+        doc = re.sub(r"\.\. versionadded:: ([\d.]+)", r"*Added in \1.*", doc)
         doc = re.sub(r":param (\w+):", r"* `\1`:", doc).replace(":returns:", "* returns:")
         doc = re.sub(r":class:`~?([\w.]+)`", lambda m: "`" + m.group(1).split(".")[-1] + "`", doc)
+        # Other roles: ``:func:`~a.b``` shows ``b``, ``:data:`a.b``` shows ``a.b``.
+        doc = re.sub(
+            r":(?:mod|func|data|meth|attr):`(~?)([\w.]+)`",
+            lambda m: "`" + (m.group(2).split(".")[-1] if m.group(1) else m.group(2)) + "`",
+            doc,
+        )
         doc = doc.replace("``", "`")
         lines += [f"### `{name}`", "", "```python", signatures[name], "```", "", doc, ""]
     return "\n".join(lines).rstrip() + "\n"

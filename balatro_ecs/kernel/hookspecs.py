@@ -47,7 +47,7 @@ if TYPE_CHECKING:
         VoucherType,
     )
     from .effects import Effect
-    from .schedule import System
+    from .schedule import Event, System
 
 PROJECT = "balatro_ecs"
 
@@ -101,13 +101,15 @@ def balatro_content() -> ContentType | None:
 
 @hookspec
 def balatro_scoring_systems() -> Iterable[System]:
-    """Add systems to the hand-scoring schedule.
+    """Add systems to the hand-scoring schedule (the ``"score"`` event).
 
     :returns: :class:`~balatro_ecs.kernel.schedule.System` objects. Each names its phase and the
         systems it must run before or after; two systems in one phase with no declared
         order are an error.
 
-    Called when a game's scoring schedule is compiled.
+    Called once when the plugin set is built (and again when plugins are added or
+    removed); a bad system is an error then. The vanilla scoring systems come this way
+    too (:mod:`balatro_ecs.game.events`).
 
     .. versionadded:: 0.1
     """
@@ -128,16 +130,39 @@ def balatro_hand_scored(game: Game, result: ScoreResult) -> None:
 
 
 @hookspec
+def balatro_run_events() -> Iterable[Event]:
+    """Declare events of the run, each with its phases in order.
+
+    :returns: :class:`~balatro_ecs.kernel.schedule.Event` objects. An event's name must be
+        new: declaring one that another plugin declares is an error.
+
+    Called once when the plugin set is built (and again when plugins are added or
+    removed). The game's own events (``"start_run"``, ``"play"``, ``"buy"``, ...: the list
+    is :data:`balatro_ecs.game.events.EVENTS`) are declared this way; a game mode declares
+    its own and runs them with :func:`balatro_ecs.game.run.flow.run_event`.
+
+    .. versionadded:: 0.2
+    """
+
+
+@hookspec
 def balatro_run_systems(event: str) -> Iterable[System]:
     """Add systems to the schedule of a run event.
 
-    :param event: The event whose schedule is being compiled: ``"start_run"``,
-        ``"select_blind"``, ``"skip_blind"``, ``"start_round"``, ``"play"``, ``"discard"``,
-        ``"end_round"``, ``"cash_out"``, ``"open_shop"`` or ``"leave_shop"``.
+    :param event: The event whose schedule is being compiled: every event of the run has
+        one (``"start_run"``, ``"select_blind"``, ``"play"``, ``"buy"``, ``"sell"``,
+        ``"use"``, ``"open_pack"``, ``"end_round"``, ``"game_over"``, ...; the list is
+        :data:`balatro_ecs.game.events.EVENTS`, and ``balatro-ecs schedule --list``
+        prints it).
     :returns: :class:`~balatro_ecs.kernel.schedule.System` objects for that event's phases
-        (``balatro-ecs schedule --event NAME`` lists them).
+        (``balatro-ecs schedule --event NAME`` lists them). A system may name its event
+        (``System(..., event="play")``); one naming an event no plugin declares is an
+        error, so an implementation that gives every system its event may ignore the
+        argument and return the same systems each time.
 
-    Called once per event when a game's schedules are compiled.
+    Called once per event when the plugin set is built (and again when plugins are added
+    or removed); a bad system is an error then. The game's own systems come this way
+    too (:mod:`balatro_ecs.game.events`).
 
     .. versionadded:: 0.1
     """
