@@ -13,8 +13,8 @@ Write a joker: see :mod:`balatro_ecs.plugin`.
 
 from . import _compat
 from .game.cards import Card, CardSpec
+from .game.copying import GameSnapshot
 from .game.game import Game
-from .game.run.snapshot import GameSnapshot
 from .game.scenario import Scenario, score
 from .game.scoring.result import Breakdown, ScoreEvent, ScoreResult
 from .kernel.effects import Effect

@@ -29,13 +29,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..game.cards import Card
+from ..game.copying import GameSnapshot
 from ..game.game import Game, random_seed
 from ..game.jokers import Joker
 from ..game.run.flow import EventContext, run_event
 from ..game.run.packs import use_consumable
 from ..game.run.rounds import jokers_end_of_round
 from ..game.run.setup import standard_cards
-from ..game.run.snapshot import GameSnapshot
 from ..game.run.targets import reset_round_targets
 from ..game.scoring.result import ScoreResult
 from ..kernel.components import Area

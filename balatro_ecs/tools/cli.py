@@ -303,12 +303,11 @@ def cmd_schedule(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from ..game.game import Game
-    from ..game.run.save import loads
     from .terminal import TerminalSession
 
     plugins = _plugins(args)
     if args.load:
-        game = loads(_read(args.load), plugins)
+        game = Game.from_json(_read(args.load), plugins)
     else:
         game = Game(
             deck=args.deck, stake=args.stake, seed=args.seed, plugins=plugins, unlocks=args.unlocks

@@ -24,7 +24,7 @@ from ..game.describe import describe, describe_edition, describe_stickers, find_
 from ..game.game import Game
 from ..game.jokers import Consumable, Joker
 from ..game.run import shop
-from ..game.run.save import dumps, loads
+from ..game.run.save import dumps
 from ..game.state import Phase
 from ..kernel.components import Area
 from ..kernel.content import BoosterType, StickerType, TagType, VoucherType
@@ -550,7 +550,7 @@ class TerminalSession:
             text = Path(args[0]).read_text(encoding="utf-8")
         except OSError as err:
             raise BalatroError(f"load: cannot read {args[0]}: {err.strerror}") from None
-        game = loads(text, self.game.plugins)
+        game = Game.from_json(text, self.game.plugins)
         self.history.append(self.game)
         self.game = game
         return True

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from ..dispatch import JokerPlans
     from ..game import Game
 
-__all__ = ["score_play", "scoring_schedule"]
+__all__ = ["score_play", "scoring_schedule", "settle"]
 
 
 def scoring_schedule(plugins: Plugins) -> Schedule:
@@ -62,7 +62,20 @@ def score_play(
     )
     if preview:
         return result
-    game._after_scoring(ctx)
+    settle(game, ctx)
     if plugins.broadcast_has_impls("balatro_hand_scored"):
         plugins.pm.hook.balatro_hand_scored(game=game, result=result)
     return result
+
+
+def settle(game: Game, ctx: ScoringContext) -> None:
+    """What the game's queued events do once a hand is scored: the cards and jokers it
+    destroyed leave, the consumables it made (Seance, Superposition) arrive."""
+    for card in ctx.destroyed:
+        if card in game.area(card.zone.area):
+            game.destroy_card(card)
+    for joker in ctx.jokers_destroyed:
+        if joker in game.jokers:
+            game.remove_joker(joker)
+    for card_set, key_append in ctx.consumables_pending:
+        game.create_consumable_from_pool(card_set, key_append)
