@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...kernel.content import TagType
+from ..state import Phase
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -76,8 +77,6 @@ def enter_blind_select(game: Game) -> None:
     ``run.tag_memory`` under that blind (the Orbital Tag picks its poker hand then, each
     time the screen is built, as the game does).
     """
-    from ..state import Phase
-
     run = game.run
     run.phase = Phase.BLIND_SELECT
     for blind in ("Small", "Big"):
