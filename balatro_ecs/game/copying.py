@@ -490,6 +490,7 @@ class PreviewState:
         "jokers",
         "known",
         "last_hand",
+        "layout",
         "rng",
         "serial",
         "tally",
@@ -501,6 +502,7 @@ class PreviewState:
         self.dollars = run.dollars
         self.events = len(game.events)
         self.last_hand = run.last_hand_played
+        self.layout = run.hand_layout  # replaced, never changed in place
         self.rng = game.rng.snapshot()
         self.serial = game._next_serial()  # a card made by the preview (DNA) gives it back
         self.tally = list(game._tally)
@@ -526,6 +528,7 @@ class PreviewState:
         run.dollars = self.dollars
         del game.events[self.events :]
         run.last_hand_played = self.last_hand
+        run.hand_layout = self.layout
         if not game.rng.at(self.rng):  # most hands draw nothing
             game.rng.restore(self.rng)
         game._tally[:] = self.tally
@@ -564,15 +567,15 @@ class PreviewState:
 
 def _stage_play(game: Game, positions: list[int]) -> None:
     """Move the hand cards at ``positions`` (sorted, distinct) to the end of the play
-    area, left to right: what :meth:`move_card <balatro_ecs.game.Game.move_card>` does
-    card by card, in one pass."""
+    area, left to right as the game places them (:meth:`Game.laid_out
+    <balatro_ecs.game.Game.laid_out>`): what playing them does card by card, in one pass."""
     hand = game._areas[C.Area.HAND]
     play = game._areas[C.Area.PLAY]
     play_area = C.Area.PLAY
-    for i in positions:
-        zone = hand[i].zone
+    for card in game.laid_out([hand[i] for i in positions]):
+        zone = card.zone
         zone.area, zone.slot = play_area, len(play)
-        play.append(hand[i])
+        play.append(card)
     for i in reversed(positions):
         del hand[i]
     for i in range(positions[0], len(hand)):
@@ -584,10 +587,14 @@ def preview_plays(game: Game, plays: Sequence[list[int]]) -> list[ScoreResult]:
     the game put back after each (:class:`PreviewState`, saved once for all of them)."""
     results: list[ScoreResult] = []
     saved = PreviewState(game)
-    for positions in plays:
-        try:
-            _stage_play(game, positions)
-            results.append(score_play(game, game.plans, preview=True))
-        finally:
-            saved.restore(game)
+    watch, game._hand_watch = game._hand_watch, False  # a scoring hand draws nothing
+    try:
+        for positions in plays:
+            try:
+                _stage_play(game, positions)
+                results.append(score_play(game, game.plans, preview=True))
+            finally:
+                saved.restore(game)
+    finally:
+        game._hand_watch = watch
     return results

@@ -99,6 +99,13 @@ class GameCore:
         self._queued: list[Callable[[], Any]] = []
         #: Jokers that queued effects will make, not in the row yet (``joker_buffer``).
         self.joker_buffer = 0
+        #: ``(run.hand_layout, its places by serial)``, made once per layout.
+        self._layout_places: tuple[list[int], dict[int, int]] | None = None
+        #: How many changes of the hand size are under way (only the outer one draws).
+        self._hand_depth = 0
+        #: Whether a hand size that grows now draws at once (the game waits for the
+        #: player or draws; not while a played hand scores or the round ends).
+        self._hand_watch = True
 
     @property
     def phase(self) -> Phase:

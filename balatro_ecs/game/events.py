@@ -62,7 +62,7 @@ EVENTS: tuple[Event, ...] = (
     Event("reroll_boss", ("pay", "reroll"), "a new boss for the ante (Director's Cut, Retcon)"),
     Event(
         "play",
-        ("select", "press play", "score", "clean up", "resolve"),
+        ("select", "press play", "score", "clean up", "resolve", "wait"),
         "a hand is played and scored",
     ),
     Event(SCORING_EVENT, scoring.SCORING_PHASES, "the played hand is scored"),
@@ -72,8 +72,9 @@ EVENTS: tuple[Event, ...] = (
         ("jokers", "held cards", "progress", "targets", "payout"),
         "the round is won (or a joker saved it)",
     ),
-    Event("game_over", ("over",), "the run is lost"),
-    Event("win", ("won",), "the boss of the last ante is beaten"),
+    Event("game_over", ("jokers", "over"), "the run is lost"),
+    Event("win", ("won",), "the boss of the last ante is beaten: the win screen"),
+    Event("endless", ("close",), "the win screen closes: endless mode"),
     Event("cash_out", ("pay", "advance", "shop"), "the round's payout is taken"),
     Event(
         "open_shop",
@@ -146,6 +147,7 @@ SYSTEMS: dict[str, tuple[Step, ...]] = {
         Step("score", rounds.score_hand),
         Step("clean up", rounds.clean_up_play),
         Step("resolve", rounds.resolve_play),
+        Step("wait", rounds.waiting_for_the_player),
     ),
     SCORING_EVENT: (
         Step("detect", scoring.detect_hand),
@@ -173,8 +175,13 @@ SYSTEMS: dict[str, tuple[Step, ...]] = {
         Step("targets", rounds.new_targets),
         Step("payout", economy.compute_payout),
     ),
-    "game_over": (Step("over", rounds.lose_run),),
+    "game_over": (
+        # a lost round ends as a round does for the jokers (Rental charged: 5Z6UXFMI)
+        Step("jokers", rounds.jokers_end_of_round, run_if=rounds.round_lost),
+        Step("over", rounds.lose_run),
+    ),
     "win": (Step("won", rounds.won_the_run),),
+    "endless": (Step("close", rounds.go_endless),),
     "cash_out": (
         Step("pay", economy.pay_out),
         Step("advance", economy.advance_blinds),

@@ -29,7 +29,7 @@ Two ways to make one:
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..kernel.content import DeckType, StakeType
@@ -41,7 +41,7 @@ from .actions import Action, Outcome
 from .commands import Commands
 from .copying import GameSnapshot
 from .determinize import determinize
-from .run import engine, save
+from .run import engine, jkr, save
 from .run.setup import start_run
 from .scoring.result import ScoreResult
 
@@ -251,6 +251,27 @@ class Game(Commands):
         """Load a save already read as data (``json.loads`` of :meth:`to_json`, or
         :func:`balatro_ecs.game.run.save.to_data`), checked as :meth:`from_json` checks."""
         return save.from_data(data, plugins, game_class=cls)
+
+    def to_jkr(self) -> bytes:
+        """The run as a save of the real game's own (the bytes of a ``save.jkr`` the game
+        loads: its run table as Lua text, raw DEFLATE), see :mod:`balatro_ecs.game.run.jkr`.
+
+        :raises SaveError: at a moment the game never saves (an open pack, a lost run).
+        """
+        return jkr.to_jkr(self)
+
+    @classmethod
+    def from_jkr(cls, data: bytes | Mapping[str, Any], plugins: Plugins | None = None) -> Game:
+        """Continue a run saved by the real game (the bytes of its ``save.jkr``, or its run
+        table already read): every random stream, counter, sticker, tag, the blind, the shop
+        and the vouchers as the game saved them, and the steps the game takes when it
+        continues a run (see :mod:`balatro_ecs.game.run.jkr`). The file is read as data,
+        never run.
+
+        :raises SaveError: not a save of the game's, or one the engine cannot continue,
+            with a one-line message naming the problem.
+        """
+        return jkr.from_jkr(data, plugins, game_class=cls)
 
     @classmethod
     def replay(

@@ -14,7 +14,10 @@ what a method call costs:
 * :class:`~balatro_ecs.game.sync.RulesSync`: the rules and call plans kept in step;
 * :class:`~balatro_ecs.game.commands.run.RunCommands`: money, levels, chances, prices, the
   record, the queue, the blind, the jokers' hooks, scoring the hand in play;
-* :class:`~balatro_ecs.game.commands.cards.CardCommands`: playing cards;
+* :class:`~balatro_ecs.game.commands.cards.CardCommands`: playing cards, the hand's
+  layout and size;
+* :class:`~balatro_ecs.game.commands.blinds.BlindCommands`: the blind (its debuffs and
+  hand size reach the cards);
 * :class:`~balatro_ecs.game.commands.jokers.JokerCommands`: jokers, stickers, consumables.
 
 What a *player* does (legal actions, apply, snapshot, save) is the
@@ -25,11 +28,12 @@ systems) is :mod:`balatro_ecs.game.events`'.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ...kernel import components as C
 from ...kernel.enums import Edition
+from .blinds import BlindCommands
 from .cards import CardCommands
 from .jokers import JokerCommands
 from .run import RunCommands
@@ -54,7 +58,14 @@ if TYPE_CHECKING:
     from ..scoring.result import ScoreResult
     from ..state import Phase, RunState
 
-__all__ = ["CardCommands", "Commands", "GameCommands", "JokerCommands", "RunCommands"]
+__all__ = [
+    "BlindCommands",
+    "CardCommands",
+    "Commands",
+    "GameCommands",
+    "JokerCommands",
+    "RunCommands",
+]
 
 
 class Commands(JokerCommands):
@@ -136,7 +147,7 @@ class GameCommands(Protocol):
     def plans(self) -> JokerPlans:
         """The call plans for the current joker row."""
 
-    # -- the run: money, levels, chances, prices, queue, blind, jokers (commands.run) --
+    # -- the run: money, levels, chances, prices, queue, jokers (commands.run) ---------
     def record(self, source: object, kind: str, value: Any = None, target: object = None) -> None:
         """Record something that happened during the current action."""
 
@@ -165,15 +176,6 @@ class GameCommands(Protocol):
 
     def run_queued(self) -> None:
         """Run the queued events in order (and any they queue); the joker buffer empties."""
-
-    def set_blind(self, blind: str | BlindType) -> Blind:
-        """Make ``blind`` the active blind and apply its card debuffs."""
-
-    def clear_blind(self) -> None:
-        """No blind is active any more (the round is over)."""
-
-    def disable_blind(self) -> None:
-        """Disable the active blind's ability (Chicot, Luchador); its round effects are undone."""
 
     def each_joker(self, hook: str, *args: Any) -> list[tuple[Joker, Any]]:
         """Call a joker hook for every joker in slot order (copies resolved); return results."""
@@ -233,8 +235,13 @@ class GameCommands(Protocol):
     def shuffle_deck(self, stream: str) -> None:
         """Shuffle the draw pile the game's way (sorted by creation, then Fisher-Yates)."""
 
-    def sort_hand(self, by: str = "rank") -> None:
-        """Sort the hand as the game does: by rank (Aces first) or by suit."""
+    def sort_hand(self, by: str | None = None) -> None:
+        """Sort the hand as the game does: by rank (Aces first) or by suit; by default the
+        way the player last chose (``run.hand_sort``), as every draw sorts it."""
+
+    def rearrange(self, row: str, order: Sequence[int]) -> None:
+        """Put the hand or the consumables in a new order, as a player drags them:
+        ``order[i]`` is the present position of the card that goes to position ``i``."""
 
     def discard(self, cards: Iterable[Card], *, hook: bool = False) -> None:
         """Discard these held cards with every discard effect (``hook``: The Hook's forced discard,
@@ -242,6 +249,23 @@ class GameCommands(Protocol):
 
     def draw(self, count: int) -> list[Card]:
         """Draw up to ``count`` cards from the top of the deck to the hand."""
+
+    def laid_out(self, cards: Iterable[Card]) -> list[Card]:
+        """These hand cards left to right as the game places them: by where it last laid
+        the hand out, when a card last entered it (the card drawn last lies right)."""
+
+    def rightmost(self, cards: Iterable[Card]) -> Card:
+        """Of these hand cards, the one the game places furthest right (Death copies it)."""
+
+    # -- the blind (commands.blinds) ----------------------------------------------------
+    def set_blind(self, blind: str | BlindType) -> Blind:
+        """Make ``blind`` the active blind and apply its card debuffs."""
+
+    def clear_blind(self) -> None:
+        """No blind is active any more (the round is over)."""
+
+    def disable_blind(self) -> None:
+        """Disable the active blind's ability (Chicot, Luchador); its round effects are undone."""
 
     # -- jokers, stickers and consumables (commands.jokers) -----------------------------
     def new_joker(

@@ -7,16 +7,19 @@ game (listed with the rest in ``docs/objects.md``).
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, cast
 
 from ...kernel import components as C
 from ...kernel.enums import Enhancement
+from ...kernel.errors import ActionError
 from ..cards import Card, CardSpec, CardTemplate
 from ..jokers import Consumable, Joker
 from ..run.flow import run_event
+from ..state import Phase
 from .run import RunCommands
 
 if TYPE_CHECKING:
@@ -25,6 +28,10 @@ if TYPE_CHECKING:
 __all__ = ["CardCommands"]
 
 _STONE = Enhancement.STONE
+
+
+def _first(pair: tuple[int, Card]) -> int:
+    return pair[0]
 
 
 def _nominal_order(card: Card) -> tuple[int, ...]:
@@ -53,15 +60,20 @@ class CardCommands(RunCommands):
     def add_card(
         self, spec: CardSpec, area: C.Area = C.Area.DECK, index: int | None = None
     ) -> Card:
-        """Create a playing card in ``area`` (at the end, or at ``index``)."""
+        """Create a playing card in ``area`` (at the end of its row, or at ``index``; in
+        the draw pile, at its bottom, as the game puts every card that joins the deck)."""
         card = Card(
             spec.values(), C.serial(next(self._serial)), C.Zone(area), self._rules, self._tally
         )
         card.entity = self.world.spawn(card)
         self._tally[spec.enhancement] += 1
         row = self._areas[area]
-        row.insert(len(row) if index is None else index, card)
+        if index is None:
+            index = 0 if area is C.Area.DECK else len(row)
+        row.insert(index, card)
         self._renumber(row)
+        if area is C.Area.HAND:
+            self._lay_out_hand()
         self._debuff_card(card)
         self.record(None, "card added", card.label, card)
         return card
@@ -103,14 +115,18 @@ class CardCommands(RunCommands):
         """A card made by :meth:`new_card` joins the run in ``area`` (at the end of its row,
         or at ``index``).
 
-        A card bought or picked from a pack joins the draw pile at its bottom (index 0),
-        as in the game: an Arcana pack opened right after deals the old top cards."""
+        A card joining the draw pile goes to its bottom, as in the game (a card bought or
+        picked from a pack: an Arcana pack opened right after deals the old top cards)."""
         card._tally = self._tally
         self._tally[card.enhancement] += 1
         card.zone.area = area
         row = self._areas[area]
-        row.insert(len(row) if index is None else index, card)
+        if index is None:
+            index = 0 if area is C.Area.DECK else len(row)
+        row.insert(index, card)
         self._renumber(row)
+        if area is C.Area.HAND:
+            self._lay_out_hand()
         self._debuff_card(card)
         self.record(None, "card added", card.label, card)
 
@@ -191,14 +207,44 @@ class CardCommands(RunCommands):
         self.rng.shuffle(stream, deck)
         self._renumber(deck)
 
-    def sort_hand(self, by: str = "rank") -> None:
-        """Sort the hand as the game does: by rank (Aces first) or by suit."""
+    def sort_hand(self, by: str | None = None) -> None:
+        """Sort the hand as the game does: by rank (Aces first) or by suit; by default
+        the way the player last chose (:attr:`RunState.hand_sort
+        <balatro_ecs.state.RunState.hand_sort>`), as every draw sorts it."""
         hand = self._areas[C.Area.HAND]
+        if by is None:
+            by = self.run.hand_sort
         if by == "suit":
             hand.sort(key=_suit_order, reverse=True)
         else:
             hand.sort(key=_nominal_order, reverse=True)
         self._renumber(hand)
+
+    def rearrange(self, row: str, order: Sequence[int]) -> None:
+        """Put the hand or the consumables in a new order, as a player drags them in the
+        game: ``order[i]`` is the present position of the card that goes to position
+        ``i`` (``[2, 0, 1]`` moves the third card to the front). Jokers move with
+        :class:`~balatro_ecs.actions.MoveJoker`, whose order the rules read.
+
+        :raises ActionError: ``row`` is not ``"hand"`` or ``"consumables"``, or ``order``
+            is not a permutation of the row's positions. Nothing changes then.
+        """
+        items: list[Card] | list[Consumable]
+        if row == "hand":
+            items = self._areas[C.Area.HAND]
+        elif row == "consumables":
+            items = self.consumables
+        else:
+            raise ActionError(f"rearrange: row must be 'hand' or 'consumables', got {row!r}")
+        wanted = list(order)
+        if not all(type(i) is int for i in wanted) or sorted(wanted) != list(range(len(items))):
+            raise ActionError(
+                f"rearrange: {wanted} is not an order of the {len(items)} positions of {row}"
+            )
+        moved = [items[i] for i in wanted]
+        items.clear()
+        items.extend(moved)  # type: ignore[arg-type]  # the same items, reordered
+        self._renumber(items)
 
     def discard(self, cards: Iterable[Card], *, hook: bool = False) -> None:
         """Discard these held cards with every discard effect (``hook``: The Hook's forced
@@ -221,4 +267,83 @@ class CardCommands(RunCommands):
             drawn.append(card)
         if drawn:
             self.sort_hand()
+            # The game lays the hand out as each card enters it, then sorts it: the last
+            # card drawn lies right of the others, which lie in sorted order.
+            last = drawn[-1]
+            layout = [c.serial for c in self._areas[C.Area.HAND] if c is not last]
+            layout.append(last.serial)
+            self.run.hand_layout = layout
         return drawn
+
+    def _lay_out_hand(self) -> None:
+        """The game lays the hand out as it is now (a card has entered it)."""
+        self.run.hand_layout = [c.serial for c in self._areas[C.Area.HAND]]
+
+    def laid_out(self, cards: Iterable[Card]) -> list[Card]:
+        """These hand cards left to right as the game places them: by where it last laid
+        the hand out, when a card last entered it.
+
+        A draw lays the hand out before sorting it, so the card drawn last lies right of
+        all the others (which lie in sorted order) until another card enters the hand.
+        The game orders the cards it plays and discards this way, and Death copies the
+        rightmost of its two (recorded in K115ZNJS, LPW6I7QP, CLG2YNNR, QIDLRL5K,
+        B1HBU5C8, 8V8581ED). A card the layout does not hold (set up outside play) lies
+        where it is now."""
+        chosen = list(cards)
+        layout = self.run.hand_layout
+        if len(chosen) < 2 or not layout:
+            return chosen
+        cached = self._layout_places
+        if cached is None or cached[0] is not layout:  # the list is replaced, never changed
+            cached = self._layout_places = (layout, {s: i for i, s in enumerate(layout)})
+        place = cached[1]
+        get = place.get
+        last = -1
+        for card in chosen:  # most plays are in place already: checked without a list
+            at = get(card._serial.value, -1)
+            if at <= last:
+                break
+            last = at
+        else:
+            return chosen
+        keys = [get(card._serial.value, -1) for card in chosen]
+        if -1 in keys:  # a card outside the layout: the slow way, by where it is now
+            hand = self._areas[C.Area.HAND]
+            now = {card.serial: (place.get(card.serial, -1), i) for i, card in enumerate(hand)}
+            return sorted(chosen, key=lambda card: now.get(card.serial, (-1, -1)))
+        return [card for _, card in sorted(zip(keys, chosen, strict=True), key=_first)]
+
+    def rightmost(self, cards: Iterable[Card]) -> Card:
+        """Of these hand cards, the one the game places furthest right (Death copies it):
+        the last of :meth:`laid_out`."""
+        chosen = self.laid_out(cards)
+        if not chosen:
+            raise ValueError("rightmost: no cards given")
+        return chosen[-1]
+
+    def _hand_size_now(self) -> int | None:
+        """The hand size, when a change of it now is one the game draws for: during a
+        round, with cards in hand, outside a played hand's scoring (else ``None``)."""
+        if not self._hand_watch or self.run.phase is not Phase.ROUND:
+            return None
+        if not self._areas[C.Area.HAND]:
+            return None
+        return self.hand_size
+
+    @contextlib.contextmanager
+    def _hand_size_change(self) -> Iterator[None]:
+        """Around one change of the joker row or the blind: the game's ``change_size``. A
+        hand size that grows mid-round draws as many cards at once (one that shrinks takes
+        none back), each change on its own -- Crimson Heart re-enabling a Juggler draws one
+        even when it debuffs it again at once. Changes made inside another (a joker whose
+        removal disables the blind) count with it, once."""
+        before = self._hand_size_now() if not self._hand_depth else None
+        self._hand_depth += 1
+        try:
+            yield
+        finally:
+            self._hand_depth -= 1
+        if before is not None:
+            after = self.hand_size
+            if after > before and after > 1:
+                self.draw(after - before)

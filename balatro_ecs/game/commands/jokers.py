@@ -18,7 +18,7 @@ from ..jokers import Consumable, Joker
 from ..pools import draw_consumable
 from ..run.cards_for_sale import make_joker
 from ..stickers import blocking_sticker, joker_price, new_stickers, new_value, sticker_table
-from .cards import CardCommands
+from .blinds import BlindCommands
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -34,7 +34,7 @@ def _merge_state(base: dict[str, Any], overrides: Mapping[str, Any]) -> None:
             base[name] = value
 
 
-class JokerCommands(CardCommands):
+class JokerCommands(BlindCommands):
     """Jokers and consumables: made, added, removed, destroyed, copied, moved, stickered."""
 
     # -- jokers ---------------------------------------------------------------------------
@@ -108,25 +108,27 @@ class JokerCommands(CardCommands):
         arguments to make one. ``state`` overrides the starting counters.
         """
         handle = joker if isinstance(joker, Joker) else self.new_joker(joker, **options)
-        handle.zone.area = C.Area.JOKERS
-        self.jokers.insert(len(self.jokers) if index is None else index, handle)
-        self._renumber(self.jokers)
-        self._row_changed()
-        if not handle.debuffed:
-            added = self.plugins.impl("joker_added", handle.key)
-            if added is not None:
-                added(self, handle)
+        with self._hand_size_change():
+            handle.zone.area = C.Area.JOKERS
+            self.jokers.insert(len(self.jokers) if index is None else index, handle)
+            self._renumber(self.jokers)
+            self._row_changed()
+            if not handle.debuffed:
+                added = self.plugins.impl("joker_added", handle.key)
+                if added is not None:
+                    added(self, handle)
         return handle
 
     def remove_joker(self, joker: Joker) -> None:
         """Take a joker out of the run (its ``joker_removed`` runs first)."""
-        removed = self.plugins.impl("joker_removed", joker.key)
-        if removed is not None and not joker.debuffed:
-            removed(self, joker)
-        self.jokers.remove(joker)
-        self._renumber(self.jokers)
-        self.world.delete(joker.entity)
-        self._row_changed()
+        with self._hand_size_change():
+            removed = self.plugins.impl("joker_removed", joker.key)
+            if removed is not None and not joker.debuffed:
+                removed(self, joker)
+            self.jokers.remove(joker)
+            self._renumber(self.jokers)
+            self.world.delete(joker.entity)
+            self._row_changed()
 
     def destroy_joker(self, joker: Joker, source: object = None) -> bool:
         """Destroy a joker unless a sticker blocks it (Eternal); returns whether it went."""
@@ -180,11 +182,12 @@ class JokerCommands(CardCommands):
 
     def set_joker_debuff(self, joker: Joker, debuffed: bool, *, by_blind: bool = False) -> None:
         """Force a joker's debuff on or off (``by_blind``: the blind's debuff, Crimson Heart)."""
-        if by_blind:
-            joker.set_debuff(by_blind=debuffed)
-        else:
-            joker.set_debuff(forced=debuffed)
-        self._row_changed()
+        with self._hand_size_change():
+            if by_blind:
+                joker.set_debuff(by_blind=debuffed)
+            else:
+                joker.set_debuff(forced=debuffed)
+            self._row_changed()
 
     @property
     def joker_limit(self) -> int:

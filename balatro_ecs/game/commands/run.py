@@ -1,5 +1,5 @@
 """Commands on the run as a whole: money, hand levels, chances, prices, the event
-record, the queue of effects, the blind, the jokers' hooks, scoring the hand in play.
+record, the queue of effects, the jokers' hooks, scoring the hand in play.
 
 Part of :class:`~balatro_ecs.game.commands.GameCommands`, the methods plugins call on the
 game (listed with the rest in ``docs/objects.md``).
@@ -11,15 +11,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from ...kernel import components as C
-from ...kernel.content import BlindType
 from ...kernel.enums import HAND_NAMES, Edition, HandType
 from ...kernel.errors import BalatroError
 from ...kernel.faults import check_dollars, check_whole
-from ..blinds import Blind
 from ..jokers import EDITION_SURCHARGE, Consumable, Joker
 from ..scoring.pipeline import score_play
 from ..scoring.result import ScoreResult
-from ..state import Phase
 from ..stickers import joker_price
 from ..sync import RulesSync
 
@@ -30,7 +27,7 @@ __all__ = ["RunCommands"]
 
 
 class RunCommands(RulesSync):
-    """Money, levels, chances, prices, the record, the queue, the blind, the jokers' hooks."""
+    """Money, levels, chances, prices, the record, the queue, the jokers' hooks."""
 
     # -- money, levels and the event record ------------------------------------------------
     def record(self, source: object, kind: str, value: Any = None, target: object = None) -> None:
@@ -95,44 +92,6 @@ class RunCommands(RulesSync):
         while self._queued:
             self._queued.pop(0)()
         self.joker_buffer = 0
-
-    # -- the blind ------------------------------------------------------------------------
-    def set_blind(self, blind: str | BlindType) -> Blind:
-        """Make ``blind`` the active blind and apply its card debuffs."""
-        btype = blind if isinstance(blind, BlindType) else self.plugins.blind(blind)
-        self.clear_blind()
-        state = C.BlindState()
-        entity = self.world.create(C.BlindKind(btype.key), state)
-        self.blind = Blind(entity, btype, state)
-        self._refresh_debuffs()
-        return self.blind
-
-    def clear_blind(self) -> None:
-        """No blind is active any more (the round is over)."""
-        if self.blind is not None:
-            self.world.delete(self.blind.entity)
-            self.blind = None
-            for joker in self.jokers:
-                if joker._debuff.by_blind:
-                    joker.set_debuff(by_blind=False)
-                    self._row_changed()
-            self._refresh_debuffs()
-
-    def disable_blind(self) -> None:
-        """Disable the active blind's ability (Chicot, Luchador); its round effects are undone."""
-        blind = self.blind
-        if blind is None or blind.disabled:
-            return
-        blind._state.disabled = True
-        undo = self.plugins.impl("blind_disabled", blind.key)
-        if undo is not None and self.run.phase == Phase.ROUND:
-            undo(self, blind)
-        for joker in self.jokers:
-            if joker._debuff.by_blind:
-                joker.set_debuff(by_blind=False)
-                self._row_changed()
-        self.record(blind, "message", "disabled")
-        self._refresh_debuffs()
 
     # -- the jokers' hooks, the hand size, scoring ------------------------------------------
     def each_joker(self, hook: str, *args: Any) -> list[tuple[Joker, Any]]:

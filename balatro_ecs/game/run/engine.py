@@ -26,6 +26,7 @@ from ..actions import (
     BuyVoucher,
     CashOut,
     Discard,
+    Endless,
     EndShop,
     MoveJoker,
     Outcome,
@@ -116,6 +117,10 @@ def verify(game: Game, action: Action) -> None:
     checker = _CHECKS.get(type(action))
     if checker is None:
         raise IllegalActionError(f"unknown action {action!r}")
+    if game.run.win_screen and checker is not _check_endless:
+        raise IllegalActionError(
+            f"{action.verb}: the run is won and the win screen is up; only endless goes on"
+        )
     try:
         checker(game, action)
     except Exception as err:
@@ -250,6 +255,11 @@ def _check_end_shop(game: Game, action: Action) -> None:
     _phase(game, Phase.SHOP, what="next")
 
 
+def _check_endless(game: Game, action: Action) -> None:
+    if not game.run.win_screen:
+        raise IllegalActionError("endless: only on the win screen, once the run is won")
+
+
 _CHECKS: dict[type[Action], Callable[[Game, Action], None]] = {
     SelectBlind: _check_select,
     SkipBlind: _check_skip,
@@ -269,6 +279,7 @@ _CHECKS: dict[type[Action], Callable[[Game, Action], None]] = {
     Sell: _check_sell,
     Use: _check_use,
     EndShop: _check_end_shop,
+    Endless: _check_endless,
 }
 
 
@@ -439,6 +450,8 @@ def legal_actions(
     out: list[Action] = []
     if phase is Phase.GAME_OVER:
         return out
+    if run.win_screen:
+        return [_ENDLESS]
     legal = functools.partial(_legal, game)
     if phase is Phase.BLIND_SELECT:
         out += filter(legal, _BLIND_ACTIONS)
@@ -483,6 +496,7 @@ _SORTS: tuple[Action, ...] = (SortHand("rank"), SortHand("suit"))
 _CASH_OUT: tuple[Action, ...] = (CashOut(),)
 _SHOP_END: tuple[Action, ...] = (Reroll(), EndShop())
 _SKIP_PACK: tuple[Action, ...] = (SkipPack(),)
+_ENDLESS = Endless()
 
 
 # ---------------------------------------------------------------------------------------
@@ -507,6 +521,10 @@ def action_mask(game: Game, space: ActionSpace = ACTION_SPACE) -> list[bool]:
     phase = run.phase
     if phase is Phase.GAME_OVER:
         return [False] * space.size
+    if run.win_screen:
+        mask = [False] * space.size
+        mask[space.endless] = True
+        return mask
     jokers, consumables = game.jokers, game.consumables
     n_jokers = min(len(jokers), space.joker_slots)
     n_consumables = min(len(consumables), space.consumable_slots)

@@ -31,6 +31,7 @@ __all__ = [
     "next_blind",
     "not_forced",
     "refill_hand",
+    "round_lost",
     "won_the_run",
 ]
 
@@ -47,6 +48,7 @@ def refill_hand(game: Game, after_action: bool, *, tell_blind: bool = True) -> l
     is false: the round's first draw tells it after the jokers' first-hand effects.
     """
     run = game.run
+    game._hand_watch = True  # drawing: a hand size that grows from now draws at once
     wanted = max(0, game.hand_size - len(game.area(Area.HAND)))
     if after_action and (run.hands_played_round > 0 or run.discards_used > 0):
         serpent = game._blind_impl("blind_draw_count")
@@ -178,10 +180,12 @@ def advance_after_skip(ctx: EventContext) -> None:
 
 
 def select_played(ctx: EventContext) -> None:
-    """Move the chosen cards to the play area, left to right; spend a hand."""
+    """Move the chosen cards to the play area, left to right as the game places them
+    (:meth:`Game.laid_out <balatro_ecs.game.Game.laid_out>`); spend a hand."""
     game = ctx.game
+    game._hand_watch = False  # the hand scores: the draw after it fills the hand
     hand = game.area(Area.HAND)
-    chosen = [hand[i] for i in sorted(ctx["cards"])]
+    chosen = game.laid_out([hand[i] for i in sorted(ctx["cards"])])
     for card in game.playing_cards:
         card.set_forced(False)
     for card in chosen:
@@ -237,7 +241,8 @@ def _discarded(ctx: EventContext) -> list[Card]:
     found = ctx.values.get("discarded")
     if found is None:
         hand = ctx.game.area(Area.HAND)
-        found = ctx.values["discarded"] = [hand[i] for i in sorted(ctx["cards"])]
+        chosen = [hand[i] for i in sorted(ctx["cards"])]
+        found = ctx.values["discarded"] = ctx.game.laid_out(chosen)
     return found
 
 
@@ -309,6 +314,7 @@ def end_round(game: Game) -> None:
     """The round is over: lost (unless a joker saves it: the ``game_over`` event) or won
     (the ``end_round`` event)."""
     run = game.run
+    game._hand_watch = False  # the round ends: a hand size that grows draws nothing now
     won = run.chips >= run.blind_chips
     saved = False
     if not won:
@@ -338,11 +344,15 @@ def end_round_if_out_of_cards(game: Game) -> bool:
 
 def jokers_end_of_round(ctx: EventContext) -> None:
     """Each joker, left to right: its end-of-round effect, then its stickers' (the game's
-    rental charge, then perishable tick: rules.toml ``[rounds] end_of_round_order``)."""
+    rental charge, then perishable tick: rules.toml ``[rounds] end_of_round_order``).
+
+    A lost round runs this pass too, before the game is over: the game's end of round
+    goes through the joker row whether or not the blind was beaten, so Rental jokers
+    are charged on the game-over screen (recorded in 5Z6UXFMI, Gold Stake)."""
     game = ctx.game
     run = game.run
     blind = game.blind
-    run.boss_defeated = blind is not None and blind.is_boss
+    run.boss_defeated = ctx.event != "game_over" and blind is not None and blind.is_boss
     row = list(game.jokers)
     plan = game.plans.by_slot("joker_end_of_round")
     for joker, entry in zip(row, plan, strict=True):
@@ -456,9 +466,28 @@ def lose_run(ctx: EventContext) -> None:
     ctx.game.run.phase = Phase.GAME_OVER
 
 
+def round_lost(ctx: EventContext) -> bool:
+    """Run condition: the run is lost because a round was (not for want of a hand)."""
+    return bool(ctx.get("round_lost", False))
+
+
 def won_the_run(ctx: EventContext) -> None:
-    """The boss of the winning ante is beaten: the run is won (play may go on)."""
-    ctx.game.run.won = True
+    """The boss of the winning ante is beaten: the run is won, and the win screen is up
+    (play goes on only through ``endless``)."""
+    run = ctx.game.run
+    run.won = True
+    run.win_screen = True
+
+
+def go_endless(ctx: EventContext) -> None:
+    """Endless mode: the win screen closes and the round's evaluation goes on."""
+    ctx.game.run.win_screen = False
+
+
+def waiting_for_the_player(ctx: EventContext) -> None:
+    """The hand played is over (the round ended, or it waits for the next action): a hand
+    size that grows from now draws at once again."""
+    ctx.game._hand_watch = True
 
 
 # ---------------------------------------------------------------------------------------
@@ -473,5 +502,9 @@ def move_joker(ctx: EventContext) -> None:
 
 
 def sort_hand(ctx: EventContext) -> None:
-    """The hand is sorted ``by`` rank or suit."""
-    ctx.game.sort_hand(ctx.get("by", "rank"))
+    """The hand is sorted ``by`` rank or suit, and keeps that sort as it draws (the
+    game's hand area does)."""
+    game = ctx.game
+    by = ctx.get("by", "rank")
+    game.run.hand_sort = by
+    game.sort_hand(by)
