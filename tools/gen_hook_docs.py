@@ -33,6 +33,10 @@ Content hooks *return* what they do (an `Effect`, a count, a flag); the engine a
 the game's order and records it. An implementation may accept any subset of a hook's
 parameters, as with every pluggy hook.
 
+A hook's `game` is the `Game`, typed `GameCommands`: what a plugin may read on it and the
+commands it may call to change it (`earn`, `add_joker`, `destroy_card`, ...), listed in
+[the objects hooks receive](objects.md#gamecommands-what-a-plugin-calls-on-the-game).
+
 When Blueprint or Brainstorm copies a joker, the hook receives a `CopiedJoker`: it reads the
 copied joker's `state` and its `copied_by` names the copier. A joker that grows must not grow
 when `joker.copied_by` is set (the game's `context.blueprint`).

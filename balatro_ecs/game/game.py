@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..kernel.content import DeckType, StakeType
 from ..kernel.errors import IllegalActionError
@@ -38,7 +38,7 @@ from ..kernel.faults import name_fault
 from ..kernel.manager import Plugins
 from . import copying
 from .actions import Action, Outcome
-from .commands import Commands
+from .commands import Commands, GameCommands
 from .copying import GameSnapshot
 from .determinize import determinize
 from .run import engine, jkr, save
@@ -299,3 +299,10 @@ class Game(Commands):
             f"<Game {self.deck.name} ante {self.run.ante} {self.run.phase.value} "
             f"${self.run.dollars} jokers={[j.name for j in self.jokers]}>"
         )
+
+
+if TYPE_CHECKING:
+
+    def _game_gives_the_commands(game: Game) -> GameCommands:
+        """mypy checks here that a :class:`Game` is the :class:`GameCommands` hooks get."""
+        return game
