@@ -5,9 +5,10 @@ below is something that happens in a run -- an action of the player (``buy``, ``
 ``sell``...) or something one of them sets off (``end_round`` after the last hand,
 ``open_pack`` from a pack bought or a tag) -- and :data:`SYSTEMS` lists its systems, each in
 one of the event's phases, with its order in the phase (``after``) and its run condition
-(``run_if``). The functions themselves live by their subject (:mod:`~balatro_ecs.game.run.
-rounds`, :mod:`~balatro_ecs.game.run.shop`, :mod:`~balatro_ecs.game.run.packs`,
-:mod:`~balatro_ecs.game.scoring.systems`, ...); this is their order.
+(``run_if``). The functions themselves live by their subject
+(:mod:`~balatro_ecs.game.run.rounds`, :mod:`~balatro_ecs.game.run.shop`,
+:mod:`~balatro_ecs.game.run.packs`, :mod:`~balatro_ecs.game.scoring.systems`, ...); this is
+their order.
 
 This module is a plugin: the vanilla pack registers it (``balatro_ecs_vanilla``'s
 ``balatro_plugins``), so the game's own events and systems reach the game through

@@ -3,8 +3,8 @@
 :class:`Game` owns everything about one run. The playing cards, jokers, consumables, shop
 offers, the blind and the deck are entities in its :class:`~balatro_ecs.kernel.world.World`;
 the order of every area (draw pile, hand, play, discard, jokers, consumables, shop) is kept
-as an explicit row, because slot order decides outcomes (:class:`~balatro_ecs.game.core.
-GameCore`).
+as an explicit row, because slot order decides outcomes
+(:class:`~balatro_ecs.game.core.GameCore`).
 
 This module is the *player's* side: what may be done now (:meth:`Game.legal_actions`,
 :meth:`Game.can`, :meth:`Game.verify`, :meth:`Game.action_mask`), doing it
