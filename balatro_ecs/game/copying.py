@@ -78,6 +78,18 @@ __all__ = [
 
 _RULE_FIELDS = tuple(f.name for f in fields(Rules))
 _CARD_AREAS = (C.Area.DECK, C.Area.HAND, C.Area.PLAY, C.Area.DISCARD)
+_ENTITY = operator.attrgetter("entity")
+#: A snapshot's columns of card state (:attr:`GameSnapshot.card_state`), each read in C.
+_CARD_COLUMNS = (
+    _ENTITY,
+    operator.attrgetter("_serial"),
+    operator.attrgetter("zone.area"),
+    operator.attrgetter("zone.slot"),
+    operator.attrgetter("_tally"),
+    operator.attrgetter("_key"),
+)
+#: The positions in :func:`_lists` of the rows that hold handles (their ids are saved).
+_HANDLE_ROWS = (0, 1, 2, 3, 4, 5, 6, 9)
 
 
 def _deep(value: Any) -> Any:
@@ -133,12 +145,14 @@ class GameSnapshot:
     __slots__ = (
         "attrs",
         "blind",
+        "card_state",
         "cards",
         "consumables",
         "jokers",
         "kind",
         "log",
         "rng",
+        "row_ids",
         "rows",
         "rules",
         "run",
@@ -152,14 +166,20 @@ class GameSnapshot:
     blind: tuple[Any, ...] | None
     #: The class of the game it was taken from (what :func:`build` makes).
     kind: type[Game]
-    #: Each card handle, with its ``(area, slot, tally, detection key)``.
-    cards: tuple[tuple[Card, tuple[Any, ...]], ...]
+    #: Each card handle (to restore in place).
+    cards: tuple[Card, ...]
+    #: The cards' columns, in :attr:`cards`' order: entity ids, serials, areas, slots,
+    #: tallies (the game's list or ``None``) and detection keys.
+    card_state: tuple[tuple[Any, ...], ...]
     consumables: tuple[tuple[Any, ...], ...]
     jokers: tuple[tuple[Any, ...], ...]
     log: tuple[Any, ...]
     rng: dict[str, float]
     #: Each list the game keeps (rows, offers, the tally...) and its contents.
     rows: tuple[tuple[list[Any], tuple[Any, ...]], ...]
+    #: The entity ids of each row of handles (the four card areas, jokers, consumables,
+    #: shop, pack), in :func:`_lists`' order: what :func:`build` reads.
+    row_ids: tuple[tuple[int, ...], ...]
     rules: tuple[Any, ...]
     run: RunState
     serial: int
@@ -203,7 +223,9 @@ def take(game: Game) -> GameSnapshot:
     snap.serial = game._next_serial()
     rules = game._rules
     snap.rules = tuple([getattr(rules, name) for name in _RULE_FIELDS])
-    snap.rows = tuple([(row, tuple(row)) for row in _lists(game)])
+    lists = _lists(game)
+    snap.rows = tuple([(row, tuple(row)) for row in lists])
+    snap.row_ids = tuple([tuple(map(_ENTITY, lists[i])) for i in _HANDLE_ROWS])
     snap.log = tuple(game.log)
 
     areas = game._areas
@@ -222,12 +244,9 @@ def take(game: Game) -> GameSnapshot:
             consumables.append(offer)
         else:
             cards.append(offer)
-    # A card's values are in its table: its zone is its only state.
-    states = []
-    for card in cards:
-        z = card.zone
-        states.append((card, (z.area, z.slot, card._tally, card._key)))
-    snap.cards = tuple(states)
+    # A card's values are in its table: its zone is its only state (read column by column).
+    snap.cards = tuple(cards)
+    snap.card_state = tuple([tuple(map(column, cards)) for column in _CARD_COLUMNS])
     # Every counters dict (and the blind's memory) copied deeply.
     blind = game.blind
     counters = [j.state for j in jokers] + [c.state for c in consumables]
@@ -280,8 +299,9 @@ def restore(game: Game, snap: GameSnapshot) -> None:
         row[:] = contents
     game.log[:] = snap.log
 
-    for card, (area, slot, tally, key) in snap.cards:  # a card is its table: restored
-        z = card.zone
+    _, _, areas, slots, tallies, keys = snap.card_state
+    for card, area, slot, tally, key in zip(snap.cards, areas, slots, tallies, keys, strict=True):
+        z = card.zone  # a card is its table: restored with the world
         z.area, z.slot = area, slot
         card._tally, card._key = tally, key
     for joker, state, saved, stickers, buy, sell_override, free, area, slot in snap.jokers:
@@ -386,13 +406,11 @@ def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) 
     tally = game._tally  # the list the new cards count in
     tally[:] = snap.rows[-1][1]
     zone_c = C.Zone
-    for card, (area, slot, card_tally, key) in snap.cards:
-        entity = card.entity
+    for entity, serial, area, slot, card_tally, key in zip(*snap.card_state, strict=True):
         values, extra = tables[entity]  # shared; the side dict is never changed in place
         new = Card(
-            values, card._serial, zone_c(area, slot), rules,
-            tally if card_tally is not None else None,
-        )  # fmt: skip
+            values, serial, zone_c(area, slot), rules, tally if card_tally is not None else None
+        )
         new._extra = extra
         new.entity = entity
         new._key = key
@@ -429,14 +447,16 @@ def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) 
     game.world.load(tables.items(), world_state.next_id)
 
     rows = snap.rows
-    for area, (_, contents) in zip(_CARD_AREAS, rows[:4], strict=True):
-        game._areas[area][:] = [made[c.entity] for c in contents]
-    game.jokers = [made[j.entity] for j in rows[4][1]]
-    game.consumables = [made[c.entity] for c in rows[5][1]]
-    game.shop = [made[o.entity] for o in rows[6][1]]
+    handle = made.__getitem__
+    deck, hand, play, discard, jokers, consumables, shop, pack = snap.row_ids
+    for area, ids in zip(_CARD_AREAS, (deck, hand, play, discard), strict=True):
+        game._areas[area][:] = map(handle, ids)
+    game.jokers = list(map(handle, jokers))
+    game.consumables = list(map(handle, consumables))
+    game.shop = list(map(handle, shop))
     game.shop_vouchers = list(rows[7][1])
     game.shop_packs = list(rows[8][1])
-    game.pack = [made[o.entity] for o in rows[9][1]]
+    game.pack = list(map(handle, pack))
     game.events = []
     game._queued = []
     for name in ("free_packs", "pack_key", "pack_picks", "pack_return", "joker_buffer"):

@@ -41,7 +41,7 @@ from .actions import Action, Outcome
 from .commands import Commands, GameCommands
 from .copying import GameSnapshot
 from .determinize import determinize
-from .run import engine, jkr, save
+from .run import binary, engine, jkr, save
 from .run.setup import start_run
 from .scoring.result import ScoreResult
 
@@ -251,6 +251,26 @@ class Game(Commands):
         """Load a save already read as data (``json.loads`` of :meth:`to_json`, or
         :func:`balatro_ecs.game.run.save.to_data`), checked as :meth:`from_json` checks."""
         return save.from_data(data, plugins, game_class=cls)
+
+    def to_bytes(self, key: bytes | str | None = None) -> bytes:
+        """The game as trusted bytes: loaded back by :meth:`from_bytes` through the clone
+        path, unchecked, only by this engine at this version with this plugin set and
+        ``key`` (default: :func:`~balatro_ecs.game.run.binary.save_key`). A fast save for
+        caches, checkpoints and worker pipes; :meth:`to_json` is the interchange format
+        (see :mod:`balatro_ecs.game.run.binary`)."""
+        return binary.dumps(self, key)
+
+    @classmethod
+    def from_bytes(
+        cls, data: bytes, plugins: Plugins | None = None, *, key: bytes | str | None = None
+    ) -> Game:
+        """Load bytes written by :meth:`to_bytes` (a new game, saving to the same JSON
+        text as the game they were written from).
+
+        :raises SaveError: bytes this engine did not write with this key, this plugin set
+            and this version (refused before anything in them is read), naming which.
+        """
+        return binary.loads(data, plugins, game_class=cls, key=key)
 
     def to_jkr(self) -> bytes:
         """The run as a save of the real game's own (the bytes of a ``save.jkr`` the game

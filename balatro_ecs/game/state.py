@@ -406,6 +406,20 @@ class RunState:
         does: whoever holds this object sees the restored numbers)."""
         _copy_into(other, self)
 
+    # -- the trusted binary save ------------------------------------------------------------
+    def to_tuple(self) -> tuple[Any, ...]:
+        """Every field, in declaration order, as plain values :mod:`marshal` writes: an
+        enum member as its value, the poker hands as ``(level, played, played_this_round,
+        visible)`` rows by table position. Containers are the run's own (not copied): write
+        the tuple at once. Read back with :meth:`from_tuple` (no check: for the trusted
+        binary save, :mod:`balatro_ecs.game.run.binary`)."""
+        return _to_tuple(self)
+
+    @classmethod
+    def from_tuple(cls, values: tuple[Any, ...]) -> RunState:
+        """The run :meth:`to_tuple` wrote (its containers adopted, not copied)."""
+        return _from_tuple(values)
+
     # -- JSON ------------------------------------------------------------------------------------
     def to_dict(self, plugins: Plugins | None = None) -> dict[str, Any]:
         """A JSON-ready copy (enums as names, infinities as strings). The poker hands are
@@ -557,3 +571,55 @@ def _loader() -> Callable[[RunState, dict[str, Any], Plugins | None], None]:
 
 
 _load_into = _loader()
+
+
+def _tuple_codec() -> tuple[
+    Callable[[RunState], tuple[Any, ...]], Callable[[tuple[Any, ...]], RunState]
+]:
+    """:meth:`RunState.to_tuple` and :meth:`RunState.from_tuple`, each one generated
+    function over the dataclass's own fields (what :func:`_copier` does for a copy)."""
+    out, back = [], []
+    for i, (name, kind) in enumerate(_LOAD_KINDS):
+        v = f"v{i}"
+        if kind == "hands":
+            out.append(f"tuple([_HAND_ROW(h) for h in r.{name}])")
+            back.append(f"    r.{name} = [HandLevel(*h) for h in {v}]")
+        elif kind == "hand":
+            out.append(f"None if r.{name} is None else int(r.{name})")
+            back.append(f"    r.{name} = None if {v} is None else _HAND_OF[{v}]")
+        elif kind == "suit":
+            out.append(f"int(r.{name})")
+            back.append(f"    r.{name} = _SUIT_OF[{v}]")
+        elif kind == "phase":
+            out.append(f"r.{name}.value")
+            back.append(f"    r.{name} = _PHASE_OF[{v}]")
+        else:
+            out.append(f"r.{name}")
+            back.append(f"    r.{name} = {v}")
+    names = ", ".join(f"v{i}" for i in range(len(_LOAD_KINDS)))
+    lines = ["def to_tuple(r):", f"    return ({', '.join(out)},)", ""]
+    lines += ["def from_tuple(values):", f"    ({names},) = values", "    r = _new(RunState)"]
+    lines += [*back, "    return r"]
+    namespace: dict[str, Any] = {
+        "_HAND_ROW": operator.attrgetter("level", "played", "played_this_round", "visible"),
+        "HandLevel": HandLevel, "RunState": RunState, "_new": object.__new__,
+        "_HAND_OF": _Members(HandType), "_SUIT_OF": _Members(Suit),
+        "_PHASE_OF": {p.value: p for p in Phase},
+    }  # fmt: skip
+    exec("\n".join(lines), namespace)  # built once, from the dataclass's own fields
+    return namespace["to_tuple"], namespace["from_tuple"]
+
+
+class _Members(dict[int, Any]):
+    """An int enum's members by value, a member added later (a plugin's hand) found then."""
+
+    def __init__(self, enum: Any) -> None:
+        super().__init__({int(m): m for m in enum})
+        self.enum = enum
+
+    def __missing__(self, value: int) -> Any:
+        found = self[value] = self.enum(value)
+        return found
+
+
+_to_tuple, _from_tuple = _tuple_codec()
