@@ -9,20 +9,16 @@ from __future__ import annotations
 
 import os
 import stat
-import types
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from balatro_ecs import Game, Plugins, SaveError
-from balatro_ecs.game.cards import CardSpec
 from balatro_ecs.game.run import binary
 from balatro_ecs.game.state import Phase
 from balatro_ecs.kernel import components as C
-from balatro_ecs.kernel.content import EditionType, EnhancementType
-from balatro_ecs.kernel.enums import Edition, Enhancement, Seal, Suit
-from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs.kernel.enums import Suit
 from balatro_ecs.tools.policies import GreedyPolicy, Policy, RandomPolicy
 from balatro_ecs.tools.trajectory import (
     action_from_step,
@@ -145,38 +141,6 @@ def test_a_plugins_components_travel_with_their_entities() -> None:
     assert loaded.world.get(joker.entity, Marker) == Marker("joker")
     assert loaded.area(C.Area.DECK)[0][Marker] == Marker("card")
     assert loaded.to_json() == game.to_json()
-
-
-def _pack_with_kinds() -> types.ModuleType:
-    silver = EnhancementType(key="m_binsv_silver", name="Silver Card", effect="+2 Mult")
-    shiny = EditionType(key="e_binsv_shiny", name="Shiny", extra_cost=4)
-    children = []
-    for declaration, hook, fn in (
-        (silver, "enhancement_scored", lambda ctx, card: Effect(mult=2)),
-        (shiny, "edition_scored", lambda ctx, target: Effect(chips=7)),
-    ):
-        module = types.ModuleType(f"binsv_pack.{declaration.key}")
-        module.balatro_content = content(declaration)  # type: ignore[attr-defined]
-        setattr(module, hook, hookimpl(fn))
-        children.append(module)
-    pack = types.ModuleType("binsv_pack")
-    pack.balatro_pack = {  # type: ignore[attr-defined]
-        "id": "binsv", "name": "Binsv", "version": "1.0.0", "key_prefix": "binsv",
-    }  # fmt: skip
-    pack.balatro_plugins = children  # type: ignore[attr-defined]
-    return pack
-
-
-def test_modifiers_a_pack_adds_round_trip() -> None:
-    plugins = Plugins(entry_points=False, config=False, plugins=[_pack_with_kinds()])
-    game = Game(seed="BINKINDS", plugins=plugins)
-    silver, shiny = Enhancement["BINSV_SILVER"], Edition["BINSV_SHINY"]
-    game.add_card(CardSpec(13, Suit.SPADES, silver, shiny, Seal.GOLD), C.Area.DECK, 0)
-    game.add_joker("j_joker", edition=shiny)
-    loaded = _round_trip(game)
-    assert loaded.to_json() == game.to_json()
-    assert loaded.area(C.Area.DECK)[0].enhancement is silver
-    assert loaded.jokers[0].edition is shiny
 
 
 # -- refused -------------------------------------------------------------------------------

@@ -52,6 +52,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..kernel import components as C
 from ..kernel.rng import GameRandom
+from ..kernel.world import World
 from .blinds import Blind, Deck
 from .cards import Card
 from .dispatch import JokerPlans
@@ -71,6 +72,7 @@ __all__ = [
     "build",
     "clone",
     "deep_copy",
+    "materialize",
     "preview_plays",
     "restore",
     "take",
@@ -215,8 +217,8 @@ def take(game: Game) -> GameSnapshot:
     """A snapshot of ``game`` (see :meth:`Game.snapshot <balatro_ecs.game.Game.snapshot>`)."""
     snap = GameSnapshot()
     snap.kind = type(game)
+    snap.world = game.world  # (first: a game sharing a prepared start's entities copies them)
     snap.attrs = game.__dict__.copy()
-    snap.world = game.world
     snap.world_state = game.world.state()
     snap.run = game.run.copy()
     snap.rng = game.rng._state.copy()
@@ -361,6 +363,62 @@ def _copy_component(component: Any) -> Any:
     return copy.deepcopy(component)
 
 
+def _entities(
+    snap: GameSnapshot, rules: Rules, tally: list[int], fresh: Callable[[Any], Any], adopt: bool
+) -> tuple[dict[int, Any], dict[int, Any], Blind | None]:
+    """Every entity of ``snap`` made again for a game whose rules and tally are these: the
+    tables by id (in creation order), the new handles by id, and the blind's handle."""
+    world_state = snap.world_state
+    # Every table copied (in creation order); a handle's state components replaced below,
+    # and a card's saved contents (a tuple) made a new card.
+    saved = world_state.saved
+    if not adopt:
+        saved = tuple([s.copy() if type(s) is dict else s for s in saved])
+    tables: dict[int, Any] = dict(zip(world_state.ids, saved, strict=True))
+    owned: set[int] = set()
+    made: dict[int, Any] = {}
+    tally[:] = snap.rows[-1][1]
+    zone_c = C.Zone
+    for entity, serial, area, slot, card_tally, key in zip(*snap.card_state, strict=True):
+        values, extra = tables[entity]  # shared; the side dict is never changed in place
+        new = Card(
+            values, serial, zone_c(area, slot), rules, tally if card_tally is not None else None
+        )
+        new._extra = extra
+        new.entity = entity
+        new._key = key
+        tables[entity] = made[entity] = new
+    for joker, _state, saved, stickers, buy, sell_override, free, area, slot in snap.jokers:
+        entity = joker.entity
+        table = tables[entity]
+        table[C.Counters] = C.Counters(fresh(saved))
+        table[C.Stickers] = C.Stickers(stickers)
+        table[C.Price] = C.Price(buy, sell_override, free)
+        table[C.Zone] = C.Zone(area, slot)
+        made[entity] = Joker(entity, joker.type, table)
+    for item, _state, saved, buy, sell_override, free, area, slot in snap.consumables:
+        entity = item.entity
+        table = tables[entity]
+        table[C.Counters] = C.Counters(fresh(saved))
+        table[C.Price] = C.Price(buy, sell_override, free)
+        table[C.Zone] = C.Zone(area, slot)
+        made[entity] = Consumable(entity, item.type, table)
+    blind_handle = None
+    if snap.blind is not None:
+        blind, disabled, triggered, _memory, saved_memory = snap.blind
+        entity = blind.entity
+        table = tables[entity]
+        blind_state = table[C.BlindState] = C.BlindState(disabled, triggered, fresh(saved_memory))
+        owned.add(entity)
+        blind_handle = Blind(entity, blind.type, blind_state)
+    owned.add(snap.attrs["deck"].entity)  # only frozen values
+    owned.update(made)
+    if len(owned) != len(tables):  # entities no handle owns (made by a plugin): copied
+        for entity in tables.keys() - owned:
+            tables[entity] = {k: _copy_component(v) for k, v in tables[entity].items()}
+    return tables, made, blind_handle
+
+
 def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) -> Game:
     """A game in the state of ``snap`` with its own handles and state components (same
     entity ids, same plugins): a new game of the class the snapshot was taken from
@@ -394,57 +452,9 @@ def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) 
     for name, value in zip(_RULE_FIELDS, snap.rules, strict=True):
         setattr(rules, name, value)
 
-    world_state = snap.world_state
-    # Every table copied (in creation order); a handle's state components replaced below,
-    # and a card's saved contents (a tuple) made a new card.
-    saved = world_state.saved
-    if not adopt:
-        saved = tuple([s.copy() if type(s) is dict else s for s in saved])
-    tables: dict[int, Any] = dict(zip(world_state.ids, saved, strict=True))
-    owned: set[int] = set()
-    made: dict[int, Any] = {}
-    tally = game._tally  # the list the new cards count in
-    tally[:] = snap.rows[-1][1]
-    zone_c = C.Zone
-    for entity, serial, area, slot, card_tally, key in zip(*snap.card_state, strict=True):
-        values, extra = tables[entity]  # shared; the side dict is never changed in place
-        new = Card(
-            values, serial, zone_c(area, slot), rules, tally if card_tally is not None else None
-        )
-        new._extra = extra
-        new.entity = entity
-        new._key = key
-        tables[entity] = made[entity] = new
-    for joker, _state, saved, stickers, buy, sell_override, free, area, slot in snap.jokers:
-        entity = joker.entity
-        table = tables[entity]
-        table[C.Counters] = C.Counters(fresh(saved))
-        table[C.Stickers] = C.Stickers(stickers)
-        table[C.Price] = C.Price(buy, sell_override, free)
-        table[C.Zone] = C.Zone(area, slot)
-        made[entity] = Joker(entity, joker.type, table)
-    for item, _state, saved, buy, sell_override, free, area, slot in snap.consumables:
-        entity = item.entity
-        table = tables[entity]
-        table[C.Counters] = C.Counters(fresh(saved))
-        table[C.Price] = C.Price(buy, sell_override, free)
-        table[C.Zone] = C.Zone(area, slot)
-        made[entity] = Consumable(entity, item.type, table)
-    game.blind = None
-    if snap.blind is not None:
-        blind, disabled, triggered, _memory, saved_memory = snap.blind
-        entity = blind.entity
-        table = tables[entity]
-        blind_state = table[C.BlindState] = C.BlindState(disabled, triggered, fresh(saved_memory))
-        owned.add(entity)
-        game.blind = Blind(entity, blind.type, blind_state)
+    tables, made, game.blind = _entities(snap, rules, game._tally, fresh, adopt)
     game.deck = Deck(source_deck.entity, source_deck.type)
-    owned.add(source_deck.entity)  # only frozen values
-    owned.update(made)
-    if len(owned) != len(tables):  # entities no handle owns (made by a plugin): copied
-        for entity in tables.keys() - owned:
-            tables[entity] = {k: _copy_component(v) for k, v in tables[entity].items()}
-    game.world.load(tables.items(), world_state.next_id)
+    game.world.load(tables.items(), snap.world_state.next_id)
 
     rows = snap.rows
     handle = made.__getitem__
@@ -476,6 +486,36 @@ def clone(game: Game) -> Game:
     """An independent copy of ``game``, sharing its plugins (saves to the same bytes): a
     new game built from a snapshot that only the copy uses."""
     return build(take(game), adopt=True)
+
+
+def materialize(game: Game, snap: GameSnapshot) -> None:
+    """Give ``game``, made from a prepared start (:mod:`balatro_ecs.game.prepared`) and
+    sharing its entities until now, its own copy of them: the world, the rows of cards,
+    the jokers and consumables, the tally, the rules and the call plans, as ``snap`` (the
+    start, taken at the end of the seed's common part) holds them. The rest of the game
+    is its own already (the run record, the random streams, the seed's draws)."""
+    rules = Rules()
+    for name, value in zip(_RULE_FIELDS, snap.rules, strict=True):
+        setattr(rules, name, value)
+    tally: list[int] = []
+    tables, made, _ = _entities(snap, rules, tally, _deep, False)
+    world = World()
+    world.load(tables.items(), snap.world_state.next_id)
+    handle = made.__getitem__
+    deck, hand, play, discard, jokers, consumables, _, _ = snap.row_ids
+    areas = {
+        area: list(map(handle, ids))
+        for area, ids in zip(_CARD_AREAS, (deck, hand, play, discard), strict=True)
+    }
+    held = list(map(handle, jokers))
+    attrs = game.__dict__
+    attrs["world"] = world
+    attrs["_rules"] = rules
+    attrs["_tally"] = tally
+    attrs["_areas"] = areas
+    attrs["jokers"] = held
+    attrs["consumables"] = list(map(handle, consumables))
+    attrs["_plans"] = None if snap.attrs["_plans"] is None else JokerPlans(game.plugins, held)
 
 
 # ---------------------------------------------------------------------------------------

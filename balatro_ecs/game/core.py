@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..kernel import components as C
 from ..kernel.content import DeckType, StakeType
@@ -33,10 +33,34 @@ from .jokers import Consumable, Joker
 from .rules import Rules
 from .state import Phase, RunState, hand_table
 
-__all__ = ["CARD_AREAS", "GameCore"]
+__all__ = ["CARD_AREAS", "SHARED_UNTIL_USED", "GameCore", "StartSource", "check_unlocks"]
 
 #: The areas playing cards live in, in the order :attr:`GameCore.playing_cards` lists them.
 CARD_AREAS = (C.Area.DECK, C.Area.HAND, C.Area.PLAY, C.Area.DISCARD)
+#: What a game made from a prepared start shares with it until first used (then copied:
+#: :meth:`StartSource.materialize`): the world and the entities in it, the rows of cards,
+#: the jokers and consumables, the tally, the rules and the call plans.
+SHARED_UNTIL_USED = frozenset(
+    {"world", "_areas", "_tally", "_rules", "jokers", "consumables", "_plans"}
+)
+
+
+def check_unlocks(unlocks: str) -> None:
+    """Refuse a profile other than ``"all"`` or ``"shipped"``."""
+    if unlocks not in ("all", "shipped"):
+        raise BalatroError(f"unlocks: 'all' or 'shipped', not {unlocks!r}")
+
+
+class StartSource(Protocol):
+    """A prepared start a game shares entities with
+    (:class:`balatro_ecs.game.prepared.PreparedStart`)."""
+
+    #: Its playing cards (read only), for what the seed's part draws from them.
+    cards: tuple[Card, ...]
+
+    def materialize(self, game: Any) -> None:
+        """Give ``game`` its own copy of everything in :data:`SHARED_UNTIL_USED`."""
+        ...
 
 
 class GameCore:
@@ -61,9 +85,8 @@ class GameCore:
         self.atomic = atomic
         self.world = World()
         self.run = RunState(hands=hand_table(self.plugins))
-        if unlocks not in ("all", "shipped"):
-            raise BalatroError(f"unlocks: 'all' or 'shipped', not {unlocks!r}")
         self.run.unlocks = unlocks
+        check_unlocks(unlocks)
         self.rng = GameRandom(self.seed)
         self._rules = Rules()
         self._areas: dict[C.Area, list[Card]] = {area: [] for area in CARD_AREAS}
@@ -149,3 +172,23 @@ class GameCore:
         """Each item's zone slot is its index in ``row`` again."""
         for i, item in enumerate(row):
             item.zone.slot = i
+
+    # -- a game sharing a prepared start's entities -----------------------------------------
+    def _shared_start_cards(self) -> tuple[Card, ...] | None:
+        """The prepared start's playing cards while this game still shares them (to read
+        only: what the seed's part of a start draws from), else ``None``."""
+        source: StartSource | None = self.__dict__.get("_start_source")
+        return None if source is None else source.cards
+
+    if not TYPE_CHECKING:  # (so that mypy still reports a misspelt attribute)
+
+        def __getattr__(self, name: str) -> Any:
+            """A game made from a prepared start gets its own copy of what it shared
+            (:data:`SHARED_UNTIL_USED`) the first time any of it is asked for."""
+            if name in SHARED_UNTIL_USED:
+                attrs = self.__dict__
+                source = attrs.pop("_start_source", None)
+                if source is not None:
+                    source.materialize(self)
+                    return attrs[name]
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")

@@ -40,9 +40,11 @@ from . import copying
 from .actions import Action, Outcome
 from .commands import Commands, GameCommands
 from .copying import GameSnapshot
+from .core import check_unlocks
 from .determinize import determinize
+from .prepared import prepared_start
 from .run import binary, engine, jkr, save
-from .run.setup import start_run
+from .run.flow import run_event
 from .scoring.result import ScoreResult
 
 __all__ = ["DEFAULT_SEED", "Game", "random_seed"]
@@ -94,22 +96,33 @@ class Game(Commands):
         atomic: bool = True,
         start: bool = True,
     ) -> None:
-        super().__init__(
-            deck=deck,
-            seed=seed if seed is not None else random_seed(),
-            plugins=plugins,
-            unlocks=unlocks,
-            atomic=atomic,
-        )
+        seed = seed if seed is not None else random_seed()
+        if start:
+            # Most starts copy the part every seed shares (game/prepared.py).
+            plugins = plugins if plugins is not None else Plugins.default()
+            deck_type = deck if isinstance(deck, DeckType) else plugins.deck(deck)
+            stake_type = stake if isinstance(stake, StakeType) else plugins.stake(stake)
+            check_unlocks(unlocks)
+            prepared = prepared_start(type(self), deck_type, stake_type, plugins, unlocks)
+            if prepared is not None:
+                prepared.begin(self, seed, atomic)
+                self._start(skip=prepared.done)
+                return
+            deck, stake = deck_type, stake_type
+        super().__init__(deck=deck, seed=seed, plugins=plugins, unlocks=unlocks, atomic=atomic)
         if start:
             self.stake = self._stake(stake)
-            try:
-                start_run(self)  # the ``start_run`` event
-            except Exception as err:  # a plugin's fault while setting up: name it
-                named = name_fault(self.plugins, err)
-                if named is None:
-                    raise
-                raise named from err
+            self._start()
+
+    def _start(self, skip: tuple[str, ...] = ()) -> None:
+        """The ``start_run`` event (less the phases a prepared start did already)."""
+        try:
+            run_event(self, "start_run", skip=skip)
+        except Exception as err:  # a plugin's fault while setting up: name it
+            named = name_fault(self.plugins, err)
+            if named is None:
+                raise
+            raise named from err
 
     @classmethod
     def empty(
@@ -312,7 +325,9 @@ class Game(Commands):
     # -- lifecycle -----------------------------------------------------------------------
     def close(self) -> None:
         """Free the game's esper world now (also done when the game is collected)."""
-        self.world.close()
+        world = self.__dict__.get("world")  # (none yet: a new game never used)
+        if world is not None:
+            world.close()
 
     def __repr__(self) -> str:
         return (

@@ -24,7 +24,9 @@ def reset_round_targets(game: Game, first: bool = False) -> None:
     """Draw this round's targets from the deck, on the game's streams."""
     run = game.run
     ante = run.ante
-    cards = [c for c in game.playing_cards if c._enhancement.kind != _STONE]
+    shared = game._shared_start_cards()  # (read only: a new game shares its start's cards)
+    deck = game.playing_cards if shared is None else shared
+    cards = [c for c in deck if c._enhancement.kind != _STONE]
     cards.sort(key=_BY_SERIAL)
     if cards:
         idol = game.rng.element(f"idol{ante}", cards)
