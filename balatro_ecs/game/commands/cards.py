@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import operator
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, cast
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
 __all__ = ["CardCommands"]
 
 _STONE = Enhancement.STONE
+#: A card's serial (creation order), read in C.
+_SERIAL = operator.attrgetter("_serial.value")
 
 
 def _first(pair: tuple[int, Card]) -> int:
@@ -41,10 +44,13 @@ def _nominal_order(card: Card) -> tuple[int, ...]:
     the suit they were made with (a Seven of Hearts that The Sun turned from Spades comes
     before a born one), then by age (the older card first).
     """
-    age = -card._serial.value
+    suit = card._suit  # (the components read directly: a draw sorts the hand)
+    printed, original = suit.value, suit.original
+    if original is None:
+        original = printed
     if card._enhancement.kind == _STONE:
-        return (0, card.suit, card.base_rank, card.original_suit, age)
-    return (1, card.base_rank, 3 - card.suit, 3 - card.original_suit, age)
+        return (0, printed, card._rank.value, original, -card._serial.value)
+    return (1, card._rank.value, 3 - printed, 3 - original, -card._serial.value)
 
 
 def _suit_order(card: Card) -> tuple[int, ...]:
@@ -157,6 +163,18 @@ class CardCommands(RunCommands):
         for i in range(at, size + 1):
             row[i].zone.slot = i
 
+    def _move_all(self, source: C.Area, target: C.Area) -> None:
+        """Move every card of ``source``, in order, to the end of ``target`` (what moving
+        them one by one does, in one pass)."""
+        moved = self._areas[source]
+        row = self._areas[target]
+        start = len(row)
+        for slot, card in enumerate(moved, start):
+            zone = card.zone
+            zone.area, zone.slot = target, slot
+        row += moved
+        moved.clear()
+
     def destroy_card(self, card: Card) -> None:
         """Remove a playing card from the run for good."""
         row = self._areas[card.zone.area]
@@ -203,7 +221,7 @@ class CardCommands(RunCommands):
     def shuffle_deck(self, stream: str) -> None:
         """Shuffle the draw pile the game's way (sorted by creation, then Fisher-Yates)."""
         deck = self._areas[C.Area.DECK]
-        deck.sort(key=lambda c: c.serial)
+        deck.sort(key=_SERIAL)
         self.rng.shuffle(stream, deck)
         self._renumber(deck)
 
@@ -257,11 +275,15 @@ class CardCommands(RunCommands):
     def draw(self, count: int) -> list[Card]:
         """Draw up to ``count`` cards from the top of the deck to the hand."""
         deck = self._areas[C.Area.DECK]
+        hand = self._areas[C.Area.HAND]
         drawn: list[Card] = []
         face_down = self._blind_impl("blind_face_down")
+        hand_area = C.Area.HAND
         for _ in range(min(count, len(deck))):
-            card = deck[-1]
-            self.move_card(card, C.Area.HAND)
+            card = deck.pop()  # the top card: what move_card(card, HAND) does to it
+            zone = card.zone
+            zone.area, zone.slot = hand_area, len(hand)
+            hand.append(card)
             if face_down is not None and self.blind is not None:
                 card.set_face_down(bool(face_down(self, self.blind, card)))
             drawn.append(card)

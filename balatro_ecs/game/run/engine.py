@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -55,6 +56,9 @@ if TYPE_CHECKING:
 __all__ = ["BOSS_REROLL_COST", "action_mask", "apply", "check_preview", "legal_actions", "verify"]
 
 
+#: Whether a card must be part of the next play or discard (Cerulean Bell), read in C.
+_FORCED = operator.attrgetter("_flags.forced_selection")
+
 def _phase(game: Game, *allowed: Phase, what: str) -> None:
     if game.run.phase not in allowed:
         names = " or ".join(p.value.replace("_", " ") for p in allowed)
@@ -74,8 +78,10 @@ def _cards(game: Game, cards: tuple[int, ...], what: str, *, forced: bool = True
             raise IllegalActionError(f"{what}: no card {c + 1} in hand ({len(hand)} cards)")
     if not forced:
         return
+    if not any(map(_FORCED, hand)):  # (the usual case: no card is forced)
+        return
     must = [i for i, card in enumerate(hand) if card.forced]
-    if must and not set(must) <= set(cards):
+    if not set(must) <= set(cards):
         first = must[0]
         raise IllegalActionError(
             f"{what}: card {first + 1} ({hand[first].label}) must be included (Cerulean Bell)"

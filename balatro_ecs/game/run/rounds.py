@@ -6,6 +6,7 @@ each in its event's phase.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +36,9 @@ __all__ = [
     "won_the_run",
 ]
 
+
+#: Whether a card must be part of the next play or discard (Cerulean Bell), read in C.
+_FORCED = operator.attrgetter("_flags.forced_selection")
 
 # ---------------------------------------------------------------------------------------
 # drawing
@@ -186,8 +190,10 @@ def select_played(ctx: EventContext) -> None:
     game._hand_watch = False  # the hand scores: the draw after it fills the hand
     hand = game.area(Area.HAND)
     chosen = game.laid_out([hand[i] for i in sorted(ctx["cards"])])
-    for card in game.playing_cards:
-        card.set_forced(False)
+    cards = game.playing_cards
+    if any(map(_FORCED, cards)):  # (Cerulean Bell's pick: cleared by any play)
+        for card in cards:
+            card.set_forced(False)
     for card in chosen:
         card.mark_played_this_ante()
         card.set_face_down(False)
@@ -214,8 +220,7 @@ def score_hand(ctx: EventContext) -> None:
 
 def clean_up_play(ctx: EventContext) -> None:
     game = ctx.game
-    for card in list(game.area(Area.PLAY)):
-        game.move_card(card, Area.DISCARD)
+    game._move_all(Area.PLAY, Area.DISCARD)
     game.run.hands_played += 1
     game.run.hands_played_round += 1
 
