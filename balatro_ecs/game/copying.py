@@ -54,7 +54,7 @@ from ..kernel import components as C
 from ..kernel.rng import GameRandom
 from ..kernel.world import World
 from .blinds import Blind, Deck
-from .cards import Card
+from .cards import Card, make_cards
 from .dispatch import JokerPlans
 from .jokers import Consumable, Joker
 from .rules import Rules
@@ -378,16 +378,21 @@ def _entities(
     owned: set[int] = set()
     made: dict[int, Any] = {}
     tally[:] = snap.rows[-1][1]
-    zone_c = C.Zone
-    for entity, serial, area, slot, card_tally, key in zip(*snap.card_state, strict=True):
-        values, extra = tables[entity]  # shared; the side dict is never changed in place
-        new = Card(
-            values, serial, zone_c(area, slot), rules, tally if card_tally is not None else None
-        )
-        new._extra = extra
-        new.entity = entity
-        new._key = key
-        tables[entity] = made[entity] = new
+    ids, serials, areas, slots, tallies, keys = snap.card_state
+    if ids:
+        # Each card's saved contents: its values (shared) and side dict (never changed in
+        # place, so shared too).
+        values, extras = zip(*map(tables.__getitem__, ids), strict=True)
+        if None in tallies:  # (an offer in the shop or a pack counts in no tally)
+            counted = [tally if t is not None else None for t in tallies]
+        else:
+            counted = [tally] * len(ids)
+        cards = make_cards(
+            values, serials, areas, slots, rules, counted, ids,
+            None if extras.count(None) == len(extras) else extras, keys,
+        )  # fmt: skip
+        made.update(zip(ids, cards, strict=True))
+        tables.update(made)
     for joker, _state, saved, stickers, buy, sell_override, free, area, slot in snap.jokers:
         entity = joker.entity
         table = tables[entity]

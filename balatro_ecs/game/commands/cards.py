@@ -8,7 +8,6 @@ game (listed with the rest in ``docs/objects.md``).
 from __future__ import annotations
 
 import contextlib
-import itertools
 import operator
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
@@ -17,7 +16,7 @@ from typing import TYPE_CHECKING, cast
 from ...kernel import components as C
 from ...kernel.enums import Enhancement
 from ...kernel.errors import ActionError
-from ..cards import Card, CardSpec, CardTemplate
+from ..cards import Card, CardSpec, CardTemplate, make_cards
 from ..jokers import Consumable, Joker
 from ..run.flow import run_event
 from ..state import Phase
@@ -96,16 +95,19 @@ class CardCommands(RunCommands):
         assert self.blind is None, "cards are set up before any blind"
         template = specs if isinstance(specs, CardTemplate) else CardTemplate(specs)
         row = self._areas[area]
-        rules, tally, zone = self._rules, self._tally, C.Zone
+        rules, tally = self._rules, self._tally
         first = self._next_serial()
-        cards = [
-            Card(values, serial, zone(area, slot), rules, tally)
-            for values, serial, slot in zip(
-                template.rows, C.serials(first, len(template)), itertools.count(len(row))
-            )
-        ]
-        for card, entity in zip(cards, self.world.spawn_many(cards), strict=True):
-            card.entity = entity
+        count = len(template.rows)
+        cards = make_cards(
+            template.rows,
+            C.serials(first, count),
+            [area] * count,
+            range(len(row), len(row) + count),
+            rules,
+            [tally] * count,
+            self.world.next_ids(count),  # the ids spawn_many gives them
+        )
+        self.world.spawn_many(cards)
         row += cards
         for kind, count in template.tally:
             tally[kind] += count
