@@ -79,6 +79,8 @@ __all__ = [
 ]
 
 _RULE_FIELDS = tuple(f.name for f in fields(Rules))
+#: The rules' fields as a tuple, read in C.
+_RULES_OF = operator.attrgetter(*_RULE_FIELDS)
 _CARD_AREAS = (C.Area.DECK, C.Area.HAND, C.Area.PLAY, C.Area.DISCARD)
 _ENTITY = operator.attrgetter("entity")
 #: A snapshot's columns of card state (:attr:`GameSnapshot.card_state`), each read in C.
@@ -223,8 +225,7 @@ def take(game: Game) -> GameSnapshot:
     snap.run = game.run.copy()
     snap.rng = game.rng._state.copy()
     snap.serial = game._next_serial()
-    rules = game._rules
-    snap.rules = tuple([getattr(rules, name) for name in _RULE_FIELDS])
+    snap.rules = _RULES_OF(game._rules)
     lists = _lists(game)
     snap.rows = tuple([(row, tuple(row)) for row in lists])
     snap.row_ids = tuple([tuple(map(_ENTITY, lists[i])) for i in _HANDLE_ROWS])
@@ -295,8 +296,10 @@ def restore(game: Game, snap: GameSnapshot) -> None:
     game.rng._state = snap.rng.copy()
     game._set_next_serial(snap.serial)
     rules = game._rules
-    for name, value in zip(_RULE_FIELDS, snap.rules, strict=True):
-        setattr(rules, name, value)
+    now = _RULES_OF(rules)
+    if now != snap.rules or list(map(type, now)) != list(map(type, snap.rules)):
+        for name, value in zip(_RULE_FIELDS, snap.rules, strict=True):
+            setattr(rules, name, value)
     for row, contents in snap.rows:
         row[:] = contents
     game.log[:] = snap.log

@@ -403,8 +403,9 @@ class RunState:
 
     def assign(self, other: RunState) -> None:
         """Become an independent copy of ``other``, in place (what restoring a snapshot
-        does: whoever holds this object sees the restored numbers)."""
-        _copy_into(other, self)
+        does: whoever holds this object, or one of its poker hands' rows, sees the
+        restored numbers)."""
+        _assign(other, self)
 
     # -- the trusted binary save ------------------------------------------------------------
     def to_tuple(self) -> tuple[Any, ...]:
@@ -474,17 +475,29 @@ _CONTAINERS: tuple[str, ...] = tuple(
 _FLAT = re.compile(r"^(list\[str\]|dict\[str, (str|int)\])$")
 
 
-def _copier() -> Callable[[RunState, RunState], RunState]:
+def _copier(in_place: bool = False) -> Callable[[RunState, RunState], RunState]:
     """``copy_into(src, dst)``: every field of ``src`` into ``dst`` (containers copied), as
-    one generated function: a run is copied before every atomic action."""
+    one generated function: a run is copied before every atomic action. ``in_place``: the
+    poker hands' rows of ``dst`` hold ``src``'s numbers (when there are as many)."""
     lines = ["def copy_into(src, dst):"]
     for f in fields(RunState):
         name = f.name
         if name == "hands":
-            lines.append(
-                "    dst.hands = [HandLevel(h.level, h.played, h.played_this_round, h.visible)"
-                " for h in src.hands]"
+            fresh = (
+                "[HandLevel(h.level, h.played, h.played_this_round, h.visible) for h in src.hands]"
             )
+            if not in_place:
+                lines.append(f"    dst.hands = {fresh}")
+                continue
+            lines += [
+                "    rows = dst.hands",
+                "    if len(rows) == len(src.hands):",
+                "        for d, h in zip(rows, src.hands):",
+                "            d.level, d.played, d.played_this_round, d.visible = (",
+                "                h.level, h.played, h.played_this_round, h.visible)",
+                "    else:",
+                f"        rows[:] = {fresh}",
+            ]
         elif name in _CONTAINERS:
             flat = _FLAT.match(str(f.type)) is not None
             copied = f"src.{name}.copy()" if flat else f"_copy(src.{name})"
@@ -499,6 +512,18 @@ def _copier() -> Callable[[RunState, RunState], RunState]:
 
 
 def _copy(value: Any) -> Any:
+    """A deep copy of plain data (any list or dict, a subclass too, becomes a plain one)."""
+    kind = type(value)
+    # A list or dict of plain values (the usual case) is copied in one call: its values'
+    # types are checked in C.
+    if kind is list:
+        if all(map(_PLAIN_VALUE.__contains__, map(type, value))):
+            return value.copy()
+        return [_copy(v) for v in value]
+    if kind is dict:
+        if all(map(_PLAIN_VALUE.__contains__, map(type, value.values()))):
+            return value.copy()
+        return {k: _copy(v) for k, v in value.items()}
     if isinstance(value, list):
         return [_copy(v) for v in value]
     if isinstance(value, dict):
@@ -506,7 +531,12 @@ def _copy(value: Any) -> Any:
     return value
 
 
+#: The types :func:`_copy` shares as they are (immutable; a tuple is shared as it is).
+_PLAIN_VALUE = frozenset({int, float, str, bool, type(None), tuple})
+
+
 _copy_into = _copier()
+_assign = _copier(in_place=True)
 
 
 def _load_kind(name: str, default: Any) -> str | None:

@@ -59,6 +59,7 @@ __all__ = ["BOSS_REROLL_COST", "action_mask", "apply", "check_preview", "legal_a
 #: Whether a card must be part of the next play or discard (Cerulean Bell), read in C.
 _FORCED = operator.attrgetter("_flags.forced_selection")
 
+
 def _phase(game: Game, *allowed: Phase, what: str) -> None:
     if game.run.phase not in allowed:
         names = " or ".join(p.value.replace("_", " ") for p in allowed)
