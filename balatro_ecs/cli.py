@@ -141,6 +141,8 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def _num(x: float) -> str:
+    if type(x) is int:
+        return str(x)
     return str(int(x)) if math.isfinite(x) and x == int(x) else repr(x)
 
 

@@ -18,7 +18,6 @@ Anything else is the engine's own fault and is left as it is.
 
 from __future__ import annotations
 
-import math
 from types import CodeType, FrameType, TracebackType
 from typing import TYPE_CHECKING, Any
 
@@ -192,7 +191,7 @@ def check_effect(effect: object, source: object = None) -> None:
             continue
         if type(value) not in (int, float):
             raise TypeError(f"{name}: expected a number, got {value!r}")
-        if math.isnan(value):
+        if value != value:  # NaN (a huge whole number is fine: it counts as inf)
             raise ValueError(f"{name}: expected a number, got nan")
     if effect.dollars is not None:
         check_dollars(effect.dollars, source)
@@ -212,7 +211,7 @@ def check_events(events: list[Any]) -> None:
         source, kind, value = event[1], event[2], event[3]
         if kind == "dollars":
             check_dollars(value, source)
-        elif kind in _NUMBER_PARTS and (type(value) not in (int, float) or math.isnan(value)):
+        elif kind in _NUMBER_PARTS and (type(value) not in (int, float) or value != value):
             _bad_number(kind, value, source)
 
 

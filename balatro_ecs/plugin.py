@@ -67,6 +67,7 @@ from .enums import (
 from .hands import DetectCard, HandParts
 from .hookspecs import by_count, hookimpl
 from .jokers import Consumable, CopiedJoker, Joker
+from .quantities import lua_floor, to_double
 from .rules import Rules
 from .run.packs import pack_consumable, pack_joker, pack_playing_card
 from .schedule import System
@@ -114,11 +115,13 @@ __all__ = [
     "content",
     "hand_iteration_order",
     "hookimpl",
+    "lua_floor",
     "pack_consumable",
     "pack_joker",
     "pack_playing_card",
     "reference",
     "select_cards",
+    "to_double",
 ]
 
 

@@ -27,6 +27,7 @@ from .enums import HandType, Suit
 from .errors import BalatroError
 from .game import Game
 from .jokers import Consumable, Joker
+from .quantities import format_number
 from .run import shop
 from .run.save import dumps, loads
 from .state import Phase
@@ -64,7 +65,7 @@ def _money(n: float) -> str:
 
 
 def _num(n: float) -> str:
-    return f"{n:,.0f}" if abs(n) < 1e15 else f"{n:.3e}"
+    return format_number(n)
 
 
 class _Style:

@@ -66,6 +66,7 @@ from ..content import (
 )
 from ..enums import VANILLA_HANDS, HandType, parse_suit
 from ..errors import BalatroError, SaveError, UnknownNameError
+from ..quantities import MAX_TARGET, is_target
 from ..state import Phase, RunState, hand_count, saved_hand_names
 
 if TYPE_CHECKING:
@@ -756,6 +757,16 @@ class _real:
         number(value, where, _Damaged, minimum=0, infinite=self.infinite)
 
 
+def _target(c: _Check, value: object, where: str) -> None:
+    """A blind's target or the round's total: a whole number of any size a double
+    reaches, or a float, not negative (``inf`` allowed; :mod:`balatro_ecs.quantities`)."""
+    if is_target(value) or (value == "inf" and type(value) is str):  # (an older save's inf)
+        return
+    if type(value) is int and value > MAX_TARGET:
+        raise _Damaged(f"{where}: must be at most 2**1024 (a double's range), got {show(value)}")
+    number(value, where, _Damaged, minimum=0, infinite=True)
+
+
 def _bool(c: _Check, value: object, where: str) -> None:
     flag(value, where, _Damaged)
 
@@ -962,8 +973,8 @@ _RUN_FIELDS: dict[str, _Field] = {
     "hand_size": _count(-1000, 1000),
     "temp_hand_size": _count(-1000, 1000),
     "blind_hand_size": _count(-1000, 1000),
-    "blind_chips": _real(infinite=True),
-    "chips": _real(infinite=True),
+    "blind_chips": _target,
+    "chips": _target,
     "hands_left": _SLOTS,
     "discards_left": _SLOTS,
     "hands_played_round": _count(),
