@@ -339,7 +339,7 @@ def _object(pairs: list[tuple[str, Any]]) -> Any:
 def _constant(name: str) -> Any:
     """``json.loads``'s constant hook: ``Infinity``, ``-Infinity`` and ``NaN`` are not
     JSON (a save writes ``{"float": "inf"}``)."""
-    raise _NotStrict(f"{name} is not a JSON number (a save writes {{\"float\": \"inf\"}})")
+    raise _NotStrict(f'{name} is not a JSON number (a save writes {{"float": "inf"}})')
 
 
 def _strict_loads(text: str) -> Any:
