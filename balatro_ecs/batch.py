@@ -30,7 +30,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, cast
 
-from .errors import BalatroError
+from .errors import BalatroError, show
 from .game import Game
 from .manager import Plugins
 from .policies import POLICIES, Policy
@@ -163,13 +163,17 @@ def resolve_policy(policy: str | Policy | Callable[[str], Policy], seed: str) ->
         return cast(Policy, policy)
     if callable(policy):
         return _made(policy, seed, getattr(policy, "__name__", repr(policy)))
-    raise BalatroError(f"policy: expected a name, 'module:callable' or a policy, got {policy!r}")
+    raise BalatroError(
+        f"policy: expected a name, 'module:callable' or a policy, got {show(policy)}"
+    )
 
 
 def _made(factory: Callable[[str], Any], seed: str, name: str) -> Policy:
     made = factory(seed)
     if not hasattr(made, "choose"):
-        raise BalatroError(f"policy {name}: calling it gave {made!r}, which has no choose(game)")
+        raise BalatroError(
+            f"policy {name}: calling it gave {show(made)}, which has no choose(game)"
+        )
     return made  # type: ignore[no-any-return]
 
 
@@ -183,17 +187,17 @@ def _import_policy(spec: str) -> Callable[[str], Any]:
     try:
         module = importlib.import_module(module_name)
     except ImportError as err:
-        raise BalatroError(f"policy {spec}: cannot import {module_name!r}: {err}") from None
+        raise BalatroError(f"policy {spec}: cannot import {show(module_name)}: {err}") from None
     try:
         target: Any = module
         for part in attribute.split("."):
             target = getattr(target, part)
     except AttributeError:
-        raise BalatroError(f"policy {spec}: {module_name} has no {attribute!r}") from None
+        raise BalatroError(f"policy {spec}: {module_name} has no {show(attribute)}") from None
     if hasattr(target, "choose") and not isinstance(target, type):
         return lambda _seed: target
     if not callable(target):
-        raise BalatroError(f"policy {spec}: {attribute!r} is not callable")
+        raise BalatroError(f"policy {spec}: {show(attribute)} is not callable")
     return target  # type: ignore[no-any-return]
 
 
@@ -444,7 +448,7 @@ def run_batch(
 def _check_spec(spec: RunSpec, check_policy: bool = True) -> None:
     """Fail early, before any run, on what would fail every run."""
     if spec.unlocks not in ("all", "shipped"):
-        raise BalatroError(f"unlocks: 'all' or 'shipped', not {spec.unlocks!r}")
+        raise BalatroError(f"unlocks: 'all' or 'shipped', not {show(spec.unlocks)}")
     if spec.max_actions < 1:
         raise BalatroError(f"max_actions: expected at least 1, got {spec.max_actions}")
     if check_policy:
@@ -524,7 +528,7 @@ def make_executor(backend: str, workers: int) -> Executor | None:
         return _DaskExecutor(workers)
     if backend == "ray":
         return RayExecutor(num_cpus=workers)
-    raise BalatroError(f"backend: one of {', '.join(BACKENDS)}, not {backend!r}")
+    raise BalatroError(f"backend: one of {', '.join(BACKENDS)}, not {show(backend)}")
 
 
 # ---------------------------------------------------------------------------------------

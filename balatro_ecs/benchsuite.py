@@ -36,6 +36,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .errors import show
+
 __all__ = ["CASES", "CaseResult", "run_suite"]
 
 #: Jokers given to the mid-run game (common ones, no run-changing rules).
@@ -260,7 +262,7 @@ def run_suite(
     chosen = list(names) if names else list(CASES)
     unknown = [n for n in chosen if n not in CASES]
     if unknown:
-        raise ValueError(f"unknown bench case {unknown[0]!r}; cases: {', '.join(CASES)}")
+        raise ValueError(f"unknown bench case {show(unknown[0])}; cases: {', '.join(CASES)}")
     results = []
     for name in chosen:
         result = CASES[name](passes)

@@ -11,12 +11,11 @@ whole. A joker's counters are checked against what its type starts with
 from __future__ import annotations
 
 import math
-import reprlib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .content import JokerType
-from .errors import BalatroError, UnknownNameError
+from .errors import BalatroError, UnknownNameError, show
 
 __all__ = [
     "MAX_DEPTH",
@@ -41,26 +40,7 @@ MAX_TEXT = 200
 #: How deep free-form data (a blind's memory, a counter nobody declares) may nest.
 MAX_DEPTH = 32
 
-_REPR = reprlib.Repr()
-_REPR.maxlevel = 3
-_REPR.maxstring = 60
-_REPR.maxother = 60
-_REPR.maxlong = 40
-_REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = 6
-
 Error = type[BalatroError]
-
-
-def show(value: object) -> str:
-    """``repr(value)``, cut short: nesting, long strings and huge numbers are abbreviated."""
-    if type(value) is int and value.bit_length() > 128:
-        return f"{'-' if value < 0 else ''}a whole number of {value.bit_length()} bits"
-    if type(value) is float:
-        return repr(value)  # nan, inf, -inf: as they are
-    try:
-        return _REPR.repr(value)
-    except Exception:  # a value whose repr fails (a huge int inside a list, ...)
-        return f"a {type(value).__name__}"
 
 
 def whole(

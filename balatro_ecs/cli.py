@@ -40,7 +40,7 @@ from . import __version__, hookspecs
 from .batch import BACKENDS
 from .bench import default_vectors, main_bench
 from .content import ContentType, JokerType
-from .errors import BalatroError
+from .errors import BalatroError, show
 from .manager import CONTENT_FAMILIES, Plugins
 from .plugins_cli import add_pack_options, plugins_from
 from .policies import POLICIES
@@ -243,7 +243,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
         if len(args.targets) != 1:
             raise CliError("bench: give either case names or one scenarios file")
         if not Path(files[0]).is_file():
-            raise CliError(f"bench: {files[0]!r} is neither a case ({', '.join(CASES)}) nor a file")
+            raise CliError(
+                f"bench: {show(files[0])} is neither a case ({', '.join(CASES)}) nor a file"
+            )
         load_scenarios(_read(files[0]))  # a malformed file fails here, with its reason
         return main_bench(files[0], args.passes, args.json)
     if args.passes < 1:
@@ -302,12 +304,11 @@ def cmd_schedule(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from .game import Game
-    from .run.save import loads
-    from .terminal import TerminalSession
+    from .terminal import TerminalSession, load_file
 
     plugins = _plugins(args)
     if args.load:
-        game = loads(_read(args.load), plugins)
+        game = load_file(args.load, plugins)  # any problem: one line
     else:
         game = Game(
             deck=args.deck, stake=args.stake, seed=args.seed, plugins=plugins, unlocks=args.unlocks
@@ -388,7 +389,7 @@ def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {show(text)}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
     return value

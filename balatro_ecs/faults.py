@@ -22,7 +22,7 @@ from types import CodeType, FrameType, TracebackType
 from typing import TYPE_CHECKING, Any
 
 from .effects import Effect
-from .errors import BalatroError, HookError
+from .errors import BalatroError, HookError, show
 
 if TYPE_CHECKING:
     from .manager import Plugins
@@ -101,8 +101,14 @@ def _plugin_of(plugins: Plugins, key: str) -> str:
 
 
 def _describe(err: BaseException) -> str:
-    text = str(err)
+    """The exception as ``Type: message``, the message cut short (a hostile plugin's
+    message is not echoed at any length)."""
+    text = _short(str(err))
     return f"{type(err).__name__}: {text}" if text else type(err).__name__
+
+
+def _short(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else f"{text[: limit - 3]}..."
 
 
 def name_fault(plugins: Plugins, err: BaseException) -> HookError | None:
@@ -113,6 +119,10 @@ def name_fault(plugins: Plugins, err: BaseException) -> HookError | None:
         return None
     frames = _frames(err.__traceback__)
     index = _index(plugins)
+    # The innermost frame that names a culprit decides: a hook implementation running
+    # (its plugin raised), or the engine applying what a source gave (that source's
+    # plugin gave it). A joker's bad return while a blind's hook discards cards (The Hook)
+    # is the joker's, not the blind's.
     for frame in reversed(frames):
         origin = index.get(id(frame.f_code))
         if origin is not None:
@@ -127,7 +137,6 @@ def name_fault(plugins: Plugins, err: BaseException) -> HookError | None:
                 key=key,
                 copier=copier,
             )
-    for frame in reversed(frames):
         local = frame.f_locals
         source = local.get("source")
         key = _key_of(source)
@@ -136,7 +145,7 @@ def name_fault(plugins: Plugins, err: BaseException) -> HookError | None:
         copier = _key_of(getattr(source, "copied_by", None))
         plugin = _plugin_of(plugins, key)
         effect = local.get("effect")
-        shown = f" {effect!r}" if isinstance(effect, tuple) or effect is not None else ""
+        shown = f" {show(effect)}" if isinstance(effect, tuple) or effect is not None else ""
         return HookError(
             f"plugin {plugin}: {key} gave an effect the engine cannot apply{shown}: "
             f"{_describe(err)}",
@@ -154,7 +163,7 @@ def check_whole(name: str, value: object, source: object = None) -> int:
     """``value`` if it is a whole number (not a bool), else raise a ``TypeError`` naming
     ``name``; :func:`name_fault` names ``source``'s plugin."""
     if type(value) is not int:
-        raise TypeError(f"{name}: expected a whole number, got {value!r}")
+        raise TypeError(f"{name}: expected a whole number, got {show(value)}")
     return value
 
 
@@ -170,7 +179,7 @@ def check_retriggers(times: object, source: object = None) -> int:
     to :data:`MAX_RETRIGGERS`), else raise."""
     if type(times) is not int or not 0 <= times <= MAX_RETRIGGERS:
         raise ValueError(
-            f"retriggers: expected a whole number from 0 to {MAX_RETRIGGERS}, got {times!r}"
+            f"retriggers: expected a whole number from 0 to {MAX_RETRIGGERS}, got {show(times)}"
         )
     return times
 
@@ -183,14 +192,14 @@ def check_effect(effect: object, source: object = None) -> None:
     apply: numbers real and not NaN (infinite is allowed: the game plays on past the
     double range), dollars and levels whole, the message text, ``destroy`` true or false."""
     if type(effect) is not Effect:
-        raise TypeError(f"expected an Effect or None, got {effect!r}")
+        raise TypeError(f"expected an Effect or None, got {show(effect)}")
     assert isinstance(effect, Effect)
     for name in _NUMBER_PARTS:
         value = getattr(effect, name)
         if value is None:
             continue
         if type(value) not in (int, float):
-            raise TypeError(f"{name}: expected a number, got {value!r}")
+            raise TypeError(f"{name}: expected a number, got {show(value)}")
         if value != value:  # NaN (a huge whole number is fine: it counts as inf)
             raise ValueError(f"{name}: expected a number, got nan")
     if effect.dollars is not None:
@@ -198,9 +207,9 @@ def check_effect(effect: object, source: object = None) -> None:
     if effect.level_up is not None:
         check_whole("level_up", effect.level_up, source)
     if effect.message is not None and not isinstance(effect.message, str):
-        raise TypeError(f"message: expected text, got {effect.message!r}")
+        raise TypeError(f"message: expected text, got {show(effect.message)}")
     if effect.destroy is not None and type(effect.destroy) is not bool:
-        raise TypeError(f"destroy: expected true or false, got {effect.destroy!r}")
+        raise TypeError(f"destroy: expected true or false, got {show(effect.destroy)}")
 
 
 def check_events(events: list[Any]) -> None:
@@ -216,7 +225,7 @@ def check_events(events: list[Any]) -> None:
 
 
 def _bad_number(kind: str, value: object, source: object) -> None:
-    raise ValueError(f"{kind}: expected a number, got {value!r}")
+    raise ValueError(f"{kind}: expected a number, got {show(value)}")
 
 
 _CHECKS = frozenset(

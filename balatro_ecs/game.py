@@ -32,7 +32,7 @@ from .cards import Card, CardSpec, CardTemplate
 from .content import BlindType, ConsumableType, DeckType, JokerType, StakeType, StickerType
 from .dispatch import JokerPlans
 from .enums import HAND_NAMES, Edition, Enhancement, HandType
-from .errors import BalatroError
+from .errors import BalatroError, show
 from .faults import check_dollars, check_whole, name_fault
 from .jokers import EDITION_SURCHARGE, Consumable, Joker
 from .manager import Plugins
@@ -129,7 +129,7 @@ class Game:
         self.world = World()
         self.run = RunState(hands=hand_table(self.plugins))
         if unlocks not in ("all", "shipped"):
-            raise BalatroError(f"unlocks: 'all' or 'shipped', not {unlocks!r}")
+            raise BalatroError(f"unlocks: 'all' or 'shipped', not {show(unlocks)}")
         self.run.unlocks = unlocks
         self.rng = GameRandom(self.seed)
         self._rules = Rules()
@@ -932,7 +932,9 @@ class Game:
     def preview_plays(self, plays: Iterable[Iterable[int]]) -> list[ScoreResult]:
         """What each of these plays would score now: ``[preview_play(p) for p in plays]``,
         with what scoring can change saved once for all of them (a policy comparing the
-        plays of one hand). Every play is checked before any is scored."""
+        plays of one hand). Every play is checked before any is scored; a plugin's hook
+        that raises (or gives what the engine cannot apply) is raised as a
+        :class:`~balatro_ecs.errors.HookError` naming it, the game unchanged."""
         from .run.engine import check_preview
 
         checked = [sorted(check_preview(self, positions)) for positions in plays]
@@ -942,6 +944,11 @@ class Game:
             try:
                 self._stage_play(positions)
                 results.append(score_play(self, self.plans, preview=True))
+            except Exception as err:  # a plugin's fault: named, as apply names it
+                named = name_fault(self.plugins, err)
+                if named is None:
+                    raise
+                raise named from err
             finally:
                 saved.restore(self)
         return results

@@ -69,7 +69,7 @@ from .content import (
     VoucherType,
     fold_name,
 )
-from .errors import PluginError, UnknownNameError, close_matches
+from .errors import PluginError, UnknownNameError, close_matches, show
 from .packs import (
     ENABLE_ENV,
     VANILLA,
@@ -290,7 +290,7 @@ def _contents(plugin: object, seen: set[int] | None = None) -> list[ContentType]
             try:
                 child = importlib.import_module(child)
             except ImportError as err:
-                raise PluginError(f"cannot import plugin module {child!r}: {err}") from err
+                raise PluginError(f"cannot import plugin module {show(child)}: {err}") from err
         found += _contents(child, seen)
     return found
 
@@ -373,7 +373,7 @@ def entry_point_packs(
             try:
                 manifest = None if ep.attr else manifest_of(None, ep.module)
             except PackError as err:
-                raise PackError(f"entry point {ep.name!r}{_from(dist_name)}: {err}") from None
+                raise PackError(f"entry point {show(ep.name)}{_from(dist_name)}: {err}") from None
             if manifest is None:
                 plugin = _load_entry_point(ep)
                 manifest = manifest_of(plugin) or _implicit_manifest(ep.name, dist_version)
@@ -669,7 +669,7 @@ class Plugins:
         try:
             module = importlib.import_module(module_name)
         except ImportError as err:
-            raise PluginError(f"cannot import plugin module {module_name!r}: {err}") from err
+            raise PluginError(f"cannot import plugin module {show(module_name)}: {err}") from err
         return self.register(module, module_name)
 
     def load_entry_points(self, group: str = ENTRY_POINT_GROUP) -> list[str]:
@@ -688,7 +688,7 @@ class Plugins:
         """Remove a plugin by name (and its content)."""
         plugin = self.pm.get_plugin(name)
         if plugin is None:
-            raise PluginError(f"no plugin named {name!r} is registered")
+            raise PluginError(f"no plugin named {show(name)} is registered")
         self.pm.unregister(plugin)
         for key in [k for k, owner in self._owner.items() if owner is plugin]:
             del self._content[key]

@@ -21,7 +21,7 @@ from typing import Any
 
 from . import hookspecs
 from .content import ContentType
-from .errors import BalatroError, PluginError, UnknownNameError
+from .errors import BalatroError, PluginError, UnknownNameError, show
 from .manager import (
     BUILTIN_PLUGINS,
     CONTENT_HOOK_FAMILIES,
@@ -133,7 +133,7 @@ def _find_loaded(plugins: Plugins, name: str) -> Pack:
         if name in pack.names():
             return pack
     if name in plugins.left_out:
-        raise PackError(f"pack {name!r} is installed but {plugins.left_out[name]}")
+        raise PackError(f"pack {show(name)} is installed but {plugins.left_out[name]}")
     names = [n for p in plugins.pack_info.values() for n in p.names()]
     raise UnknownNameError("pack", name, names)
 
@@ -205,7 +205,7 @@ def _walk(plugin: object, seen: set[int]) -> Iterator[object]:
             try:
                 child = importlib.import_module(child)
             except ImportError as err:
-                raise PluginError(f"cannot import plugin module {child!r}: {err}") from err
+                raise PluginError(f"cannot import plugin module {show(child)}: {err}") from err
         yield from _walk(child, seen)
 
 

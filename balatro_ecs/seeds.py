@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import BuyPack, CashOut, EndShop, Reroll, SelectBlind, SkipPack
 from .components import ETERNAL, PERISHABLE, RENTAL, Area
 from .content import BoosterType, JokerType, StickerType
-from .errors import BalatroError
+from .errors import BalatroError, show
 from .game import Game
 from .state import Phase
 from .trajectory import card_code, snapshot
@@ -284,7 +284,7 @@ def analyze(
         go on without buying anything.
     """
     if not isinstance(seed, str) or not seed:
-        raise BalatroError(f"seed: expected a non-empty string, got {seed!r}")
+        raise BalatroError(f"seed: expected a non-empty string, got {show(seed)}")
     if last_ante < 1:
         raise BalatroError(f"last_ante: expected at least 1, got {last_ante}")
     game = Game(deck=deck, stake=stake, seed=seed, plugins=plugins, unlocks=unlocks)

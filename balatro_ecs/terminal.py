@@ -24,15 +24,16 @@ from .components import Area
 from .content import BoosterType, StickerType, TagType, VoucherType
 from .describe import describe, describe_edition, describe_stickers, find_content
 from .enums import HandType, Suit
-from .errors import BalatroError
+from .errors import BalatroError, show
 from .game import Game
 from .jokers import Consumable, Joker
+from .manager import Plugins
 from .quantities import format_number
 from .run import shop
 from .run.save import dumps, loads
 from .state import Phase
 
-__all__ = ["TerminalSession", "render"]
+__all__ = ["TerminalSession", "load_file", "render"]
 
 _SUIT_COLOUR = {Suit.HEARTS: "31", Suit.DIAMONDS: "33", Suit.CLUBS: "34", Suit.SPADES: "37"}
 
@@ -289,6 +290,24 @@ def describe_event(game: Game, event: tuple[Any, ...]) -> str | None:
     return line.format(who=who, value=value, target=_named(target))
 
 
+def load_file(path: str | Path, plugins: Plugins | None = None) -> Game:
+    """The game saved in the file ``path``. Any problem -- no such file, not UTF-8, not a
+    save, a damaged save, even a fault of the engine's -- is one line
+    (:class:`~balatro_ecs.errors.BalatroError`), never a traceback."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as err:
+        raise BalatroError(f"load: cannot read {path}: {err.strerror or err}") from None
+    try:
+        return loads(raw, plugins)
+    except BalatroError:
+        raise
+    except Exception as err:  # an engine bug: still one line (the cause is kept)
+        raise BalatroError(
+            f"load: {path}: cannot load ({type(err).__name__}: {str(err)[:200]})"
+        ) from err
+
+
 class TerminalSession:
     """A game played by typed commands.
 
@@ -443,7 +462,7 @@ class TerminalSession:
         if key[:1] in rows and key[1:].isdigit():
             row, index = rows[key[0]], int(key[1:]) - 1
             if not 0 <= index < len(row):
-                raise BalatroError(f"info: nothing at {where!r}")
+                raise BalatroError(f"info: nothing at {show(where)}")
             item = row[index]
         elif key == "boss":
             item = game.blind if game.blind is not None and game.blind.is_boss else None
@@ -547,11 +566,7 @@ class TerminalSession:
     def _load(self, args: list[str]) -> bool:
         if len(args) != 1:
             raise BalatroError("load: give one file name")
-        try:
-            text = Path(args[0]).read_text(encoding="utf-8")
-        except OSError as err:
-            raise BalatroError(f"load: cannot read {args[0]}: {err.strerror}") from None
-        game = loads(text, self.game.plugins)
+        game = load_file(args[0], self.game.plugins)
         self.history.append(self.game)
         self.game = game
         return True

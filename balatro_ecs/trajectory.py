@@ -48,7 +48,7 @@ from .cards import Card
 from .components import Area
 from .content import BoosterType, StickerType
 from .enums import HAND_NAMES, Edition, Enhancement, Seal
-from .errors import BalatroError
+from .errors import BalatroError, show
 from .jokers import Consumable, Joker
 from .state import Phase
 
@@ -286,14 +286,14 @@ def action_from_step(action: Mapping[str, Any]) -> Action:
     def slot(name: str = "slot") -> int:
         value = action.get(name)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise BalatroError(f"trajectory action {kind!r}: {name!r} must be an integer")
+            raise BalatroError(f"trajectory action {show(kind)}: {show(name)} must be an integer")
         return value - 1
 
     raw_cards = action.get("cards", ())
     if not isinstance(raw_cards, (list, tuple)) or not all(
         isinstance(c, int) and not isinstance(c, bool) for c in raw_cards
     ):
-        raise BalatroError(f"trajectory action {kind!r}: 'cards' must be a list of integers")
+        raise BalatroError(f"trajectory action {show(kind)}: 'cards' must be a list of integers")
     cards = _positions(raw_cards)
     makers: dict[str, Any] = {
         "play": lambda: Play(cards),
@@ -310,7 +310,7 @@ def action_from_step(action: Mapping[str, Any]) -> Action:
     }
     make = makers.get(kind)  # type: ignore[arg-type]
     if make is None:
-        raise BalatroError(f"trajectory action: unknown kind {kind!r}")
+        raise BalatroError(f"trajectory action: unknown kind {show(kind)}")
     result: Action = make()
     return result
 
@@ -439,7 +439,7 @@ def check(trajectory: Mapping[str, Any]) -> None:
     """Raise :class:`BalatroError` naming the first malformed field of a trajectory."""
     for name, kind in (("seed", str), ("deck", str), ("stake", str), ("initial", Mapping)):
         if not isinstance(trajectory.get(name), kind):
-            raise BalatroError(f"trajectory: {name!r} is missing or not a {kind.__name__}")
+            raise BalatroError(f"trajectory: {show(name)} is missing or not a {kind.__name__}")
     steps = trajectory.get("steps")
     if not isinstance(steps, list):
         raise BalatroError("trajectory: 'steps' is missing or not a list")

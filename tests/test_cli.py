@@ -203,3 +203,33 @@ def test_a_malformed_trajectory_is_named_and_counted(capsys, tmp_path: Path) -> 
     assert "step 1 needs an 'action' and a 'state'" in lines[1]
     assert "'cards' must be a list of integers" in lines[2]
     assert lines[-1] == "0 passed, 3 failed"
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("no phase", "damaged save: run.phase: missing"),
+        (b"\xff\xfe", "save: not UTF-8 text (byte 0)"),
+        ("[1, 2]", "save"),
+        ('{"format": "balatro_ecs.save/1", "run": Infinity}', "not strict JSON"),
+    ],
+)
+def test_play_load_of_a_bad_save_is_one_line(
+    capsys, monkeypatch, tmp_path: Path, content: str | bytes, message: str
+) -> None:
+    from balatro_ecs import Game
+
+    path = tmp_path / "save.json"
+    if content == "no phase":
+        data = json.loads(Game(seed="NOPHASE").to_json())
+        del data["run"]["phase"]
+        content = json.dumps(data)
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content)
+    monkeypatch.setattr("builtins.input", lambda prompt="": "quit")
+    code, out, err = run(capsys, "play", "--load", str(path))
+    assert code == 2 and out == ""
+    assert err.startswith("balatro-ecs: error: ") and message in err
+    assert err.count("\n") == 1 and "Traceback" not in err

@@ -26,7 +26,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
 from ..actions import ACTION_SPACE
-from ..errors import BalatroError
+from ..errors import BalatroError, show
 from ..game import Game
 from ..manager import Plugins
 from ..observe import Layout, Observer
@@ -90,7 +90,7 @@ class BalatroEnv(gym.Env[dict[str, Any], np.int64]):
         illegal_penalty: float = 0.1,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode: None or 'ansi', not {render_mode!r}")
+            raise ValueError(f"render_mode: None or 'ansi', not {show(render_mode)}")
         self.render_mode = render_mode
         self.deck = deck
         self.stake = stake

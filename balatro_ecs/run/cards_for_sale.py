@@ -19,7 +19,7 @@ from ..cards import Card, CardSpec
 from ..components import Area
 from ..content import ConsumableType, JokerType, RarityType
 from ..enums import Edition, Enhancement, Seal, Suit
-from ..errors import ContentError
+from ..errors import ContentError, show
 from ..pools import (
     EMPTY_POOL_FALLBACK,
     ModifierPools,
@@ -149,7 +149,7 @@ def _rarity(game: Game, pools: RarityPools, rarity: RarityType | int | str) -> R
         return found
     if isinstance(rarity, int) and not isinstance(rarity, bool):
         if rarity not in JokerType.RARITY_KEYS:
-            raise ContentError(f"rarity number must be 1..4, got {rarity!r}")
+            raise ContentError(f"rarity number must be 1..4, got {show(rarity)}")
         rarity = JokerType.RARITY_KEYS[rarity]
     return game.plugins.find(RarityType, str(rarity))  # by name; names a blocked one
 

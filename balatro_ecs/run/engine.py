@@ -39,7 +39,7 @@ from ..actions import (
     card_positions,
 )
 from ..components import Area
-from ..errors import ActionTypeError, IllegalActionError
+from ..errors import ActionTypeError, IllegalActionError, show
 from ..faults import name_fault
 from ..hookspecs import BY_COUNT
 from ..jokers import Consumable
@@ -94,7 +94,7 @@ def check_preview(game: Game, positions: object) -> tuple[int, ...]:
     required: a preview asks what any hand would score. Changes nothing."""
     where = "preview_play.positions"
     if isinstance(positions, (str, bytes, Mapping)) or not isinstance(positions, Iterable):
-        raise ActionTypeError(f"{where}: expected card positions (ints), got {positions!r}")
+        raise ActionTypeError(f"{where}: expected card positions (ints), got {show(positions)}")
     cards = card_positions(tuple(positions), where)
     _cards(game, cards, "preview", forced=False)
     return cards
@@ -118,7 +118,7 @@ def verify(game: Game, action: Action) -> None:
     """
     checker = _CHECKS.get(type(action))
     if checker is None:
-        raise IllegalActionError(f"unknown action {action!r}")
+        raise IllegalActionError(f"unknown action {show(action)}")
     try:
         checker(game, action)
     except Exception as err:

@@ -56,10 +56,9 @@ from typing import TYPE_CHECKING, Any
 from .. import components as C
 from ..actions import Action, Outcome
 from ..cards import Card, CardSpec
-from ..checks import show
 from ..content import StickerType
 from ..enums import KINDS_ADDED, Edition, Enhancement, Seal, Suit
-from ..errors import BalatroError, SaveError
+from ..errors import BalatroError, SaveError, show
 from ..jokers import Consumable, Joker
 from ..state import Phase, RunState
 from ..stickers import sticker_keys, sticker_table
@@ -626,7 +625,7 @@ def from_data(data: dict[str, Any], plugins: Plugins | None = None) -> Game:
     if data.get("format") != FORMAT:
         found = data.get("format")
         shown = repr(found) if type(found) is str and len(found) <= 100 else type(found).__name__
-        raise SaveError(f"not a balatro_ecs save (format {shown}, expected {FORMAT!r})")
+        raise SaveError(f"not a balatro_ecs save (format {shown}, expected {show(FORMAT)})")
     plugins = plugins if plugins is not None else PluginSet.default()
     actions = check_save(data, plugins)
     check_versions(data["plugins"], plugins.package_versions())

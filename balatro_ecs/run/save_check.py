@@ -295,7 +295,7 @@ class _Check:
         name = family.family
         blocked = self.plugins.blocked_content.get(key)
         if blocked is not None or key in self.plugins.blocked:
-            raise SaveError(f"save needs {name} {key!r} ({where}), which is blocked")
+            raise SaveError(f"save needs {name} {show(key)} ({where}), which is blocked")
         if found is not None:
             raise _Damaged(f"{where}: {key!r} is a {found.family}, not a {name}")
         choices = [c.key for c in self.plugins.all(family)]
@@ -306,6 +306,9 @@ class _Check:
 
     def run(self, run: Mapping[str, Any]) -> None:
         check_keys(run, _RUN_KEYS, "run field", "run", _Damaged)
+        for name in _RUN_REQUIRED:  # (other fields an older save lacks take their defaults)
+            if name not in run:
+                raise _Damaged(f"run.{name}: missing")
         ints, flags, reals = _RUN_INTS, _RUN_FLAGS, _RUN_REALS
         checks, places = _RUN_FIELDS, _RUN_PLACES
         for name, value in run.items():
@@ -672,7 +675,9 @@ def _modifier(value: object, known: frozenset[str], kind: str, where: str) -> No
     at = f"{where}.{kind}"
     text(value, at, _Damaged, empty=False)
     hint = UnknownNameError(kind, value, sorted(known - {"none"})).hint
-    raise SaveError(f"save needs {kind} {value!r} ({at}), which no installed plugin provides{hint}")
+    raise SaveError(
+        f"save needs {kind} {show(value)} ({at}), which no installed plugin provides{hint}"
+    )
 
 
 def _suit(value: object, where: str) -> None:
@@ -954,6 +959,8 @@ def _id(value: object) -> bool:
     return type(value) is str and 0 < len(value) <= MAX_TEXT
 
 
+#: The run fields every save has: where the game stands.
+_RUN_REQUIRED = ("phase",)
 _SLOTS = _count(0, 1000)
 _RUN_FIELDS: dict[str, _Field] = {
     "ante": _count(-1000, 10**6),
