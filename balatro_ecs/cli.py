@@ -31,7 +31,9 @@ import argparse
 import inspect
 import json
 import math
+import signal
 import sys
+import threading
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -317,11 +319,22 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .batch import plot_records, write_records
+    from .batch import RecordSink, plot_records
     from .progress import ProgressBar
     from .simulate import simulate
 
+    path = args.records if isinstance(args.records, str) else None
+    if args.resume and path is None:
+        raise CliError("simulate: --resume needs --records FILE (the runs recorded so far)")
+    block = _plugins(args).selection()
+    sink = RecordSink(path, resume=args.resume) if path is not None else None
     bar = ProgressBar(args.runs, "runs", enabled=args.progress)
+    finished = [0]
+
+    def advance(n: int) -> None:
+        finished[0] += n
+        bar.advance(n)
+
     try:
         summary = simulate(
             args.runs,
@@ -329,18 +342,29 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             seed=args.seed,
             deck=args.deck,
             stake=args.stake,
-            block=_plugins(args).selection(),
+            block=block,
             workers=args.workers,
             backend=args.backend,
             endless=args.endless,
             max_ante=args.max_ante,
-            on_progress=bar.advance,
+            on_progress=advance,
             unlocks=args.unlocks,
+            sink=sink,
         )
+    except KeyboardInterrupt:
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # leaving: more Ctrl-C change nothing
+        bar.close()
+        kept = f"; {len(sink.done)} records in {path} (--resume goes on)" if sink else ""
+        print(
+            f"balatro-ecs: interrupted after {finished[0]} of {args.runs} runs{kept}",
+            file=sys.stderr,
+        )
+        return 130
     finally:
         bar.close()
-    if isinstance(args.records, str):
-        write_records(summary.records, args.records)
+    if sink is not None:
+        sink.close()
     if args.plot:
         title = f"{summary.runs} runs, {summary.policy}, {summary.deck}, {summary.stake}"
         plot_records(summary.records, args.plot, title)
@@ -518,8 +542,13 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="?",
         const=True,
         metavar="FILE",
-        help="write every run's record to FILE (.jsonl, .csv or .parquet); without FILE, "
-        "with --json: put them in the JSON",
+        help="write every run's record to FILE (.jsonl, .csv or .parquet) as it finishes; "
+        "without FILE, with --json: put them in the JSON",
+    )
+    p.add_argument(
+        "--resume",
+        action="store_true",
+        help="keep the runs already in the --records FILE and play only the others",
     )
     p.add_argument("--plot", metavar="FILE.png", help="draw antes reached and score per blind")
     p.add_argument(

@@ -21,6 +21,7 @@ from __future__ import annotations
 from types import CodeType, FrameType, TracebackType
 from typing import TYPE_CHECKING, Any
 
+from .checks import MAX_INT
 from .effects import Effect
 from .errors import BalatroError, HookError, show
 
@@ -29,11 +30,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_RETRIGGERS",
+    "calling_hook",
     "check_dollars",
     "check_effect",
     "check_events",
     "check_retriggers",
     "check_whole",
+    "hook_origins",
     "name_fault",
 ]
 
@@ -66,6 +69,25 @@ def _index(plugins: Plugins) -> dict[int, _Origin]:
                 )
     plugins.cache["fault index"] = found
     return found
+
+
+def hook_origins(plugins: Plugins) -> dict[int, tuple[str, str, str | None]]:
+    """Every hook implementation of the set by its code object's id: ``(plugin, hook,
+    content key)`` (the key ``None`` for a broadcast hook of a plugin that declares no
+    content). Made once per plugin set."""
+    return _index(plugins)
+
+
+def calling_hook(plugins: Plugins, frame: FrameType | None) -> tuple[str, str, str | None] | None:
+    """The hook implementation nearest ``frame`` on the call stack (``frame`` itself or
+    a caller of it), as :func:`hook_origins` names it; ``None`` if no hook is running."""
+    index = _index(plugins)
+    while frame is not None:
+        origin = index.get(id(frame.f_code))
+        if origin is not None:
+            return origin
+        frame = frame.f_back
+    return None
 
 
 def _frames(tb: TracebackType | None) -> list[FrameType]:
@@ -115,7 +137,9 @@ def name_fault(plugins: Plugins, err: BaseException) -> HookError | None:
     """A :class:`~balatro_ecs.errors.HookError` naming where ``err`` came from, or
     ``None`` when no plugin is to blame (an engine error, an interrupt, an error that
     already names its source)."""
-    if not isinstance(err, Exception) or isinstance(err, BalatroError):
+    from .guard import HookTimeout
+
+    if not isinstance(err, (Exception, HookTimeout)) or isinstance(err, BalatroError):
         return None
     frames = _frames(err.__traceback__)
     index = _index(plugins)
@@ -168,10 +192,15 @@ def check_whole(name: str, value: object, source: object = None) -> int:
 
 
 def check_dollars(dollars: object, source: object = None) -> int:
-    """``dollars`` if it is a whole number of dollars, else raise (naming ``source``
-    through :func:`name_fault`). Money is whole in the game: ``1.5`` or ``nan`` dollars
-    would corrupt every later price and interest payment."""
-    return check_whole("dollars", dollars, source)
+    """``dollars`` if it is a whole number of dollars within ``10**15`` either way, else
+    raise (naming ``source`` through :func:`name_fault`). Money is whole in the game:
+    ``1.5`` or ``nan`` dollars would corrupt every later price and interest payment, and
+    past ``10**15`` a double no longer holds every whole number (:mod:`~balatro_ecs.quantities`)."""
+    check_whole("dollars", dollars, source)
+    assert isinstance(dollars, int)
+    if not -MAX_INT <= dollars <= MAX_INT:
+        raise ValueError(f"dollars: expected at most {MAX_INT} either way, got {show(dollars)}")
+    return dollars
 
 
 def check_retriggers(times: object, source: object = None) -> int:

@@ -29,11 +29,13 @@ from . import components as C
 from .actions import Action, Outcome
 from .blinds import Blind, Deck
 from .cards import Card, CardSpec, CardTemplate
+from .checks import MAX_INT
 from .content import BlindType, ConsumableType, DeckType, JokerType, StakeType, StickerType
 from .dispatch import JokerPlans
 from .enums import HAND_NAMES, Edition, Enhancement, HandType
 from .errors import BalatroError, show
 from .faults import check_dollars, check_whole, name_fault
+from .guard import DEFAULT_BUDGET
 from .jokers import EDITION_SURCHARGE, Consumable, Joker
 from .manager import Plugins
 from .pools import draw_consumable
@@ -54,6 +56,16 @@ _STONE = Enhancement.STONE
 #: The seed scenarios use when none is given (any fixed string keeps them reproducible).
 DEFAULT_SEED = "BALATRO1"
 _SEED_ALPHABET = "ABCDEFGHIJKLMNPQRSTUVWXYZ123456789"  # the game's: no 0, no O
+
+
+class Default:
+    """The type of :data:`DEFAULT`: "the default", where ``None`` means something else."""
+
+    def __repr__(self) -> str:
+        return "DEFAULT"
+
+
+DEFAULT = Default()
 
 
 def random_seed() -> str:
@@ -101,6 +113,14 @@ class Game:
         :meth:`snapshot` before each action and restores it in place if the action raises.
         ``False`` saves that snapshot (some tens of microseconds) where a failed game is
         thrown away.
+    :param budget: Seconds one action may run before a runaway hook in it is stopped
+        and named (:mod:`balatro_ecs.guard`; default :data:`~balatro_ecs.guard.DEFAULT_BUDGET`,
+        10 s); ``None`` for no limit.
+    :param checks: Check after each action that the game is still one that saves (money
+        whole and in range, counts not negative, each entity in one row) and, if not,
+        undo the action and name the hook that broke it (:mod:`balatro_ecs.run.invariants`):
+        ``None`` (default) when a plugin outside the vanilla pack implements a hook,
+        ``True`` always, ``False`` never.
     :param unlocks: The profile: ``"all"`` (default: everything unlocked and discovered,
         the convention of seed tools and bots) or ``"shipped"`` (the game's shipped unlock
         flags, so 40 jokers never appear and some tags are not offered).
@@ -121,11 +141,25 @@ class Game:
         plugins: Plugins | None = None,
         unlocks: str = "all",
         atomic: bool = True,
+        budget: float | Default | None = DEFAULT,
+        checks: bool | None = None,
         start: bool = True,
     ) -> None:
         self.plugins = plugins if plugins is not None else Plugins.default()
         self.seed = seed if seed is not None else random_seed()
         self.atomic = atomic
+        #: Seconds one action may run before its running hook is stopped (a runaway
+        #: hook: :mod:`balatro_ecs.guard`); ``None``: no limit.
+        self.budget: float | None = DEFAULT_BUDGET if isinstance(budget, Default) else budget
+        #: The thread running an action of this game (0: none), and the actions begun.
+        self._busy = 0
+        self._tick = 0
+        self._watched = False
+        #: Check the invariants a save needs after each action
+        #: (:mod:`~balatro_ecs.run.invariants`): ``None`` when a plugin outside the
+        #: vanilla pack implements a hook, ``True`` always, ``False`` never.
+        self.checks: bool | None = checks
+        self._good: tuple[Any, ...] | None = None  # the run's fields at the last check
         self.world = World()
         self.run = RunState(hands=hand_table(self.plugins))
         if unlocks not in ("all", "shipped"):
@@ -725,8 +759,8 @@ class Game:
 
     def earn(self, dollars: int, source: object = None) -> None:
         """Add (or, if negative, take) money, recording who paid it."""
-        if type(dollars) is not int:
-            check_dollars(dollars, source)  # raises: money is whole
+        if type(dollars) is not int or not -MAX_INT <= dollars <= MAX_INT:
+            check_dollars(dollars, source)  # raises: money is whole, within 10**15
         if dollars:
             self.run.dollars += dollars
             self.record(source, "dollars", dollars)

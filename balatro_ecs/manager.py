@@ -809,6 +809,25 @@ class Plugins:
         """The content hooks that content ``key`` implements."""
         return [h for h, table in self._tables.items() if key in table]
 
+    def foreign_hooks(self) -> bool:
+        """Whether any hook implementation is written outside the engine and its built-in
+        (vanilla) modules -- by the module that defines the function: the plugins whose
+        direct writes to the game the engine checks after each action
+        (:mod:`balatro_ecs.run.invariants`; the vanilla pack is checked by the test suite).
+        Kept until the plugin set changes."""
+        found = self.cache.get("foreign hooks")
+        if found is None:
+            trusted = ("balatro_ecs", *BUILTIN_PLUGINS)
+            prefixes = tuple(f"{name}." for name in trusted)
+            found = False
+            for caller in vars(self.pm.hook).values():
+                for impl in getattr(caller, "get_hookimpls", list)():
+                    module = getattr(impl.function, "__module__", None) or ""
+                    if module not in trusted and not module.startswith(prefixes):
+                        found = True
+            self.cache["foreign hooks"] = found
+        return bool(found)
+
     def broadcast_has_impls(self, hook: str) -> bool:
         """Whether any plugin implements a broadcast hook (to skip calling it when none do)."""
         found = self.cache.get(hook)

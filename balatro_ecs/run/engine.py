@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from threading import get_ident
 from typing import TYPE_CHECKING
 
 from .. import reference
@@ -39,14 +40,16 @@ from ..actions import (
     card_positions,
 )
 from ..components import Area
-from ..errors import ActionTypeError, IllegalActionError, show
+from ..errors import ActionTypeError, HookError, IllegalActionError, show
 from ..faults import name_fault
+from ..guard import reentered, watch
 from ..hookspecs import BY_COUNT
 from ..jokers import Consumable
 from ..state import Phase
 from . import packs, shop
 from .blinds import reroll_boss
 from .flow import run_event
+from .invariants import broken, culprit
 from .rounds import end_round_if_out_of_cards
 
 if TYPE_CHECKING:
@@ -294,17 +297,57 @@ def apply(game: Game, action: Action) -> Outcome:
     checked (a consumable's ``consumable_can_use``, a sticker's ``sticker_blocks``) is
     named the same way; checking changes nothing.
     """
-    verify(game, action)
-    before = game.snapshot() if game.atomic else None
+    if game._busy:  # a hook calling apply: refused before anything changes
+        raise reentered(game.plugins, f"apply({action.text()})")
+    game._busy = get_ident()
+    game._tick += 1
+    if not game._watched:
+        watch(game)
     try:
-        return _apply(game, action)
-    except BaseException as err:
-        if before is not None:
-            game.restore(before)
-        named = name_fault(game.plugins, err)
-        if named is None:
-            raise
-        raise named from err
+        verify(game, action)
+        before = game.snapshot() if game.atomic else None
+        try:
+            outcome = _apply(game, action)
+            checks = game.checks
+            if checks or (checks is None and game.plugins.foreign_hooks()):
+                problem = broken(game)
+                if problem is not None:
+                    raise _Broken(problem)
+            return outcome
+        except BaseException as err:
+            if before is not None:
+                game.restore(before)
+            if isinstance(err, _Broken):
+                raise _state_error(game, before, action, str(err)) from None
+            named = name_fault(game.plugins, err)
+            if named is None:
+                raise
+            raise named from err
+    finally:
+        game._busy = 0
+
+
+class _Broken(Exception):
+    """An action left the game in a state it cannot save (:mod:`.invariants`)."""
+
+
+def _state_error(game: Game, before: object, action: Action, problem: str) -> HookError:
+    """The error for an action that broke an invariant: naming the hook found by
+    replaying it (:func:`~balatro_ecs.run.invariants.culprit`) when the game is atomic."""
+    from .snapshot import GameSnapshot
+
+    origin = culprit(before, action, problem) if isinstance(before, GameSnapshot) else None
+    done = f"{action.text()} was undone" if before is not None else "the game is left as it is"
+    if origin is None:
+        return HookError(f"{action.text()} broke the game's state: {problem} ({done})")
+    plugin, hook, key = origin
+    what = f"{hook} of {key}" if key else hook
+    return HookError(
+        f"plugin {plugin}: {what} broke the game's state: {problem} ({done})",
+        plugin=plugin,
+        hook=hook,
+        key=key,
+    )
 
 
 def _apply(game: Game, action: Action) -> Outcome:

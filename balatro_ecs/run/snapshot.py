@@ -314,6 +314,8 @@ def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) 
             seed=attrs["seed"],
             plugins=attrs["plugins"],
             atomic=attrs["atomic"],
+            budget=attrs["budget"],
+            checks=attrs["checks"],
             start=False,
         )
     else:
@@ -321,6 +323,8 @@ def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) 
         game.plugins = attrs["plugins"]
         game.seed = attrs["seed"]
         game.atomic = attrs["atomic"]
+        game.budget = attrs["budget"]
+        game.checks = attrs["checks"]
         from ..rng import GameRandom
 
         game.rng = GameRandom(game.seed)

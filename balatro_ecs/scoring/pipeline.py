@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ..checks import MAX_INT as _CAP
 from ..faults import check_events
 from ..schedule import Schedule, compile_schedule
 from .context import ScoringContext
@@ -73,8 +74,9 @@ def score_play(
     runner = plugins.cache.get("scoring_runner")  # (scoring_runner's, found directly)
     (runner if runner is not None else scoring_runner(plugins))(ctx)
     chips, mult = ctx.chips, ctx.mult
-    if chips != chips or mult != mult or type(ctx.dollar_buffer) is not int:
-        check_events(ctx.events)  # a NaN or money not whole: find the effect that gave it
+    dollars = ctx.dollar_buffer
+    if chips != chips or mult != mult or type(dollars) is not int or not -_CAP <= dollars <= _CAP:
+        check_events(ctx.events)  # a NaN, money not whole or too much: find who gave it
     result = ScoreResult(
         ctx.hand_name,
         ctx.chips,

@@ -17,6 +17,7 @@ from typing import Any
 
 from .. import hands
 from ..cards import Card
+from ..checks import MAX_INT
 from ..effects import Effect
 from ..enums import HAND_NAMES, Edition, HandType
 from ..faults import MAX_RETRIGGERS, check_effect, check_events, check_retriggers
@@ -749,10 +750,11 @@ def jokers_after(ctx: ScoringContext) -> None:
                 _add_dollars(ctx, dollars, source, None)
             if message is not None:
                 ctx.note(source, message)
-    if ctx.dollar_buffer:  # (earn records nothing for no money: no call needed)
-        if type(ctx.dollar_buffer) is not int:
-            check_events(ctx.events)  # money not whole: name the effect that gave it
-        ctx.game.earn(ctx.dollar_buffer, "played hand")
+    buffer = ctx.dollar_buffer
+    if buffer:  # (earn records nothing for no money: no call needed)
+        if type(buffer) is not int or not -MAX_INT <= buffer <= MAX_INT:
+            check_events(ctx.events)  # money not whole, or too much: name who gave it
+        ctx.game.earn(buffer, "played hand")
 
 
 def run_vanilla_systems(ctx: ScoringContext) -> None:
