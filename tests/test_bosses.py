@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from balatro_ecs import Enhancement, Game, Suit
-from balatro_ecs import reference as ref
-from balatro_ecs.actions import (
+from balatro_ecs.game import reference as ref
+from balatro_ecs.game.actions import (
     CashOut,
     Discard,
     EndShop,
@@ -21,14 +21,14 @@ from balatro_ecs.actions import (
     SelectBlind,
     Sell,
 )
-from balatro_ecs.components import Area
-from balatro_ecs.content import BlindType
-from balatro_ecs.enums import HandType
-from balatro_ecs.errors import IllegalActionError
-from balatro_ecs.run.blinds import choose_boss
-from balatro_ecs.run.shop import redeem_voucher
-from balatro_ecs.state import Phase
-from balatro_ecs.testing.runs import hold, play_blind
+from balatro_ecs.game.run.blinds import choose_boss
+from balatro_ecs.game.run.shop import redeem_voucher
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.components import Area
+from balatro_ecs.kernel.content import BlindType
+from balatro_ecs.kernel.enums import HandType
+from balatro_ecs.kernel.errors import IllegalActionError
+from balatro_ecs.tools.testing.runs import hold, play_blind
 
 # ---------------------------------------------------------------------------------------
 # reference numbers
@@ -1064,8 +1064,8 @@ def test_a_save_through_the_pillar_with_a_hand_shape_joker_reloads_the_same() ->
     """Cards played this ante sit undebuffed in the discard pile until the round ends; a
     reload with Four Fingers (which changes how hands are read) must not debuff them."""
     from balatro_ecs import Game
-    from balatro_ecs.actions import Play
-    from balatro_ecs.testing.runs import play_blind
+    from balatro_ecs.game.actions import Play
+    from balatro_ecs.tools.testing.runs import play_blind
 
     for key in ("j_four_fingers", "j_pareidolia", "j_shortcut", "j_smeared"):
         game = Game(seed="PILLAR")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from balatro_ecs import Game, Plugins
-from balatro_ecs.actions import (
+from balatro_ecs.game.actions import (
     ACTION_SPACE,
     Buy,
     CashOut,
@@ -20,11 +20,11 @@ from balatro_ecs.actions import (
     action_from_dict,
     parse_action,
 )
-from balatro_ecs.errors import BalatroError, IllegalActionError, UnknownNameError
-from balatro_ecs.policies import GreedyPolicy
-from balatro_ecs.run.save import dumps, loads, to_data
-from balatro_ecs.state import Phase
-from balatro_ecs.testing.runs import hold, play_blind
+from balatro_ecs.game.run.save import dumps, loads, to_data
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.errors import BalatroError, IllegalActionError, UnknownNameError
+from balatro_ecs.tools.policies import GreedyPolicy
+from balatro_ecs.tools.testing.runs import hold, play_blind
 
 
 def win_small_blind(game: Game) -> None:
@@ -246,8 +246,8 @@ def test_beating_the_ante_8_boss_wins_and_play_can_go_on_into_endless() -> None:
 
 @pytest.mark.parametrize("scaling", [1, 2, 3])
 def test_endless_blind_sizes_match_the_games_computed_table(scaling: int) -> None:
-    from balatro_ecs import reference
-    from balatro_ecs.run.blinds import blind_amount
+    from balatro_ecs.game import reference
+    from balatro_ecs.game.run.blinds import blind_amount
 
     expected = reference.table("rules")["ante_base_chips"][
         f"computed_scaling_{scaling}_antes_9_to_16"

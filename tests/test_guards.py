@@ -1,6 +1,6 @@
 """State written by hooks is checked after each action, and hooks run under guards: a hook
 that breaks what a save needs, calls ``game.apply`` or never returns is named, and the
-action is undone (balatro_ecs.run.invariants, balatro_ecs.guard)."""
+action is undone (balatro_ecs.run.invariants, balatro_ecs.kernel.guard)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-
-from balatro_ecs import Game, Plugins
 from balatro_ecs.actions import Play, SelectBlind
 from balatro_ecs.errors import HookError
-from balatro_ecs.plugin import Effect, JokerType
 from balatro_ecs.testing.modules import plugin_module
+
+from balatro_ecs import Game, Plugins
+from balatro_ecs.plugin import Effect, JokerType
 
 
 def _game(joker_main: Callable[..., Any], **options: Any) -> Game:

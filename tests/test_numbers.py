@@ -1,4 +1,4 @@
-"""One rule for the numbers that outgrow a double or 10**15 (balatro_ecs.quantities):
+"""One rule for the numbers that outgrow a double or 10**15 (balatro_ecs.kernel.quantities):
 scores go to the game's "naneinf" and play goes on, blind targets past 10**15 are exact
 whole numbers that saves round-trip, and the terminal shows both."""
 
@@ -8,13 +8,13 @@ import math
 from typing import Any
 
 import pytest
-
-from balatro_ecs import Game, Plugins
 from balatro_ecs.actions import Play, SelectBlind
-from balatro_ecs.plugin import Effect, JokerType
-from balatro_ecs.quantities import format_number, hand_score, lua_floor, to_double
 from balatro_ecs.state import Phase
 from balatro_ecs.testing.modules import plugin_module
+
+from balatro_ecs import Game, Plugins
+from balatro_ecs.kernel.quantities import format_number, hand_score, lua_floor, to_double
+from balatro_ecs.plugin import Effect, JokerType
 
 
 def _giver(name: str, effect: Effect) -> Any:

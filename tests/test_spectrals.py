@@ -3,7 +3,7 @@
 Every number comes from the reference (spectrals.toml config); every random pick is
 checked against the game's own stream for it (a copy of the run's streams, drawn the way
 the game draws), so a seeded run picks what the game picks. An illegal use raises
-:class:`~balatro_ecs.errors.IllegalActionError` with the reason and changes nothing.
+:class:`~balatro_ecs.kernel.errors.IllegalActionError` with the reason and changes nothing.
 """
 
 from __future__ import annotations
@@ -11,13 +11,13 @@ from __future__ import annotations
 import pytest
 
 from balatro_ecs import CardSpec, Edition, Enhancement, Game, Seal, Suit
-from balatro_ecs.actions import Pick, Use
-from balatro_ecs.components import Area
-from balatro_ecs.errors import IllegalActionError
+from balatro_ecs.game.actions import Pick, Use
+from balatro_ecs.game.run.packs import open_pack
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.components import Area
+from balatro_ecs.kernel.errors import IllegalActionError
 from balatro_ecs.plugin import reference
-from balatro_ecs.run.packs import open_pack
-from balatro_ecs.state import Phase
-from balatro_ecs.testing.runs import hold, play_blind
+from balatro_ecs.tools.testing.runs import hold, play_blind
 
 SEED = "SPECTRA1"
 HAND = ("KH", "QS", "JC", "9D", "7S", "5H", "3C", "2D")

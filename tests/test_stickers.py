@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from balatro_ecs import Game
-from balatro_ecs.actions import (
+from balatro_ecs.game.actions import (
     ACTION_SPACE,
     BuyPack,
     CashOut,
@@ -27,25 +27,25 @@ from balatro_ecs.actions import (
     Sell,
     SkipPack,
 )
-from balatro_ecs.components import Area
-from balatro_ecs.content import JokerType, StickerType
-from balatro_ecs.describe import describe_stickers
-from balatro_ecs.errors import (
+from balatro_ecs.game.describe import describe_stickers
+from balatro_ecs.game.jokers import Joker
+from balatro_ecs.game.run.cards_for_sale import make_joker
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.components import Area
+from balatro_ecs.kernel.content import JokerType, StickerType
+from balatro_ecs.kernel.errors import (
     ContentError,
     HookError,
     IllegalActionError,
     SaveError,
     UnknownNameError,
 )
-from balatro_ecs.jokers import Joker
-from balatro_ecs.manager import Plugins
+from balatro_ecs.kernel.manager import Plugins
 from balatro_ecs.plugin import Edition, Effect
-from balatro_ecs.run.cards_for_sale import make_joker
-from balatro_ecs.seeds import Offer
-from balatro_ecs.state import Phase
-from balatro_ecs.testing.modules import plugin_module
-from balatro_ecs.testing.runs import win_round
-from balatro_ecs.trajectory import snapshot
+from balatro_ecs.tools.seeds import Offer
+from balatro_ecs.tools.testing.modules import plugin_module
+from balatro_ecs.tools.testing.runs import win_round
+from balatro_ecs.tools.trajectory import snapshot
 
 ETERNAL, RENTAL, PERISHABLE = "sticker_eternal", "sticker_rental", "sticker_perishable"
 

@@ -10,14 +10,14 @@ from __future__ import annotations
 import pytest
 
 from balatro_ecs import Edition, Enhancement, Game, Seal, Suit
-from balatro_ecs.actions import BuyAndUse, CashOut, Pick, Use
-from balatro_ecs.components import Area
-from balatro_ecs.enums import parse_enhancement, parse_suit
-from balatro_ecs.errors import IllegalActionError
+from balatro_ecs.game.actions import BuyAndUse, CashOut, Pick, Use
+from balatro_ecs.game.run.packs import open_pack
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.components import Area
+from balatro_ecs.kernel.enums import parse_enhancement, parse_suit
+from balatro_ecs.kernel.errors import IllegalActionError
 from balatro_ecs.plugin import reference
-from balatro_ecs.run.packs import open_pack
-from balatro_ecs.state import Phase
-from balatro_ecs.testing.runs import hold, play_blind, win_round
+from balatro_ecs.tools.testing.runs import hold, play_blind, win_round
 
 SEED = "TAROTS01"
 HAND = ("AS", "KH", "QC", "JD", "10S", "7H", "4C", "2D")

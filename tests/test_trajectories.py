@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from balatro_ecs import Game
-from balatro_ecs.actions import BuyAndUse, Pick, Play, Sell
-from balatro_ecs.trajectory import (
+from balatro_ecs.game.actions import BuyAndUse, Pick, Play, Sell
+from balatro_ecs.tools.trajectory import (
     action_from_step,
     first_difference,
     load_trajectories,

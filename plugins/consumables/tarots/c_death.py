@@ -8,8 +8,8 @@ the right card becomes a copy of the left one (there the game's pick falls on th
 selected card).
 """
 
+from balatro_ecs.game.state import Phase
 from balatro_ecs.plugin import content, hookimpl, reference
-from balatro_ecs.state import Phase
 
 from . import _shapes
 
