@@ -168,7 +168,7 @@ def cmd_conformance(args: argparse.Namespace) -> int:
     if path is None:
         found = default_vectors()
         if found is None:
-            raise CliError("give a vectors file (no tests/data/scoring-vectors.json here)")
+            raise CliError("give a vectors file (no conformance vectors are installed)")
         path = str(found)
     text = _read(path)
     plugins = _plugins(args)
@@ -482,7 +482,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "file",
         nargs="?",
-        help="scoring vectors or trajectories (default: tests/data/scoring-vectors.json)",
+        help="scoring vectors or trajectories (default: the 356 vectors installed with "
+        "the package)",
     )
     p.add_argument("--tolerance", type=float, default=1e-9, help="allowed chips/mult difference")
     p.set_defaults(func=cmd_conformance)
