@@ -233,3 +233,48 @@ def test_play_load_of_a_bad_save_is_one_line(
     assert code == 2 and out == ""
     assert err.startswith("balatro-ecs: error: ") and message in err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_the_conformance_vectors_ship_with_the_package(tmp_path: Path, monkeypatch) -> None:
+    """``balatro-ecs conformance`` and ``bench`` find the vectors after a plain
+    ``pip install .``: the package carries a copy (package data), the same bytes as
+    tests/data's, and uses it when no source tree is around."""
+    try:
+        import tomllib
+    except ImportError:  # Python 3.10
+        import tomli as tomllib
+
+    from balatro_ecs.tools import bench
+
+    shipped = bench.SHIPPED_VECTORS
+    assert shipped.read_bytes() == (DATA / "scoring-vectors.json").read_bytes()
+    root = Path(__file__).resolve().parent.parent
+    config = tomllib.loads((root / "pyproject.toml").read_text("utf-8"))
+    globs = config["tool"]["setuptools"]["package-data"]["balatro_ecs.tools"]
+    assert any(shipped.relative_to(root / "balatro_ecs" / "tools").match(g) for g in globs)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(bench, "__file__", str(tmp_path / "site" / "balatro_ecs" / "tools" / "x"))
+    assert bench.default_vectors() == shipped
+
+
+@pytest.mark.slow
+def test_conformance_and_bench_work_from_a_plain_install(tmp_path: Path) -> None:
+    import os
+
+    from .test_packs import _can_build_wheels
+
+    if not _can_build_wheels():
+        pytest.skip("setuptools cannot build wheels here")
+    root = Path(__file__).resolve().parent.parent
+    target = tmp_path / "site"
+    pip = [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation"]
+    subprocess.run([*pip, "--target", str(target), str(root)], check=True, timeout=600)
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    cli = [sys.executable, "-m", "balatro_ecs"]
+    done = subprocess.run(
+        [*cli, "conformance"], env=env, cwd=tmp_path, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip().endswith("356 passed, 0 failed")
+    bench = [*cli, "bench", "scoring", "--passes", "1", "--json"]
+    timed = subprocess.run(bench, env=env, cwd=tmp_path, capture_output=True, text=True, check=True)
+    assert json.loads(timed.stdout)["cases"][0]["case"] == "scoring"

@@ -150,3 +150,27 @@ def test_the_site_lists_every_page_and_every_page_exists() -> None:
     listed = set(re.findall(r":\s*(\S+\.md)\s*$", config, flags=re.M))
     pages = {p.name for p in (ROOT / "docs").glob("*.md")}
     assert listed == pages, f"mkdocs.yml and docs/ differ: {sorted(listed ^ pages)}"
+
+
+def test_the_testing_guide_s_hypothesis_examples_pass_as_written_in_a_new_process(
+    tmp_path: Path,
+) -> None:
+    """Copied into a test file of their own and run by pytest in a fresh process (the
+    first engine call costs hundreds of milliseconds: the strategies warm the engine up
+    when made, so no example trips hypothesis's 200 ms deadline)."""
+    import subprocess
+    import sys
+
+    blocks = [b for b in _python_blocks("testing.md") if "@given" in b]
+    assert len(blocks) >= 3
+    for i, block in enumerate(blocks):
+        (tmp_path / f"test_guide_{i}.py").write_text(block, "utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert f"{len(blocks)} passed" in done.stdout
