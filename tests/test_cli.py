@@ -278,3 +278,25 @@ def test_conformance_and_bench_work_from_a_plain_install(tmp_path: Path) -> None
     bench = [*cli, "bench", "scoring", "--passes", "1", "--json"]
     timed = subprocess.run(bench, env=env, cwd=tmp_path, capture_output=True, text=True, check=True)
     assert json.loads(timed.stdout)["cases"][0]["case"] == "scoring"
+
+
+def test_installed_packs_are_shown_by_seed_and_simulate(capsys, monkeypatch) -> None:
+    """An installed pack changes what a seed shows and how runs go: the headers and the
+    JSON of ``seed`` and ``simulate`` name every pack with its version."""
+    from balatro_ecs import Plugins
+    from balatro_ecs.tools import batch, cli
+
+    from .test_save_packs import _dice
+
+    plugins = Plugins(entry_points=False, config=False, plugins=[_dice("1.2.0")])
+    monkeypatch.setattr(cli, "plugins_from", lambda args: plugins)
+    monkeypatch.setattr(batch, "_worker_plugins", lambda block: plugins)
+    shown = "vanilla 0.1.0, dice 1.2.0"
+    code, out, _ = run(capsys, "seed", "PACKS")
+    assert code == 0 and f"Packs {shown}" in out.splitlines()[1]
+    code, out, _ = run(capsys, "seed", "PACKS", "--json")
+    assert json.loads(out)["packs"] == {"vanilla": "0.1.0", "dice": "1.2.0"}
+    code, out, _ = run(capsys, "simulate", "--runs", "1", "--max-ante", "1")
+    assert code == 0 and f"packs          {shown}" in out
+    code, out, _ = run(capsys, "simulate", "--runs", "1", "--max-ante", "1", "--json")
+    assert json.loads(out)["packs"] == {"vanilla": "0.1.0", "dice": "1.2.0"}

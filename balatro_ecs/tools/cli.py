@@ -322,6 +322,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .batch import RecordSink, plot_records
     from .progress import ProgressBar
+    from .seeds import format_packs
     from .simulate import simulate
 
     path = args.records if isinstance(args.records, str) else None
@@ -377,6 +378,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         f"{summary.runs} runs  policy {summary.policy}  {summary.deck}  {summary.stake}  "
         f"seed {summary.seed}"
     )
+    print(f"packs          {format_packs(summary.packs)}")
     print(f"wins           {summary.wins} ({summary.win_rate:.1%})")
     print(f"mean ante      {summary.mean_ante:.2f}")
     print(f"mean final     {summary.mean_final_score:,.0f} chips in the last round")

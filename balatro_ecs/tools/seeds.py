@@ -32,7 +32,7 @@ are written ``S_Q``, ``H_T``, ``C_5`` (suit letter, rank with T for ten), top ca
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..game.actions import BuyPack, CashOut, EndShop, Reroll, SelectBlind, SkipPack
@@ -225,6 +225,9 @@ class SeedReport:
     packs_opened: tuple[PackReport, ...]
     judgement: tuple[Offer, ...] | None
     riff_raff: tuple[Offer, ...] | None
+    #: The packs the run was analysed with: pack id -> version, in load order (an
+    #: installed pack joins the pools, and so changes what a seed shows).
+    packs: dict[str, str] = field(default_factory=dict)
 
     @property
     def profile(self) -> str:
@@ -252,6 +255,7 @@ class SeedReport:
             "packs_opened": [p.to_dict() for p in self.packs_opened],
             "judgement": offers(self.judgement),
             "riff_raff": offers(self.riff_raff),
+            "packs": dict(self.packs),
         }
 
     def table(self, plugins: Plugins | None = None) -> str:
@@ -321,6 +325,7 @@ def analyze(
             packs_opened=packs,
             judgement=judgement,
             riff_raff=riff_raff,
+            packs=dict(game.plugins.packs),
         )
     finally:
         game.close()
@@ -530,11 +535,17 @@ def _describe(offer: Offer, name: Any) -> str:
     return f"{text} ${offer.cost}"
 
 
+def format_packs(packs: dict[str, str]) -> str:
+    """Packs as a header shows them: ``vanilla 0.1.0, lucky7 1.1.0``."""
+    return ", ".join(f"{pack} {version}" for pack, version in packs.items()) or "none"
+
+
 def format_report(report: SeedReport, plugins: Plugins | None = None) -> str:
     """A :class:`SeedReport` as aligned plain text (names from ``plugins``, else keys)."""
     name = _namer(plugins)
     lines = [
         f"Seed {report.seed}  {report.deck}  {report.stake}  ({report.profile})",
+        f"Packs {format_packs(report.packs)}",
         "",
     ]
     header = ("Ante", "Boss", "Voucher", "Small Blind tag", "Big Blind tag")
