@@ -300,3 +300,39 @@ def test_installed_packs_are_shown_by_seed_and_simulate(capsys, monkeypatch) -> 
     assert code == 0 and f"packs          {shown}" in out
     code, out, _ = run(capsys, "simulate", "--runs", "1", "--max-ante", "1", "--json")
     assert json.loads(out)["packs"] == {"vanilla": "0.1.0", "dice": "1.2.0"}
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("S92QQ!IC", "has '!' at position 6: the game's seeds are 1 to 8 of the digits 1-9"),
+        ("ABCDEFGHI", "has 9 characters: the game's seeds have at most 8"),
+        ("   ", "expected 1 to 8 characters, got none"),
+        ("É", "has 'É' at position 1"),
+    ],
+)
+def test_a_seed_the_game_would_not_take_is_refused(capsys, typed: str, message: str) -> None:
+    for command in (["seed", typed], ["play", "--seed", typed]):
+        code, out, err = run(capsys, *command)
+        assert code == 2 and out == ""
+        assert err.startswith("balatro-ecs: error: seed: ") and message in err
+        assert err.count("\n") == 1
+
+
+def test_seeds_are_taken_as_the_game_takes_them(capsys, monkeypatch) -> None:
+    from balatro_ecs.tools.seeds import game_seed
+
+    assert game_seed(" s92qqlic ") == "S92QQLIC"
+    assert game_seed("ab0") == "ABO"  # the seed box types a zero as the letter O
+    assert game_seed("sim-12") == "SIM-12"  # a batch run's seed replays that run
+    _, upper, _ = run(capsys, "seed", "S92QQLIC", "--json")
+    _, lower, _ = run(capsys, "seed", "s92qqlic", "--json")
+    assert upper == lower
+    screens = []
+    for typed in ("s92qqlic", "S92QQLIC"):
+        monkeypatch.setattr("builtins.input", lambda prompt="": "quit")
+        _, out, _ = run(capsys, "play", "--seed", typed)
+        screens.append(out)
+    assert screens[0] == screens[1]
+    _, out, _ = run(capsys, "simulate", "--runs", "1", "--seed", "sim0", "--json")
+    assert json.loads(out)["seed"] == "SIMO"

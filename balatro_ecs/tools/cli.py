@@ -307,14 +307,16 @@ def cmd_schedule(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from ..game.game import Game
+    from .seeds import game_seed
     from .terminal import TerminalSession, load_file
 
     plugins = _plugins(args)
     if args.load:
         game = load_file(args.load, plugins)  # any problem: one line
     else:
+        seed = game_seed(args.seed) if args.seed is not None else None
         game = Game(
-            deck=args.deck, stake=args.stake, seed=args.seed, plugins=plugins, unlocks=args.unlocks
+            deck=args.deck, stake=args.stake, seed=seed, plugins=plugins, unlocks=args.unlocks
         )
     return TerminalSession(game).run()
 
@@ -322,7 +324,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .batch import RecordSink, plot_records
     from .progress import ProgressBar
-    from .seeds import format_packs
+    from .seeds import format_packs, game_seed
     from .simulate import simulate
 
     path = args.records if isinstance(args.records, str) else None
@@ -341,7 +343,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         summary = simulate(
             args.runs,
             policy=args.policy,
-            seed=args.seed,
+            seed=game_seed(args.seed, batch=False),
             deck=args.deck,
             stake=args.stake,
             block=block,
@@ -398,11 +400,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_seed(args: argparse.Namespace) -> int:
-    from .seeds import analyze
+    from .seeds import analyze, game_seed
 
-    seed = args.seed.strip()
-    if not seed:
-        raise CliError("seed: expected a seed, got an empty string")
+    seed = game_seed(args.seed)
     plugins = _plugins(args)
     report = analyze(seed, deck=args.deck, stake=args.stake, unlocks=args.unlocks, plugins=plugins)
     if args.json:
@@ -426,7 +426,9 @@ def _run_options(p: argparse.ArgumentParser, default_seed: str | None = None) ->
     p.add_argument(
         "--seed",
         default=default_seed,
-        help="run seed" + (f" (default {default_seed})" if default_seed else " (default: random)"),
+        help="run seed: 1 to 8 of 1-9 and A-Z, taken as the game's seed box takes it "
+        "(upper-cased, 0 read as O)"
+        + (f"; default {default_seed}" if default_seed else "; default: random"),
     )
     _profile_options(p)
 
@@ -567,7 +569,11 @@ def build_parser() -> argparse.ArgumentParser:
         "seed",
         help="analyse a seed: each ante's boss, voucher and tags, the first shuffle and shop",
     )
-    p.add_argument("seed", help="the run seed (8 characters in the game)")
+    p.add_argument(
+        "seed",
+        help="the run seed: 1 to 8 of 1-9 and A-Z (upper-cased, 0 read as O, as the game "
+        "takes it), or a batch run's SEED-N",
+    )
     _profile_options(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_seed)

@@ -54,7 +54,51 @@ __all__ = [
     "ShopReport",
     "analyze",
     "format_report",
+    "game_seed",
 ]
+
+#: What the game's seed box takes: digits 1-9 and letters (a typed 0 becomes O).
+SEED_ALPHABET = frozenset("123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+#: The longest seed the game's seed box takes.
+SEED_LENGTH = 8
+
+
+def game_seed(text: str, *, batch: bool = True) -> str:
+    """``text`` as the game takes a typed seed: surrounding spaces dropped, upper-cased
+    (the seed box types capitals), a ``0`` read as ``O`` (the box turns a typed zero into
+    the letter), then 1 to 8 characters of ``1-9`` and ``A-Z`` -- else a one-line
+    :class:`~balatro_ecs.kernel.errors.BalatroError` naming the first character the game
+    would not take.
+
+    With ``batch`` (the default), a batch run's seed is taken as well: a game seed, a
+    dash and the run's number (``SIM-12``, :func:`balatro_ecs.batch.run_seed`) -- an
+    engine seed, which replays that run, but not one the game itself can take.
+
+    >>> game_seed(" abc0def "), game_seed("sim-12")
+    ('ABCODEF', 'SIM-12')
+    """
+    if not isinstance(text, str):
+        raise BalatroError(f"seed: expected text, got {show(text)}")
+    raw = text.strip()
+    prefix, dash, number = raw.rpartition("-") if batch else ("", "", "")
+    if dash and prefix and number.isdigit() and number.isascii():
+        return f"{game_seed(prefix, batch=False)}-{int(number)}"
+    seed = raw.upper().replace("0", "O")
+    if not seed:
+        raise BalatroError("seed: expected 1 to 8 characters, got none")
+    for i, char in enumerate(seed):
+        if char not in SEED_ALPHABET:
+            raise BalatroError(
+                f"seed: {show(raw)} has {show(raw[i])} at position {i + 1}: the game's seeds "
+                "are 1 to 8 of the digits 1-9 and the letters A-Z"
+            )
+    if len(seed) > SEED_LENGTH:
+        raise BalatroError(
+            f"seed: {show(raw)} has {len(seed)} characters: the game's seeds have at most "
+            f"{SEED_LENGTH}"
+        )
+    return seed
+
 
 #: The game's stickers by their names in a report (the key without ``sticker_``).
 _ETERNAL, _PERISHABLE, _RENTAL = (
