@@ -264,3 +264,22 @@ def test_ctrl_c_stops_a_pooled_batch_at_once_keeps_its_records_and_prints_one_li
     kept = read_records(path)
     assert kept and all(r.failure is None for r in kept)
     assert f"{len(kept)} records in {path}" in err
+
+
+def test_the_plot_s_ante_axes_are_whole_numbers() -> None:
+    pytest.importorskip("matplotlib")
+    import matplotlib.pyplot as plt
+
+    from balatro_ecs.tools.batch import plot_figure
+
+    records = run_batch(
+        [run_seed("AXES", i) for i in range(3)], RunSpec(policy="greedy", max_ante=3)
+    )
+    figure = plot_figure(records.records, "greedy")
+    try:
+        for axes in figure.axes:
+            figure.canvas.draw()
+            ticks = [t for t in axes.get_xticks() if axes.get_xlim()[0] <= t <= axes.get_xlim()[1]]
+            assert ticks and all(float(t).is_integer() for t in ticks), ticks
+    finally:
+        plt.close(figure)

@@ -336,3 +336,32 @@ def test_seeds_are_taken_as_the_game_takes_them(capsys, monkeypatch) -> None:
     assert screens[0] == screens[1]
     _, out, _ = run(capsys, "simulate", "--runs", "1", "--seed", "sim0", "--json")
     assert json.loads(out)["seed"] == "SIMO"
+
+
+def test_a_typo_in_block_or_enable_is_an_error_with_close_matches(capsys) -> None:
+    code, out, err = run(capsys, "seed", "ABC", "--block", "j_blueprnt")
+    assert code == 2 and out == ""
+    assert "--block: no pack, plugin or content key is called 'j_blueprnt'" in err
+    assert "did you mean 'j_blueprint'" in err and err.count("\n") == 1
+    code, _, err = run(capsys, "simulate", "--runs", "1", "--block", "vanila")
+    assert code == 2 and "did you mean 'vanilla'" in err
+    code, _, err = run(capsys, "seed", "ABC", "--enable", "no_such_pack")
+    assert code == 2 and "--enable: no installed pack is called 'no_such_pack'" in err
+    code, out, _ = run(capsys, "seed", "ABC", "--block", "j_blueprint", "--json")
+    assert code == 0 and json.loads(out)["seed"] == "ABC"
+
+
+def test_a_policy_module_in_the_current_directory_is_found(capsys, monkeypatch, tmp_path) -> None:
+    (tmp_path / "mypolicy.py").write_text(
+        "class First:\n"
+        "    def choose(self, game):\n"
+        "        return game.legal_actions(reorders=False)[0]\n"
+        "def make(seed):\n"
+        "    return First()\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    code, out, err = run(capsys, "simulate", "--runs", "2", "--policy", "mypolicy:make", "--json")
+    assert code == 0, err
+    assert json.loads(out)["policy"] == "mypolicy:make"
+    sys.modules.pop("mypolicy", None)

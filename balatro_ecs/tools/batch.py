@@ -53,6 +53,7 @@ __all__ = [
     "make_executor",
     "play_seed",
     "play_seeds",
+    "plot_figure",
     "plot_records",
     "plugin_set",
     "read_records",
@@ -905,10 +906,35 @@ def _write_parquet(records: Sequence[RunRecord], path: Path) -> None:
 
 
 def plot_records(records: Sequence[RunRecord], path: str | Path, title: str = "") -> Path:
-    """A PNG with the antes reached and the score per blind against its target.
+    """A PNG with the antes reached and the score per blind against its target
+    (:func:`plot_figure`). Needs matplotlib (``pip install 'balatro-ecs[plot]'``)."""
+    import matplotlib.pyplot as plt
 
-    Needs matplotlib (``pip install 'balatro-ecs[plot]'``).
-    """
+    target = Path(path)
+    figure = plot_figure(records, title)
+    try:
+        figure.savefig(target, dpi=110)
+    except OSError as err:
+        raise BalatroError(f"plot: cannot write {target}: {err.strerror}") from None
+    finally:
+        plt.close(figure)
+    return target
+
+
+def _ante_ticks(antes: Iterable[int], most: int = 12) -> list[int]:
+    """Whole-number ticks over the antes shown: every ante, or every n-th when there are
+    more than ``most``."""
+    found = sorted(set(antes))
+    if len(found) <= most:
+        return found
+    step = -(-(found[-1] - found[0] + 1) // most)
+    return list(range(found[0], found[-1] + 1, step))
+
+
+def plot_figure(records: Sequence[RunRecord], title: str = "") -> Any:
+    """The matplotlib figure :func:`plot_records` saves: the antes reached (left) and
+    each blind's score over its target (right), antes on whole-number axes. Close it
+    with ``matplotlib.pyplot.close`` when done."""
     try:
         import matplotlib
 
@@ -916,7 +942,6 @@ def plot_records(records: Sequence[RunRecord], path: str | Path, title: str = ""
         import matplotlib.pyplot as plt
     except ImportError:
         raise BalatroError("plot: needs matplotlib: pip install 'balatro-ecs[plot]'") from None
-    target = Path(path)
     figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
     antes = Counter(r.ante for r in records)
     xs = sorted(antes)
@@ -938,13 +963,11 @@ def plot_records(records: Sequence[RunRecord], path: str | Path, title: str = ""
     right.set_xlabel("ante")
     right.set_ylabel("score / blind target")
     right.set_title("Score per blind")
+    # Antes are whole numbers: ticks at whole antes only (a few runs all reaching ante 2
+    # would otherwise get ticks at 1.6, 1.8, 2.0, ...).
+    left.set_xticks(_ante_ticks(xs))
+    right.set_xticks(_ante_ticks([a for a, _ in points] or xs))
     if title:
         figure.suptitle(title)
     figure.tight_layout()
-    try:
-        figure.savefig(target, dpi=110)
-    except OSError as err:
-        raise BalatroError(f"plot: cannot write {target}: {err.strerror}") from None
-    finally:
-        plt.close(figure)
-    return target
+    return figure

@@ -75,7 +75,35 @@ def plugins_from(args: argparse.Namespace) -> Plugins:
     block, enable = _chosen(args, "block"), _chosen(args, "enable")
     if not block and not enable:
         return Plugins.default()
+    _check_names(block, "--block", content=True)
+    _check_names(enable, "--enable", content=False)
     return Plugins(block=block, enable=enable)
+
+
+def _check_names(names: list[str], option: str, *, content: bool) -> None:
+    """Every name given to ``option`` names something the installed plugin set holds
+    (a pack by id, entry-point, distribution or module name, a plugin, and for
+    ``--block`` a content key); a typo is a one-line error with the closest names."""
+    if not names:
+        return
+    known = _known_names(content)
+    for name in names:
+        if name not in known:
+            hint = UnknownNameError("name", name, sorted(known)).hint
+            what = "pack, plugin or content key" if content else "installed pack"
+            raise BalatroError(f"{option}: no {what} is called {show(name)}{hint}")
+
+
+def _known_names(content: bool) -> set[str]:
+    """The names ``--block`` (``content``) or ``--enable`` can take in this install."""
+    plugins = Plugins.default()
+    known: set[str] = set(plugins.left_out)
+    for pack in plugins.pack_info.values():
+        known |= set(pack.names())
+    if content:
+        known |= set(plugins._content) | set(plugins.blocked_content)
+        known |= {name for name, _ in plugins.pm.list_name_plugin() if name}
+    return known
 
 
 # -- list and show --------------------------------------------------------------------------
