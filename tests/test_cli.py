@@ -365,3 +365,28 @@ def test_a_policy_module_in_the_current_directory_is_found(capsys, monkeypatch, 
     assert code == 0, err
     assert json.loads(out)["policy"] == "mypolicy:make"
     sys.modules.pop("mypolicy", None)
+
+
+def test_the_command_line_completes_on_tab(capsys, monkeypatch) -> None:
+    """argcomplete (the ``completion`` extra): ``balatro-ecs completion bash`` prints the
+    shell code, and a command line being typed completes to commands and deck names."""
+    argcomplete = pytest.importorskip("argcomplete")
+    code, out, _ = run(capsys, "completion", "bash")
+    assert code == 0 and "balatro-ecs" in out and "complete" in out
+
+    def completions(line: str) -> list[str]:
+        stream = io.StringIO()
+        monkeypatch.setenv("_ARGCOMPLETE", "1")
+        monkeypatch.setenv("_ARGCOMPLETE_IFS", "\n")
+        monkeypatch.setenv("COMP_LINE", line)
+        monkeypatch.setenv("COMP_POINT", str(len(line)))
+        from balatro_ecs.tools.cli import build_parser
+
+        with pytest.raises(SystemExit):
+            argcomplete.autocomplete(build_parser(), output_stream=stream, exit_method=sys.exit)
+        return [c.strip() for c in stream.getvalue().split("\n")]
+
+    assert "simulate" in completions("balatro-ecs sim")
+    assert "seed" in completions("balatro-ecs se")
+    decks = completions("balatro-ecs play --deck Pl")
+    assert any(d.startswith("Plasma") for d in decks), decks

@@ -1,3 +1,4 @@
+# PYTHON_ARGCOMPLETE_OK  (argcomplete: this command completes on Tab)
 """The ``balatro-ecs`` command line.
 
     balatro-ecs score FILE [--explain]      score scenarios (FILE may be - for stdin)
@@ -17,6 +18,8 @@
                                             the first shuffle, the first shop and its packs
     balatro-ecs plugins [show PACK | validate PACK]
                                             installed packs, their content, a check for CI
+    balatro-ecs completion [bash|zsh|fish]  the shell code for Tab completion (needs
+                                            ``pip install 'balatro-ecs[completion]'``)
 
 Every command that builds games takes ``--block NAME`` and ``--enable``/``--only NAME``
 (pack ids, entry-point or distribution names, content keys; see docs/packs.md).
@@ -31,10 +34,11 @@ import argparse
 import inspect
 import json
 import math
+import os
 import signal
 import sys
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -433,12 +437,25 @@ def _run_options(p: argparse.ArgumentParser, default_seed: str | None = None) ->
     _profile_options(p)
 
 
+def _names(table: str, list_key: str) -> Callable[..., list[str]]:
+    """A Tab completer: the vanilla names of a reference table (decks, stakes)."""
+
+    def complete(**_: Any) -> list[str]:
+        from ..game import reference
+
+        return [row["name"] for row in reference.table(table)[list_key]]
+
+    return complete
+
+
 def _profile_options(p: argparse.ArgumentParser) -> None:
     """``--deck``, ``--stake`` and ``--unlocks``: what a run is played with."""
-    p.add_argument("--deck", default="Red Deck", help="deck name or key (default Red Deck)")
-    p.add_argument(
+    deck = p.add_argument("--deck", default="Red Deck", help="deck name or key (default Red Deck)")
+    deck.completer = _names("decks", "deck")  # type: ignore[attr-defined]
+    stake = p.add_argument(
         "--stake", default="White Stake", help="stake name, key or level 1-8 (default White)"
     )
+    stake.completer = _names("stakes", "stake")  # type: ignore[attr-defined]
     p.add_argument(
         "--unlocks",
         choices=("all", "shipped"),
@@ -586,11 +603,49 @@ def build_parser() -> argparse.ArgumentParser:
     from .plugins_cli import add_parser as add_plugins_parser  # balatro-ecs plugins
 
     add_plugins_parser(sub)
+
+    p = sub.add_parser(
+        "completion",
+        help='print the shell code for Tab completion: eval "$(balatro-ecs completion)"',
+    )
+    p.add_argument(
+        "shell", nargs="?", choices=_SHELLS, default="bash", help="the shell (default bash)"
+    )
+    p.set_defaults(func=cmd_completion)
     return parser
+
+
+#: The shells ``balatro-ecs completion`` writes code for (argcomplete's).
+_SHELLS = ("bash", "zsh", "fish", "tcsh", "powershell")
+
+
+def cmd_completion(args: argparse.Namespace) -> int:
+    try:
+        from argcomplete.shell_integration import shellcode
+    except ImportError:
+        raise CliError(
+            "completion: needs argcomplete: pip install 'balatro-ecs[completion]'"
+        ) from None
+    print(shellcode(["balatro-ecs"], shell=args.shell))
+    return 0
+
+
+def _complete(parser: argparse.ArgumentParser) -> None:
+    """Answer the shell's Tab (argcomplete sets ``_ARGCOMPLETE``, then this exits);
+    nothing at all is imported for an ordinary command."""
+    if "_ARGCOMPLETE" not in os.environ:
+        return
+    try:
+        import argcomplete
+    except ImportError:
+        return
+    argcomplete.autocomplete(parser)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    if argv is None:
+        _complete(parser)
     args = parser.parse_args(argv)
     try:
         return int(args.func(args))
