@@ -174,3 +174,24 @@ def test_the_testing_guide_s_hypothesis_examples_pass_as_written_in_a_new_proces
     )
     assert done.returncode == 0, done.stdout[-3000:]
     assert f"{len(blocks)} passed" in done.stdout
+
+
+def test_the_quickstart_s_manifest_is_a_valid_manifest(tmp_path: Path) -> None:
+    """The quickstart says a pack needs ``balatro_pack.toml`` (``plugins validate`` reads
+    it); the manifest it shows is one the engine reads."""
+    from balatro_ecs.kernel.packs import read_manifest
+
+    text = (ROOT / "docs" / "quickstart.md").read_text("utf-8")
+    assert "balatro-ecs plugins validate" in text
+    block = re.search(r"```toml\n# my_pack/balatro_pack.toml\n(.*?)```", text, flags=re.S)
+    assert block is not None
+    path = tmp_path / "balatro_pack.toml"
+    path.write_text(block.group(1), "utf-8")
+    manifest = read_manifest(path)
+    assert (manifest.id, manifest.key_prefix) == ("mypack", "mypack")
+
+
+def test_the_home_page_says_how_to_install_from_source() -> None:
+    text = (ROOT / "docs" / "index.md").read_text("utf-8")
+    assert "pip install balatro-ecs" not in text  # it is not on the index
+    assert "not on PyPI" in text and ".venv/bin/pip install ." in text
