@@ -367,24 +367,24 @@ def test_a_policy_module_in_the_current_directory_is_found(capsys, monkeypatch, 
     sys.modules.pop("mypolicy", None)
 
 
-def test_the_command_line_completes_on_tab(capsys, monkeypatch) -> None:
+def test_the_command_line_completes_on_tab(capsys, tmp_path: Path) -> None:
     """argcomplete (the ``completion`` extra): ``balatro-ecs completion bash`` prints the
-    shell code, and a command line being typed completes to commands and deck names."""
-    argcomplete = pytest.importorskip("argcomplete")
+    shell code, and a command line being typed completes to commands and deck names (in
+    a process of its own, as the shell runs it: argcomplete takes over file descriptors)."""
+    import os
+
+    pytest.importorskip("argcomplete")
     code, out, _ = run(capsys, "completion", "bash")
     assert code == 0 and "balatro-ecs" in out and "complete" in out
 
     def completions(line: str) -> list[str]:
-        stream = io.StringIO()
-        monkeypatch.setenv("_ARGCOMPLETE", "1")
-        monkeypatch.setenv("_ARGCOMPLETE_IFS", "\n")
-        monkeypatch.setenv("COMP_LINE", line)
-        monkeypatch.setenv("COMP_POINT", str(len(line)))
-        from balatro_ecs.tools.cli import build_parser
-
-        with pytest.raises(SystemExit):
-            argcomplete.autocomplete(build_parser(), output_stream=stream, exit_method=sys.exit)
-        return [c.strip() for c in stream.getvalue().split("\n")]
+        answer = tmp_path / "completions.txt"
+        env = {
+            **os.environ, "_ARGCOMPLETE": "1", "_ARGCOMPLETE_IFS": "\n", "COMP_LINE": line,
+            "COMP_POINT": str(len(line)), "_ARGCOMPLETE_STDOUT_FILENAME": str(answer),
+        }  # fmt: skip
+        subprocess.run([sys.executable, "-m", "balatro_ecs"], env=env, timeout=120, check=True)
+        return [c.strip() for c in answer.read_text("utf-8").split("\n")]
 
     assert "simulate" in completions("balatro-ecs sim")
     assert "seed" in completions("balatro-ecs se")

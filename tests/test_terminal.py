@@ -96,7 +96,7 @@ def test_every_change_of_money_names_its_source() -> None:
 def test_leaving_offers_to_save_the_run(tmp_path: Path) -> None:
     path = tmp_path / "run.json"
     game = Game(seed="LEAVE")
-    text = _session(game, "select", "quit", str(path))
+    text = _session(game, "select", "quit", str(path), width=1000)
     assert "Save the run first?" in text and f"saved to {path}" in text
     assert json.loads(path.read_text())["format"] == "balatro_ecs.save/1"
     assert len(Game.from_json(path.read_text()).log) == 1

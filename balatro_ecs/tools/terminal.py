@@ -133,7 +133,9 @@ def _fit(lines: list[str], width: int) -> list[str]:
         if len(_ANSI.sub("", line)) <= width or _ANSI.search(line):
             out.append(line)
             continue
-        out += textwrap.wrap(line, width, subsequent_indent="  ", break_on_hyphens=False)
+        out += textwrap.wrap(
+            line, width, subsequent_indent="  ", break_on_hyphens=False, break_long_words=False
+        )
     return out
 
 
