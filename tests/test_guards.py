@@ -149,3 +149,14 @@ def test_a_normal_game_is_never_stopped() -> None:
     while game.phase.value != "game_over" and len(game.log) < 200:
         game.apply(policy.choose(game))
     assert game.to_json()
+
+
+def test_a_runaway_hook_in_a_preview_is_stopped_and_named() -> None:
+    from balatro_ecs.tools.policies import GreedyPolicy
+
+    game = _game(_endless, budget=0.3)
+    before = game.to_json()
+    for preview in (lambda: game.preview_play([0, 1]), lambda: GreedyPolicy().choose(game)):
+        with pytest.raises(HookError, match=r"^plugin t_hostile: joker_main of j_t_hostile"):
+            preview()
+        assert game.to_json() == before

@@ -23,14 +23,15 @@ import operator
 import secrets
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
+from threading import get_ident
 from typing import Any
 
 from ..kernel import components as C
 from ..kernel.content import BlindType, ConsumableType, DeckType, JokerType, StakeType, StickerType
 from ..kernel.enums import HAND_NAMES, Edition, Enhancement, HandType
-from ..kernel.errors import BalatroError, show
+from ..kernel.errors import BalatroError, HookTimeout, show
 from ..kernel.faults import check_dollars, check_whole, name_fault
-from ..kernel.guard import DEFAULT_BUDGET
+from ..kernel.guard import DEFAULT_BUDGET, watch
 from ..kernel.manager import Plugins
 from ..kernel.quantities import MAX_INT
 from ..kernel.rng import GameRandom
@@ -974,17 +975,29 @@ class Game:
         checked = [sorted(check_preview(self, positions)) for positions in plays]
         results: list[ScoreResult] = []
         saved = _PreviewState(self)
-        for positions in checked:
-            try:
-                self._stage_play(positions)
-                results.append(score_play(self, self.plans, preview=True))
-            except Exception as err:  # a plugin's fault: named, as apply names it
-                named = name_fault(self.plugins, err)
-                if named is None:
-                    raise
-                raise named from err
-            finally:
-                saved.restore(self)
+        guarded = not self._busy  # (a preview inside an action is guarded by the action)
+        if guarded:  # the time budget watches previews too (balatro_ecs.kernel.guard)
+            self._busy = get_ident()
+            self._tick += 1
+            if not self._watched:
+                watch(self)
+        try:
+            for positions in checked:
+                try:
+                    self._stage_play(positions)
+                    results.append(score_play(self, self.plans, preview=True))
+                except (Exception, HookTimeout) as err:  # a plugin's fault: named
+                    if guarded:
+                        self._busy = 0  # (no HookTimeout while putting the game back)
+                    named = name_fault(self.plugins, err)
+                    if named is None:
+                        raise
+                    raise named from err
+                finally:
+                    saved.restore(self)
+        finally:
+            if guarded:
+                self._busy = 0
         return results
 
     def _stage_play(self, positions: list[int]) -> None:

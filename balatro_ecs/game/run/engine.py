@@ -316,8 +316,10 @@ def apply(game: Game, action: Action) -> Outcome:
                     raise _Broken(problem)
             return outcome
         except BaseException as err:
+            game._busy = 0  # the watchdog leaves the rollback alone (no HookTimeout in it)
             if before is not None:
                 game.restore(before)
+                game._busy = 0  # (the snapshot was taken busy)
             if isinstance(err, _Broken):
                 raise _state_error(game, before, action, str(err)) from None
             named = name_fault(game.plugins, err)
