@@ -209,8 +209,9 @@ def test_a_malformed_trajectory_is_named_and_counted(capsys, tmp_path: Path) -> 
     ("content", "message"),
     [
         ("no phase", "damaged save: run.phase: missing"),
-        (b"\xff\xfe", "save: not UTF-8 text (byte 0)"),
-        ("[1, 2]", "save"),
+        (b"\xff\xfe", "not a Balatro save"),  # (read as the game's save.jkr)
+        (b"{\xff\xfe}", "load:"),
+        ("[1, 2]", "not a Balatro save"),
         ('{"format": "balatro_ecs.save/1", "run": Infinity}', "not strict JSON"),
     ],
 )

@@ -464,8 +464,8 @@ def _orbital(game: Game, values: Mapping[str, Any], item: object) -> Mapping[str
     run = game.run
     if run.tags_offered.get(run.blind_on_deck) != "tag_orbital":
         return {}
-    hand = run.tag_memory.get(run.blind_on_deck)
-    return {"orbital_hand": hand if isinstance(hand, str) else None}
+    hand = run.orbital_choices.get(str(run.ante), {}).get(run.blind_on_deck)
+    return {"orbital_hand": hand}
 
 
 @_derives("bl_ox")

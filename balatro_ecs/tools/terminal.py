@@ -26,7 +26,8 @@ from ..game.describe import describe, describe_edition, describe_stickers, find_
 from ..game.game import Game
 from ..game.jokers import Consumable, Joker
 from ..game.run import shop
-from ..game.run.save import dumps, loads
+from ..game.run.jkr import load_save
+from ..game.run.save import dumps
 from ..game.state import Phase
 from ..kernel.components import Area
 from ..kernel.content import BoosterType, StickerType, TagType, VoucherType
@@ -42,13 +43,14 @@ _SUIT_COLOUR = {Suit.HEARTS: "31", Suit.DIAMONDS: "33", Suit.CLUBS: "34", Suit.S
 HELP = """\
 Blind select   select | skip | reroll_boss
 In a round     play 1 3 4 | discard 2 5 | sort rank | sort suit | preview 1 3 4
-Cash out       cash_out
+Cash out       cash_out  (after the last boss: endless)
 Shop           buy 1 | voucher 1 | pack 1 | reroll | next
 Booster pack   pick 1 [cards...] | skip_pack
 Any time       sell j1 | sell c1 | use 1 [cards...] | move 1 3 (jokers)
 Session        actions (legal moves) | deck (cards left) | levels | log | undo
                info j1 / c1 / s1 / p1 / v1 / t1 / h1 / boss / NAME (what it does, now)
                save FILE | load FILE | help | quit (offers to save)
+               (FILE.jkr: a save of the real game's, which the game loads)
 Positions count from 1, left to right, as shown on screen. Up and Down recall earlier
 commands."""
 
@@ -184,8 +186,10 @@ def render(game: Game, *, colour: bool = False, width: int | None = None) -> str
     elif phase is Phase.GAME_OVER:
         lines.append(style(f"GAME OVER at ante {run.ante}, round {run.round}.", "31;1"))
         lines.append("undo, load FILE, or quit.")
-    if run.won and phase is not Phase.GAME_OVER:
-        lines.append(style("You won the run! Play on into endless mode, or quit.", "32;1"))
+    if run.win_screen:
+        lines.append(style("You won the run! endless: play on into endless mode; or quit.", "32;1"))
+    elif run.won and phase is not Phase.GAME_OVER:
+        lines.append(style("Endless mode.", "32;1"))
     return "\n".join(_fit(lines, width))
 
 
@@ -319,15 +323,16 @@ def describe_event(game: Game, event: tuple[Any, ...]) -> str | None:
 
 
 def load_file(path: str | Path, plugins: Plugins | None = None) -> Game:
-    """The game saved in the file ``path``. Any problem -- no such file, not UTF-8, not a
-    save, a damaged save, even a fault of the engine's -- is one line
+    """The game saved in the file ``path`` (the engine's JSON save, or a ``save.jkr`` of
+    the real game's). Any problem -- no such file, not a save, a damaged save, even a
+    fault of the engine's -- is one line
     (:class:`~balatro_ecs.errors.BalatroError`), never a traceback."""
     try:
         raw = Path(path).read_bytes()
     except OSError as err:
         raise BalatroError(f"load: cannot read {path}: {err.strerror or err}") from None
     try:
-        return loads(raw, plugins)
+        return load_save(raw, plugins)  # the engine's save or the real game's save.jkr
     except BalatroError:
         raise
     except Exception as err:  # an engine bug: still one line (the cause is kept)
@@ -709,8 +714,10 @@ class TerminalSession:
             raise BalatroError("save: give one file name")
         path = Path(args[0])
         tmp = path.with_suffix(path.suffix + ".tmp")
+        # a .jkr name: a save the real game loads; any other: the engine's JSON save
+        data = self.game.to_jkr() if path.suffix == ".jkr" else dumps(self.game).encode("utf-8")
         try:
-            tmp.write_text(dumps(self.game), encoding="utf-8")
+            tmp.write_bytes(data)
             tmp.replace(path)  # never leave a half-written save
         except OSError as err:
             with contextlib.suppress(OSError):
