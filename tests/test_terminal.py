@@ -128,3 +128,20 @@ def test_no_color_turns_colour_off() -> None:
         out = Tty()
         TerminalSession(Game(seed="NOCOLOR"), read=_reader(["quit"]), out=out).run()
         assert "\033[" not in out.getvalue()
+
+
+def test_money_a_plugin_pays_without_naming_itself_is_named_for_it() -> None:
+    from balatro_ecs import Plugins
+    from balatro_ecs.plugin import JokerType
+    from balatro_ecs.tools.testing.modules import plugin_module
+
+    def joker_main(ctx, joker):  # pays straight into the run, naming no source
+        ctx.game.earn(3)
+
+    declared = JokerType(key="j_t_payer", name="Payer", rarity=1, cost=1)
+    module = plugin_module("t_payer", declared, joker_main=joker_main)
+    game = Game(seed="PAYER", plugins=Plugins(plugins=[module], entry_points=False))
+    game.add_joker("j_t_payer")
+    play_blind(game)
+    text = _session(game, "play 1", "quit", "")
+    assert "+$3 Payer" in text and "no source" not in text

@@ -22,6 +22,7 @@ import itertools
 import marshal
 import operator
 import secrets
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from threading import get_ident
@@ -31,7 +32,7 @@ from ..kernel import components as C
 from ..kernel.content import BlindType, ConsumableType, DeckType, JokerType, StakeType, StickerType
 from ..kernel.enums import HAND_NAMES, Edition, Enhancement, HandType
 from ..kernel.errors import ActionError, BalatroError, HookTimeout, show
-from ..kernel.faults import check_dollars, check_whole, name_fault
+from ..kernel.faults import calling_hook, check_dollars, check_whole, name_fault
 from ..kernel.guard import DEFAULT_BUDGET
 from ..kernel.guard import watch as watch_game
 from ..kernel.manager import Plugins
@@ -866,12 +867,26 @@ class Game:
         self.events.append((self.run.phase.value, source, kind, value, target))
 
     def earn(self, dollars: int, source: object = None) -> None:
-        """Add (or, if negative, take) money, recording who paid it."""
+        """Add (or, if negative, take) money, recording who paid it: ``source``, or when
+        none is given, the content whose hook is paying (found on the call stack), so
+        every change of money has a name."""
         if type(dollars) is not int or not -MAX_INT <= dollars <= MAX_INT:
             check_dollars(dollars, source)  # raises: money is whole, within 10**15
         if dollars:
             self.run.dollars += dollars
+            if source is None:
+                source = self._paying_content()
             self.record(source, "dollars", dollars)
+
+    def _paying_content(self) -> str | None:
+        """The name of the content whose hook called :meth:`earn` (``None``: none did)."""
+        origin = calling_hook(self.plugins, sys._getframe(2))
+        if origin is None or origin[2] is None:
+            return None
+        try:
+            return self.plugins.content(origin[2]).name
+        except BalatroError:
+            return origin[2]
 
     def level_up(self, hand: HandType, levels: int = 1, source: object = None) -> None:
         """Change a poker hand's level (never below 0)."""
