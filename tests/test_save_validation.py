@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from balatro_ecs import Game
-from balatro_ecs.game.run.save import dumps, from_data, loads, to_data
+from balatro_ecs.game.run.save import dumps, to_data
 from balatro_ecs.game.run.save_check import check_versions, compatible
 from balatro_ecs.kernel.errors import BalatroError, SaveError
 from balatro_ecs.kernel.manager import Plugins
@@ -91,7 +91,7 @@ def _survives(game: Game, moves: int = 3) -> None:
 
 def test_every_base_save_loads_and_plays_on() -> None:
     for text in base_saves():
-        game = loads(text, PLUGINS)
+        game = Game.from_json(text, PLUGINS)
         assert dumps(game) == text
         _survives(game)
 
@@ -194,7 +194,7 @@ def test_corrupted_saves_raise_save_error_or_play_on() -> None:
     for n in range(EXAMPLES):
         text, what = _corrupt(rnd.choice(saves), rnd)
         try:
-            game = loads(text, PLUGINS)
+            game = Game.from_json(text, PLUGINS)
         except SaveError as err:
             assert "\n" not in str(err), what
             outcomes["refused"] += 1
@@ -222,7 +222,7 @@ def _data() -> dict[str, Any]:
 
 def _refused(data: Any, match: str, plugins: Plugins = PLUGINS) -> SaveError:
     with pytest.raises(SaveError, match=match) as caught:
-        loads(json.dumps(data), plugins)
+        Game.from_json(json.dumps(data), plugins)
     assert "\n" not in str(caught.value)
     return caught.value
 
@@ -290,7 +290,7 @@ def test_a_blocked_boss_or_tag_on_offer_is_refused() -> None:
 
 
 def test_a_save_is_strict_json_and_keeps_infinities_and_nan() -> None:
-    game = loads(base_saves()[0], PLUGINS)
+    game = Game.from_json(base_saves()[0], PLUGINS)
     game.run.chips = -math.inf  # no real game gets there: the save must still write it
     game.run.blind_chips = math.inf
     assert game.blind is not None
@@ -314,7 +314,7 @@ def test_a_save_is_strict_json_and_keeps_infinities_and_nan() -> None:
         r"jokers\[0\]\.state\.caino_xmult: expected a finite number, got nan",
     )
     game.jokers[0].state["caino_xmult"] = 2
-    again = loads(dumps(game), PLUGINS)
+    again = Game.from_json(dumps(game), PLUGINS)
     assert again.run.blind_chips == math.inf
     assert again.blind is not None and again.blind.memory["reach"] == [-math.inf, math.inf]
     assert dumps(again) == dumps(game)
@@ -326,9 +326,9 @@ def test_an_old_save_with_inf_strings_loads_but_bare_infinity_is_not_strict_json
         text = re.sub(r'"blind_chips": [0-9.]+', f'"blind_chips": {token}', json.dumps(data))
         assert token in text
         with pytest.raises(SaveError, match=rf"^save: not strict JSON: {token} is not a JSON"):
-            loads(text, PLUGINS)
+            Game.from_json(text, PLUGINS)
     data["run"]["probability"] = "inf"
-    assert loads(json.dumps(data), PLUGINS).run.probability == math.inf
+    assert Game.from_json(json.dumps(data), PLUGINS).run.probability == math.inf
 
 
 @pytest.mark.parametrize("compact", [True, False])
@@ -341,7 +341,7 @@ def test_a_key_repeated_in_one_object_is_refused(compact: bool) -> None:
         end = text.index(",", at)
         bad = text[: end + 1] + text[at : end + 1] + text[end + 1 :]
         with pytest.raises(SaveError, match=r"^save: not strict JSON: the key '\w+' appears twice"):
-            loads(bad, PLUGINS)
+            Game.from_json(bad, PLUGINS)
 
 
 @pytest.mark.parametrize(
@@ -386,13 +386,13 @@ def test_hand_written_bad_saves_give_one_line_save_errors() -> None:
     ]  # fmt: skip
     for text in bad:
         with pytest.raises(SaveError) as caught:
-            loads(text, PLUGINS)
+            Game.from_json(text, PLUGINS)
         assert "\n" not in str(caught.value)
     with pytest.raises(SaveError, match="not a balatro_ecs save"):
-        from_data([], PLUGINS)  # type: ignore[arg-type]
+        Game.from_data([], PLUGINS)  # type: ignore[arg-type]
     data = to_data(Game(seed="TODATA01", plugins=PLUGINS))
     data["rows"]["deck"][0]["perma_bonus"] = math.nan
     with pytest.raises(
         SaveError, match=r"rows\.deck\[0\]\.perma_bonus: expected a finite number, got nan"
     ):
-        from_data(data, PLUGINS)
+        Game.from_data(data, PLUGINS)

@@ -332,7 +332,7 @@ def load_file(path: str | Path, plugins: Plugins | None = None) -> Game:
     except OSError as err:
         raise BalatroError(f"load: cannot read {path}: {err.strerror or err}") from None
     try:
-        return load_save(raw, plugins)  # the engine's save or the real game's save.jkr
+        return load_save(raw, plugins, game_class=Game)  # the engine's or the game's save
     except BalatroError:
         raise
     except Exception as err:  # an engine bug: still one line (the cause is kept)

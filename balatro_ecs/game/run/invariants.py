@@ -35,12 +35,13 @@ from typing import TYPE_CHECKING, Any
 
 from ...kernel.components import Area
 from ...kernel.errors import show
+from ...kernel.faults import hook_origins
+from ..copying import GameSnapshot, build
 from .save_check import _RUN_FIELDS, _RUN_INTS, _real, _target
 
 if TYPE_CHECKING:
     from ..actions import Action
     from ..game import Game
-    from .snapshot import GameSnapshot
 
 __all__ = ["broken", "check", "culprit"]
 
@@ -134,9 +135,6 @@ def culprit(
     whose return the invariants fail when ``action`` is replayed on a copy of the game
     as it was (``before``); ``None`` if no hook is found (a hook that does not break
     the game the same way twice, or the engine's own fault)."""
-    from ...kernel.faults import hook_origins
-    from .snapshot import build
-
     probe = build(before)
     probe.atomic = False
     probe.checks = False  # (no check, and no replay, inside the replay)
