@@ -391,3 +391,40 @@ def test_the_command_line_completes_on_tab(capsys, tmp_path: Path) -> None:
     assert "seed" in completions("balatro-ecs se")
     decks = completions("balatro-ecs play --deck Pl")
     assert any(d.startswith("Plasma") for d in decks), decks
+
+
+def test_every_command_works_without_the_optional_extras(tmp_path: Path) -> None:
+    """A plain ``pip install .`` has esper, pluggy and tqdm only: no command may need
+    numpy, matplotlib, pyarrow, dask, gymnasium, argcomplete or hypothesis to start (run
+    in a process where importing them fails, as in such an install)."""
+    blocked = (
+        "numpy", "matplotlib", "pyarrow", "dask", "gymnasium", "pettingzoo", "argcomplete",
+        "hypothesis", "ray",
+    )  # fmt: skip
+    program = (
+        "import sys\n"
+        f"for name in {blocked!r}:\n"
+        "    sys.modules[name] = None\n"
+        "from balatro_ecs.tools.cli import main\n"
+        "sys.exit(main(sys.argv[1:]))\n"
+    )
+    hand = Path(__file__).resolve().parent.parent / "examples" / "hand.json"
+    for argv, expect in (
+        (["conformance"], "356 passed, 0 failed"),
+        (["score", str(hand)], '"score"'),
+        (["seed", "ABC"], "Packs vanilla"),
+        (["simulate", "--runs", "1", "--max-ante", "1"], "1 runs"),
+        (["bench", "scoring", "--passes", "1"], "hands/s"),
+        (["hooks"], "joker_main"),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-c", program, *argv], cwd=tmp_path, capture_output=True,
+            text=True, timeout=300,
+        )  # fmt: skip
+        assert done.returncode == 0, (argv, done.stderr[-2000:])
+        assert expect in done.stdout, (argv, done.stdout[-500:])
+    done = subprocess.run(
+        [sys.executable, "-c", program, "play", "--seed", "NOEXTRAS"], cwd=tmp_path,
+        input="quit\n", capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0 and "Traceback" not in done.stderr
