@@ -90,10 +90,11 @@ def test_a_loaded_game_is_a_new_independent_game_of_the_class_asked_for() -> Non
     class MyGame(Game):
         pass
 
-    game = Game(seed="BINCLASS")
+    game = Game(seed="BINCLASS", budget=3.5, checks=True, atomic=False)
     game.add_joker("j_joker")
     loaded = MyGame.from_bytes(game.to_bytes(KEY), key=KEY)
     assert type(loaded) is MyGame
+    assert (loaded.budget, loaded.checks, loaded.atomic) == (3.5, True, False)
     assert loaded.world is not game.world and loaded.jokers[0] is not game.jokers[0]
     loaded.jokers[0].state["mult"] = 99
     assert game.jokers[0].state.get("mult") != 99

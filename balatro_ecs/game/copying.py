@@ -48,9 +48,13 @@ import marshal
 import operator
 from collections.abc import Callable, Sequence
 from dataclasses import fields, is_dataclass
+from threading import get_ident
 from typing import TYPE_CHECKING, Any
 
 from ..kernel import components as C
+from ..kernel.errors import HookTimeout
+from ..kernel.faults import name_fault
+from ..kernel.guard import watch as watch_game
 from ..kernel.rng import GameRandom
 from ..kernel.world import World
 from .blinds import Blind, Deck
@@ -82,16 +86,6 @@ _RULE_FIELDS = tuple(f.name for f in fields(Rules))
 #: The rules' fields as a tuple, read in C.
 _RULES_OF = operator.attrgetter(*_RULE_FIELDS)
 _CARD_AREAS = (C.Area.DECK, C.Area.HAND, C.Area.PLAY, C.Area.DISCARD)
-_ENTITY = operator.attrgetter("entity")
-#: A snapshot's columns of card state (:attr:`GameSnapshot.card_state`), each read in C.
-_CARD_COLUMNS = (
-    _ENTITY,
-    operator.attrgetter("_serial"),
-    operator.attrgetter("zone.area"),
-    operator.attrgetter("zone.slot"),
-    operator.attrgetter("_tally"),
-    operator.attrgetter("_key"),
-)
 #: The positions in :func:`_lists` of the rows that hold handles (their ids are saved).
 _HANDLE_ROWS = (0, 1, 2, 3, 4, 5, 6, 9)
 
@@ -172,9 +166,9 @@ class GameSnapshot:
     kind: type[Game]
     #: Each card handle (to restore in place).
     cards: tuple[Card, ...]
-    #: The cards' columns, in :attr:`cards`' order: entity ids, serials, areas, slots,
-    #: tallies (the game's list or ``None``) and detection keys.
-    card_state: tuple[tuple[Any, ...], ...]
+    #: Each card's ``(entity id, serial, area, slot, tally, detection key)``, in
+    #: :attr:`cards`' order (the tally: the game's list, or ``None``).
+    card_state: list[tuple[Any, ...]]
     consumables: tuple[tuple[Any, ...], ...]
     jokers: tuple[tuple[Any, ...], ...]
     log: tuple[Any, ...]
@@ -228,7 +222,7 @@ def take(game: Game) -> GameSnapshot:
     snap.rules = _RULES_OF(game._rules)
     lists = _lists(game)
     snap.rows = tuple([(row, tuple(row)) for row in lists])
-    snap.row_ids = tuple([tuple(map(_ENTITY, lists[i])) for i in _HANDLE_ROWS])
+    snap.row_ids = tuple([tuple([item.entity for item in lists[i]]) for i in _HANDLE_ROWS])
     snap.log = tuple(game.log)
 
     areas = game._areas
@@ -247,9 +241,12 @@ def take(game: Game) -> GameSnapshot:
             consumables.append(offer)
         else:
             cards.append(offer)
-    # A card's values are in its table: its zone is its only state (read column by column).
+    # A card's values are in its table: its zone is its only state. (A comprehension: the
+    # interpreter reads slots faster than operator.attrgetter does.)
     snap.cards = tuple(cards)
-    snap.card_state = tuple([tuple(map(column, cards)) for column in _CARD_COLUMNS])
+    snap.card_state = [
+        (c.entity, c._serial, (z := c.zone).area, z.slot, c._tally, c._key) for c in cards
+    ]
     # Every counters dict (and the blind's memory) copied deeply.
     blind = game.blind
     counters = [j.state for j in jokers] + [c.state for c in consumables]
@@ -304,8 +301,7 @@ def restore(game: Game, snap: GameSnapshot) -> None:
         row[:] = contents
     game.log[:] = snap.log
 
-    _, _, areas, slots, tallies, keys = snap.card_state
-    for card, area, slot, tally, key in zip(snap.cards, areas, slots, tallies, keys, strict=True):
+    for card, (_, _, area, slot, tally, key) in zip(snap.cards, snap.card_state, strict=True):
         z = card.zone  # a card is its table: restored with the world
         z.area, z.slot = area, slot
         card._tally, card._key = tally, key
@@ -381,8 +377,8 @@ def _entities(
     owned: set[int] = set()
     made: dict[int, Any] = {}
     tally[:] = snap.rows[-1][1]
-    ids, serials, areas, slots, tallies, keys = snap.card_state
-    if ids:
+    if snap.card_state:
+        ids, serials, areas, slots, tallies, keys = zip(*snap.card_state, strict=True)
         # Each card's saved contents: its values (shared) and side dict (never changed in
         # place, so shared too).
         values, extras = zip(*map(tables.__getitem__, ids), strict=True)
@@ -445,6 +441,8 @@ def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) 
             seed=attrs["seed"],
             plugins=attrs["plugins"],
             atomic=attrs["atomic"],
+            budget=attrs["budget"],
+            checks=attrs["checks"],
             start=False,
         )
     else:
@@ -452,6 +450,8 @@ def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) 
         game.plugins = attrs["plugins"]
         game.seed = attrs["seed"]
         game.atomic = attrs["atomic"]
+        game.budget = attrs["budget"]
+        game.checks = attrs["checks"]
         game.rng = GameRandom(game.seed)
     game.stake = attrs["stake"]
     game.run = snap.run if adopt else snap.run.copy()
@@ -656,13 +656,28 @@ def preview_plays(game: Game, plays: Sequence[list[int]]) -> list[ScoreResult]:
     results: list[ScoreResult] = []
     saved = PreviewState(game)
     watch, game._hand_watch = game._hand_watch, False  # a scoring hand draws nothing
+    guarded = not game._busy  # (a preview inside an action is guarded by the action)
+    if guarded:  # the time budget watches previews too (balatro_ecs.kernel.guard)
+        game._busy = get_ident()
+        game._tick += 1
+        if not game._watched:
+            watch_game(game)
     try:
         for positions in plays:
             try:
                 _stage_play(game, positions)
                 results.append(score_play(game, game.plans, preview=True))
+            except (Exception, HookTimeout) as err:  # a plugin's fault: named
+                if guarded:
+                    game._busy = 0  # (no HookTimeout while putting the game back)
+                named = name_fault(game.plugins, err)
+                if named is None:
+                    raise
+                raise named from err
             finally:
                 saved.restore(game)
     finally:
         game._hand_watch = watch
+        if guarded:
+            game._busy = 0
     return results

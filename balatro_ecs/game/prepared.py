@@ -34,7 +34,7 @@ from ..kernel.rng import GameRandom
 from . import copying
 from .cards import Card
 from .copying import GameSnapshot
-from .core import SHARED_UNTIL_USED
+from .core import DEFAULT, SHARED_UNTIL_USED, Default, action_budget
 from .run.flow import EventContext
 from .run.save import to_data
 
@@ -80,7 +80,15 @@ class PreparedStart:
         self.shared = {k: v for k, v in rest.items() if type(v) not in _CONTAINERS}
         self.copied = tuple((k, v) for k, v in rest.items() if type(v) in _CONTAINERS)
 
-    def begin(self, game: Game, seed: str, atomic: bool) -> None:
+    def begin(
+        self,
+        game: Game,
+        seed: str,
+        *,
+        atomic: bool,
+        budget: float | Default | None = DEFAULT,
+        checks: bool | None = None,
+    ) -> None:
         """Make ``game`` (an empty object of the prepared class) a copy of the common part,
         sharing the entities until first used, with its own seed: the seed's part of
         ``start_run`` is left to run (``run_event(game, "start_run", skip=done)``)."""
@@ -91,6 +99,8 @@ class PreparedStart:
             attrs[name] = value.copy()
         game.seed = seed
         game.atomic = atomic
+        game.budget = action_budget(budget)
+        game.checks = checks
         game.run = snap.run.copy()
         game.rng = GameRandom(seed)
         deck = snap.attrs["deck"]

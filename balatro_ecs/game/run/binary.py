@@ -41,7 +41,7 @@ import operator
 import os
 import pickle
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -67,7 +67,7 @@ __all__ = ["FORMAT", "KEY_ENV", "MAGIC", "dumps", "loads", "save_key"]
 #: The first bytes of every binary save.
 MAGIC = b"BECSbin\x01"
 #: The payload's layout version (part of the digest: a new layout refuses old bytes).
-FORMAT = 1
+FORMAT = 2
 #: The environment variable naming the key (any text).
 KEY_ENV = "BALATRO_ECS_SAVE_KEY"
 _DIGEST = 32
@@ -320,7 +320,7 @@ _VALUES_KEPT: dict[int, tuple[Any, ...]] = {}
 _VALUES_OF: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
 
-def _values_codes(rows: list[tuple[Any, ...]]) -> tuple[tuple[Any, ...], ...]:
+def _values_codes(rows: Sequence[tuple[Any, ...]]) -> tuple[tuple[Any, ...], ...]:
     """The codes of these cards' values tuples (looked up in C when all are known)."""
     codes = list(map(_VALUES_CODE.get, map(id, rows)))
     if None in codes:
@@ -372,13 +372,6 @@ def _values_of(code: tuple[Any, ...]) -> tuple[Any, ...]:
     return values
 
 
-_VALUES = operator.attrgetter("_values")
-_ENTITY = operator.attrgetter("entity")
-_SERIAL_VALUE = operator.attrgetter("_serial.value")
-_AREA = operator.attrgetter("zone.area")
-_SLOT = operator.attrgetter("zone.slot")
-_EXTRA = operator.attrgetter("_extra")
-_TALLY = operator.attrgetter("_tally")
 _RULES = operator.attrgetter(*_RULE_FIELDS)
 
 # -- jokers and consumables -------------------------------------------------------------------
@@ -473,12 +466,12 @@ def dumps(game: Game, key: bytes | str | None = None) -> bytes:
 
 
 def _payload(game: Game) -> tuple[Any, ...]:
-    areas = game._areas
+    game_areas = game._areas
     cards: list[Card] = [
-        *areas[C.Area.DECK],
-        *areas[C.Area.HAND],
-        *areas[C.Area.PLAY],
-        *areas[C.Area.DISCARD],
+        *game_areas[C.Area.DECK],
+        *game_areas[C.Area.HAND],
+        *game_areas[C.Area.PLAY],
+        *game_areas[C.Area.DISCARD],
     ]
     jokers: list[Joker] = list(game.jokers)
     consumables: list[Consumable] = list(game.consumables)
@@ -489,22 +482,30 @@ def _payload(game: Game) -> tuple[Any, ...]:
             consumables.append(offer)
         else:
             cards.append(offer)
-    extras = list(map(_EXTRA, cards))
+    # Column by column (read with comprehensions: the interpreter reads slots faster than
+    # operator.attrgetter does).
+    extras = [c._extra for c in cards]
     if any(extras):
         extra_codes: tuple[Any, ...] | None = tuple(
             None if e is None else _table_code(e) for e in extras
         )
     else:
         extra_codes = None
-    card_ids = tuple(map(_ENTITY, cards))
+    rows = [
+        (c.entity, c._serial.value, c._values, int((z := c.zone).area), z.slot, c._tally)
+        for c in cards
+    ]
+    card_ids, serials, values, areas, slots, tallies = (
+        zip(*rows, strict=True) if rows else ((),) * 6
+    )
     card_codes = (
         card_ids,
-        tuple(map(_SERIAL_VALUE, cards)),
-        _values_codes(list(map(_VALUES, cards))),
+        serials,
+        _values_codes(values),
         extra_codes,
-        tuple(map(int, map(_AREA, cards))),
-        tuple(map(_SLOT, cards)),
-        tuple([None if t is None else True for t in map(_TALLY, cards)]),
+        areas,
+        slots,
+        tuple([None if t is None else True for t in tallies]),
     )
     items: list[Joker | Consumable] = [*jokers, *consumables]
     handles = tuple(map(_handle_code, items))
@@ -513,7 +514,7 @@ def _payload(game: Game) -> tuple[Any, ...]:
     # every other entity's table: the jokers', consumables', the blind's, the deck's, and
     # those of entities a plugin made
     entities = game.world._entities
-    skip = {*card_ids, *map(_ENTITY, jokers), *map(_ENTITY, consumables)}
+    skip = {*card_ids, *[j.entity for j in jokers], *[c.entity for c in consumables]}
     tables = []
     for entity, table in entities.items():
         if entity in skip:
@@ -541,6 +542,8 @@ def _payload(game: Game) -> tuple[Any, ...]:
             game.row_version,
             synced,
             game._plans is not None,
+            game.budget,
+            game.checks,
         ),
         game.run.to_tuple(),
         game.rng._state,
@@ -552,16 +555,16 @@ def _payload(game: Game) -> tuple[Any, ...]:
         len(jokers),
         tuple(tables),
         (
-            tuple(map(_ENTITY, areas[C.Area.DECK])),
-            tuple(map(_ENTITY, areas[C.Area.HAND])),
-            tuple(map(_ENTITY, areas[C.Area.PLAY])),
-            tuple(map(_ENTITY, areas[C.Area.DISCARD])),
-            tuple(map(_ENTITY, game.jokers)),
-            tuple(map(_ENTITY, game.consumables)),
-            tuple(map(_ENTITY, game.shop)),
+            tuple([c.entity for c in game_areas[C.Area.DECK]]),
+            tuple([c.entity for c in game_areas[C.Area.HAND]]),
+            tuple([c.entity for c in game_areas[C.Area.PLAY]]),
+            tuple([c.entity for c in game_areas[C.Area.DISCARD]]),
+            tuple([j.entity for j in game.jokers]),
+            tuple([c.entity for c in game.consumables]),
+            tuple([o.entity for o in game.shop]),
             tuple(game.shop_vouchers),
             tuple(game.shop_packs),
-            tuple(map(_ENTITY, game.pack)),
+            tuple([o.entity for o in game.pack]),
             tuple(game._tally),
         ),
         tuple(map(_outcome_code, game.log)),
@@ -640,7 +643,10 @@ def _game(payload: tuple[Any, ...], plugins: Plugins, game_class: type[Game]) ->
         seed, atomic, stake, (deck_entity, deck_key, blind), small, run, rng, serial, rules,
         (ids, next_id), cards, handles, joker_count, tables, rows, log,
     ) = payload  # fmt: skip
-    free_packs, pack_key, pack_picks, pack_return, joker_buffer, row_version, synced, plans = small
+    (
+        free_packs, pack_key, pack_picks, pack_return, joker_buffer, row_version, synced, plans,
+        budget, checks,
+    ) = small  # fmt: skip
     saved: dict[int, Any] = {entity: _table(codes) for entity, codes in tables}
     entity_ids, serials, value_codes, extras, areas, slots, tallies = cards
     values = _values_rows(value_codes)
@@ -656,13 +662,16 @@ def _game(payload: tuple[Any, ...], plugins: Plugins, game_class: type[Game]) ->
     snap.kind = game_class
     snap.world = None
     snap.cards = ()
-    snap.card_state = (  # type: ignore[assignment]  # columns of several types
-        entity_ids,
-        C.serials_of(serials),
-        tuple(map(area_of.__getitem__, areas)),
-        slots,
-        tallies,  # whether each card counts (``None``: not): build gives the game's tally
-        (None,) * len(entity_ids),  # detection keys: found again when first needed
+    snap.card_state = list(
+        zip(
+            entity_ids,
+            C.serials_of(serials),
+            map(area_of.__getitem__, areas),
+            slots,
+            tallies,  # whether each card counts (``None``: not): build gives the game's tally
+            [None] * len(entity_ids),  # detection keys: found again when first needed
+            strict=True,
+        )
     )
     jokers: list[tuple[Any, ...]] = []
     consumables: list[tuple[Any, ...]] = []
@@ -739,6 +748,8 @@ def _game(payload: tuple[Any, ...], plugins: Plugins, game_class: type[Game]) ->
         "seed": seed,
         "plugins": plugins,
         "atomic": atomic,
+        "budget": budget,
+        "checks": checks,
         "stake": None if stake is None else plugins.content(stake),
         "free_packs": free_packs,
         "pack_key": pack_key,

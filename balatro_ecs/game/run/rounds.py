@@ -6,7 +6,6 @@ each in its event's phase.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -36,9 +35,6 @@ __all__ = [
     "won_the_run",
 ]
 
-
-#: Whether a card must be part of the next play or discard (Cerulean Bell), read in C.
-_FORCED = operator.attrgetter("_flags.forced_selection")
 
 # ---------------------------------------------------------------------------------------
 # drawing
@@ -191,7 +187,7 @@ def select_played(ctx: EventContext) -> None:
     hand = game.area(Area.HAND)
     chosen = game.laid_out([hand[i] for i in sorted(ctx["cards"])])
     cards = game.playing_cards
-    if any(map(_FORCED, cards)):  # (Cerulean Bell's pick: cleared by any play)
+    if any([card._flags.forced_selection for card in cards]):  # (Cerulean Bell's pick)
         for card in cards:
             card.set_forced(False)
     for card in chosen:
