@@ -57,7 +57,7 @@ from ..kernel.content import (
     TagType,
     VoucherType,
 )
-from ..kernel.enums import Edition, Enhancement, HandType, Seal, Suit
+from ..kernel.enums import Edition, Enhancement, HandType, Seal, Suit, parse_suit
 from ..kernel.errors import UnknownNameError
 from . import reference
 from .blinds import Blind
@@ -398,23 +398,24 @@ def _todo(game: Game, values: Mapping[str, Any], item: object) -> Mapping[str, A
 
 @_derives("j_mail")
 def _mail(game: Game, values: Mapping[str, Any], item: object) -> Mapping[str, Any]:
-    return {"mail_rank": _rank_word(game.run.mail_rank)}
+    return {"mail_rank": _rank_word(game.run.memory["mail_rank"])}
 
 
 @_derives("j_ancient")
 def _ancient(game: Game, values: Mapping[str, Any], item: object) -> Mapping[str, Any]:
-    return {"ancient_suit": Suit(game.run.ancient_suit).title}
+    return {"ancient_suit": parse_suit(game.run.memory["ancient_suit"]).title}
 
 
 @_derives("j_castle")
 def _castle(game: Game, values: Mapping[str, Any], item: object) -> Mapping[str, Any]:
-    return {"castle_suit": Suit(game.run.castle_suit).title.rstrip("s")}
+    return {"castle_suit": parse_suit(game.run.memory["castle_suit"]).title.rstrip("s")}
 
 
 @_derives("j_idol")
 def _idol(game: Game, values: Mapping[str, Any], item: object) -> Mapping[str, Any]:
-    run = game.run
-    return {"idol_card": f"{_rank_word(run.idol_rank)} of {Suit(run.idol_suit).title}"}
+    memory = game.run.memory
+    suit = parse_suit(memory["idol_suit"]).title
+    return {"idol_card": f"{_rank_word(memory['idol_rank'])} of {suit}"}
 
 
 @_derives("c_fool")
@@ -436,7 +437,7 @@ def _temperance(game: Game, values: Mapping[str, Any], item: object) -> Mapping[
 
 @_derives("c_ectoplasm")
 def _ectoplasm(game: Game, values: Mapping[str, Any], item: object) -> Mapping[str, Any]:
-    return {"ecto_minus": game.run.ecto_minus}
+    return {"ecto_minus": game.run.memory["ecto_minus"]}
 
 
 @_derives("v_seed_money", "v_money_tree")

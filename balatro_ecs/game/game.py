@@ -43,7 +43,7 @@ from .rules import Rules
 from .run.snapshot import GameSnapshot
 from .scoring.pipeline import score_play
 from .scoring.result import ScoreResult
-from .state import Phase, RunState, hand_table
+from .state import Phase, RunState, hand_table, new_memory
 from .stickers import blocking_sticker, joker_price, new_stickers, new_value, sticker_table
 
 __all__ = ["DEFAULT_SEED", "Game", "random_seed"]
@@ -127,7 +127,7 @@ class Game:
         self.seed = seed if seed is not None else random_seed()
         self.atomic = atomic
         self.world = World()
-        self.run = RunState(hands=hand_table(self.plugins))
+        self.run = RunState(hands=hand_table(self.plugins), memory=new_memory(self.plugins))
         if unlocks not in ("all", "shipped"):
             raise BalatroError(f"unlocks: 'all' or 'shipped', not {unlocks!r}")
         self.run.unlocks = unlocks

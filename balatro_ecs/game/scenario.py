@@ -578,9 +578,15 @@ class Scenario:
         run.joker_slots = self.joker_slots
         run.probability = self.probability
         run.most_played_hand = self.most_played_hand
-        run.idol_rank, run.idol_suit = self.idol_card
-        run.ancient_suit = self.ancient_suit
-        run.castle_suit = self.castle_suit
+        # The format's round targets, into the run-state slots of the jokers that read them
+        # (balatro_ecs_vanilla: The Idol, Ancient Joker, Castle).
+        rank, suit = self.idol_card
+        run.memory.update(
+            idol_rank=rank,
+            idol_suit=Suit(suit).letter,
+            ancient_suit=Suit(self.ancient_suit).letter,
+            castle_suit=Suit(self.castle_suit).letter,
+        )
         for hand, level in self.hand_levels.items():
             run.hands[hand].level = level
         for hand, stats in self.hand_stats.items():

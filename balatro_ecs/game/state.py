@@ -31,6 +31,7 @@ __all__ = [
     "hand_values",
     "hands_by_name",
     "hands_from_saved",
+    "new_memory",
     "saved_hand_names",
 ]
 
@@ -340,8 +341,6 @@ class RunState:
     skips: int = 0
     tarots_used: int = 0
     spectrals_used: int = 0
-    #: The hand size the next Ectoplasm takes (the game's ``ecto_minus``: 1, then 2, ...).
-    ecto_minus: int = 1
     planets_used: list[str] = field(default_factory=list)
     #: The last Tarot or Planet used (The Fool), by key.
     last_tarot_planet: str | None = None
@@ -353,12 +352,11 @@ class RunState:
     probability: float = 1.0
     most_played_hand: HandType = HandType.HIGH_CARD
     last_hand_played: HandType | None = None
-    # Round targets, re-rolled each round by the game.
-    idol_rank: int = 14
-    idol_suit: Suit = Suit.SPADES
-    ancient_suit: Suit = Suit.SPADES
-    castle_suit: Suit = Suit.SPADES
-    mail_rank: int = 2
+    #: The run-state slots of the plugin set's content, by slot name (plain data; declared
+    #: by :attr:`ContentType.run_state <balatro_ecs.kernel.content.ContentType.run_state>`,
+    #: which gives a new run its values): The Idol's card of the round, Ectoplasm's next
+    #: cost, a pack's own counters.
+    memory: dict[str, Any] = field(default_factory=dict)
     vouchers: list[str] = field(default_factory=list)
     #: Pool flags (``gros_michel_extinct``).
     flags: list[str] = field(default_factory=list)
@@ -426,7 +424,24 @@ class RunState:
         of a run of ``plugins``: :func:`hands_from_saved`)."""
         state = cls()
         _load_into(state, data, plugins)
+        if plugins is not None:
+            _fill_memory(state.memory, data, plugins)
         return state
+
+
+def new_memory(plugins: Plugins) -> dict[str, Any]:
+    """A new run's memory: every run-state slot of ``plugins``' content, at its starting
+    value."""
+    return plugins.run_state()
+
+
+def _fill_memory(memory: dict[str, Any], data: dict[str, Any], plugins: Plugins) -> None:
+    """Give every slot of ``plugins`` that a saved run lacks a value: the run's field of
+    that name if the save has one (saves written before the slot moved into ``memory``:
+    ``ecto_minus``, ``idol_rank``, ...), else the slot's starting value."""
+    for name, start in plugins.run_state().items():
+        if name not in memory:
+            memory[name] = _copy(data[name]) if name in data else start
 
 
 _NAMES: tuple[str, ...] = tuple(f.name for f in fields(RunState))

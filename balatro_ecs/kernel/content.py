@@ -77,6 +77,12 @@ def _freeze(value: Any) -> Any:
     return value
 
 
+def thawed(value: Any) -> Any:
+    """A declared (frozen) value as plain data, a fresh copy: mappings as dicts, tuples as
+    lists (what a joker's counters and a run's memory hold)."""
+    return _thaw(value)
+
+
 def _thaw(value: Any) -> Any:
     if isinstance(value, Mapping):
         return {k: _thaw(v) for k, v in value.items()}
@@ -99,8 +105,16 @@ class ContentType:
     #: A short sentence for players; ``{path}`` placeholders are filled from the config
     #: and live counters (see :mod:`balatro_ecs.game.describe`). Empty: ``effect`` is shown.
     description: str = ""
+    #: Run-state slots this content owns: slot name -> starting value (plain data: numbers,
+    #: strings, lists, objects). A run keeps them in ``RunState.memory``, starts a new run
+    #: with these values, saves, copies and restores them with the run; the content's
+    #: hooks read and change ``game.run.memory[name]`` (The Idol's card of the round,
+    #: Ectoplasm's next hand-size cost). Two content items may not declare the same slot.
+    run_state: Mapping[str, Any] = field(default_factory=lambda: _EMPTY, kw_only=True)
 
     def __post_init__(self) -> None:
+        if self.run_state:
+            object.__setattr__(self, "run_state", _freeze(dict(self.run_state)))
         if not isinstance(self.key, str) or not _KEY_RE.match(self.key):
             raise ContentError(
                 f"{self.family} key {self.key!r} must be lower-case letters, digits and "
@@ -151,6 +165,10 @@ class JokerType(ContentType):
     requires_enhancement: str | None = None
     requires_flag: str | None = None
     blocked_by_flag: str | None = None
+    #: Counters the joker sets while it plays that its ``config`` does not start with
+    #: (name -> a value of their kind: Canio's ``{"caino_xmult": 1}``). Saves and scenarios
+    #: may hold them (checked against these kinds); a new joker does not.
+    runtime_state: Mapping[str, Any] = field(default_factory=lambda: _EMPTY, kw_only=True)
 
     RARITY_NAMES: ClassVar[Mapping[int, str]] = MappingProxyType(
         {1: "Common", 2: "Uncommon", 3: "Rare", 4: "Legendary"}
@@ -180,6 +198,7 @@ class JokerType(ContentType):
         if not isinstance(self.cost, int) or self.cost < 0:
             raise ContentError(f"joker {self.key!r}: cost must be a non-negative int")
         object.__setattr__(self, "config", _freeze(dict(self.config)))
+        object.__setattr__(self, "runtime_state", _freeze(dict(self.runtime_state)))
 
     @property
     def rarity_key(self) -> str:

@@ -558,6 +558,26 @@ def joker_cash_out(game: Game, joker: Joker) -> int | None:
     """
 
 
+@hookspec
+def joker_reset_round(game: Game, joker_type: JokerType, run_start: bool) -> None:
+    """Draw what a joker type reads for the next round into its run-state slots (The
+    Idol's card, Mail-In Rebate's rank, Ancient Joker's and Castle's suits).
+
+    :param game: The game: its deck as it is, its streams (``game.rng``).
+    :param joker_type: The joker type, whether or not one is held; its slots
+        (:attr:`~balatro_ecs.kernel.content.ContentType.run_state`) are in
+        ``game.run.memory``.
+    :param run_start: True when the run starts, False after a round.
+
+    Called for every joker type of the plugin set that implements it, in the game's order
+    of jokers, when a run starts and at the end of every round (the ``end_round`` event's
+    ``targets`` phase). The draws must come from the game's named streams, so that a
+    seed plays the same.
+
+    .. versionadded:: 0.4
+    """
+
+
 # ---------------------------------------------------------------------------------------
 # Joker content hooks: the shop and the cards that come and go
 # ---------------------------------------------------------------------------------------

@@ -68,6 +68,7 @@ from .content import (
     TagType,
     VoucherType,
     fold_name,
+    thawed,
 )
 from .errors import PluginError, UnknownNameError, close_matches
 from .packs import (
@@ -624,6 +625,8 @@ class Plugins:
                 f"plugin {_plugin_label(plugin)} declares {content.family} {content.key!r}, "
                 f"which plugin {other} already declares"
             )
+        if content is not None and content.run_state:
+            self._check_run_state(plugin, content)
         if self.pm.is_registered(plugin):
             return self.pm.get_name(plugin)
         pack = self._current
@@ -661,6 +664,29 @@ class Plugins:
         if not self._building:
             self._rebuild()
         return registered
+
+    def _check_run_state(self, plugin: object, content: ContentType) -> None:
+        """Two content items may not declare the same run-state slot."""
+        for key, other in self._content.items():
+            shared = content.run_state.keys() & other.run_state.keys()
+            if shared:
+                raise PluginError(
+                    f"plugin {_plugin_label(plugin)}: {content.family} {content.key!r} "
+                    f"declares run-state slot {min(shared)!r}, which {other.family} {key!r} "
+                    f"(plugin {_plugin_label(self._owner[key])}) already declares"
+                )
+
+    def run_state(self) -> dict[str, Any]:
+        """The run-state slots this set's content declares
+        (:attr:`~balatro_ecs.kernel.content.ContentType.run_state`): slot name -> starting
+        value, as plain data, a fresh copy each call (what a new run's ``memory`` holds)."""
+        declared: dict[str, Any] | None = self.cache.get("run_state")
+        if declared is None:
+            declared = {}
+            for content in self._content.values():
+                declared.update(content.run_state)
+            self.cache["run_state"] = declared
+        return {name: thawed(value) for name, value in declared.items()}
 
     def register_module(self, module_name: str) -> str | None:
         """Import a module by name and register it (skipped if the name is blocked)."""

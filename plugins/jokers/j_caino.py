@@ -1,8 +1,11 @@
 """Canio: gains X1 Mult for every face card destroyed."""
 
+from dataclasses import replace
+
 from balatro_ecs.plugin import Effect, content, hookimpl, reference
 
-JOKER = reference.joker("j_caino")
+# The counter it sets while it plays (its config does not start it).
+JOKER = replace(reference.joker("j_caino"), runtime_state={"caino_xmult": 1})
 balatro_content = content(JOKER)
 
 

@@ -1,16 +1,32 @@
-"""Castle: gains +3 Chips for each discarded card of the round's suit; gives the Chips."""
+"""Castle: gains +3 Chips for each discarded card of the round's suit; gives the Chips.
+
+The suit of the round is drawn from the deck (not Stone cards) on the stream ``cas`` + ante
+when the run starts and after every round; the run keeps it in its memory
+(``castle_suit``).
+"""
+
+from dataclasses import replace
 
 from balatro_ecs.plugin import content, hookimpl, reference
 
 from . import _shapes
+from ._targets import SUITS, deck_cards
 
-JOKER = reference.joker("j_castle")
+JOKER = replace(reference.joker("j_castle"), run_state={"castle_suit": "S"})
 balatro_content = content(JOKER)
 
 
 @hookimpl
+def joker_reset_round(game):
+    cards = deck_cards(game)
+    suit = game.rng.element(f"cas{game.run.ante}", cards).suit.letter if cards else "S"
+    game.run.memory["castle_suit"] = suit
+
+
+@hookimpl
 def joker_discard(game, joker, card, cards):
-    if joker.copied_by is None and not card.debuffed and card.is_suit(game.run.castle_suit):
+    suit = SUITS[game.run.memory["castle_suit"]]
+    if joker.copied_by is None and not card.debuffed and card.is_suit(suit):
         extra = joker.state["extra"]
         extra["chips"] += extra["chip_mod"]
     return None

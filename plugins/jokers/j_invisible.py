@@ -1,9 +1,12 @@
 """Invisible Joker: after 2 rounds, selling it duplicates a random other joker (a copy of
 a Negative joker is not Negative; a copy of another Invisible Joker counts from 0)."""
 
+from dataclasses import replace
+
 from balatro_ecs.plugin import Edition, content, hookimpl, reference
 
-JOKER = reference.joker("j_invisible")
+# The counter it sets while it plays (its config does not start it).
+JOKER = replace(reference.joker("j_invisible"), runtime_state={"invis_rounds": 0})
 balatro_content = content(JOKER)
 
 

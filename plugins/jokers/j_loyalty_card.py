@@ -1,8 +1,11 @@
 """Loyalty Card: X4 Mult every sixth hand played since it was acquired."""
 
+from dataclasses import replace
+
 from balatro_ecs.plugin import Effect, content, hookimpl, reference
 
-JOKER = reference.joker("j_loyalty_card")
+# The counter it sets while it plays (its config does not start it).
+JOKER = replace(reference.joker("j_loyalty_card"), runtime_state={"loyalty_remaining": 0})
 balatro_content = content(JOKER)
 
 

@@ -1,9 +1,12 @@
 """To Do List: earns $4 when the played hand is its listed poker hand; the hand changes at
 the end of each round."""
 
+from dataclasses import replace
+
 from balatro_ecs.plugin import Effect, content, hand_iteration_order, hookimpl, reference
 
-JOKER = reference.joker("j_todo_list")
+# The counter it sets while it plays (its config does not start it).
+JOKER = replace(reference.joker("j_todo_list"), runtime_state={"to_do_poker_hand": ""})
 balatro_content = content(JOKER)
 
 

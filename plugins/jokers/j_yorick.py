@@ -1,10 +1,13 @@
 """Yorick: gains X1 Mult after every 23 cards discarded; gives the ×Mult it has gained."""
 
+from dataclasses import replace
+
 from balatro_ecs.plugin import content, hookimpl, reference
 
 from . import _shapes
 
-JOKER = reference.joker("j_yorick")
+# The counter it sets while it plays (its config does not start it).
+JOKER = replace(reference.joker("j_yorick"), runtime_state={"yorick_discards": 0})
 balatro_content = content(JOKER)
 
 

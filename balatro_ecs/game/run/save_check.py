@@ -57,6 +57,7 @@ from ..checks import (
     MAX_INT,
     MAX_TEXT,
     check_keys,
+    check_like,
     check_state,
     flag,
     joker_state_template,
@@ -304,10 +305,19 @@ class _Check:
         )
 
     def run(self, run: Mapping[str, Any]) -> None:
-        check_keys(run, _RUN_KEYS, "run field", "run", _Damaged)
+        if "phase" not in run:  # every save has had it; the checks below read it
+            raise _Damaged("run.phase: missing")
+        if not run.keys() <= _RUN_KEYS:
+            # a save written before a run-state slot moved into ``memory`` has it here
+            slots = self.plugins.run_state()
+            check_keys(run, _RUN_KEYS | slots.keys(), "run field", "run", _Damaged)
+            for name in run.keys() - _RUN_KEYS:
+                _slot(slots[name], run[name], f"run.{name}")
         ints, flags, reals = _RUN_INTS, _RUN_FLAGS, _RUN_REALS
         checks, places = _RUN_FIELDS, _RUN_PLACES
         for name, value in run.items():
+            if name not in checks:
+                continue  # a slot, checked above
             bounds = ints.get(name)
             if bounds is not None:
                 if type(value) is int and bounds[0] <= value <= bounds[1]:
@@ -852,8 +862,21 @@ def _hand_field(optional: bool) -> _Field:
     return check
 
 
-def _suit_field(c: _Check, value: object, where: str) -> None:
-    _suit(value, where)
+def _memory(c: _Check, value: object, where: str) -> None:
+    """The run's memory: each slot the plugin set declares holds a value of the kind of
+    its starting value; any other key (a slot of a plugin not loaded) plain data."""
+    memory = _object(value, where)
+    slots = c.plugins.run_state() if memory else {}
+    for name, item in memory.items():
+        if type(name) is str and name in slots:
+            _slot(slots[name], item, f"{where}.{name}")
+        else:
+            plain({name: item}, where, _Damaged)
+
+
+def _slot(start: object, value: object, where: str) -> None:
+    """A run-state slot's value, of the kind of its starting value ``start``."""
+    check_like(start, value, where, _Damaged)
 
 
 def _hands(c: _Check, value: object, where: str) -> None:
@@ -1008,7 +1031,6 @@ _RUN_FIELDS: dict[str, _Field] = {
     "skips": _count(),
     "tarots_used": _count(),
     "spectrals_used": _count(),
-    "ecto_minus": _count(),
     "planets_used": _keys(ConsumableType),
     "last_tarot_planet": _key(ConsumableType, optional=True),
     "unused_discards": _count(),
@@ -1016,11 +1038,7 @@ _RUN_FIELDS: dict[str, _Field] = {
     "probability": _real(infinite=True),
     "most_played_hand": _hand_field(optional=False),
     "last_hand_played": _hand_field(optional=True),
-    "idol_rank": _count(2, 14),
-    "idol_suit": _suit_field,
-    "ancient_suit": _suit_field,
-    "castle_suit": _suit_field,
-    "mail_rank": _count(2, 14),
+    "memory": _memory,
     "vouchers": _keys(VoucherType),
     "flags": _texts,
     "tags": _keys(TagType),

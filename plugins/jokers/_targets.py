@@ -1,0 +1,29 @@
+"""What the jokers with a target of the round share (The Idol, Mail-In Rebate, Castle,
+Ancient Joker): the cards the game draws their targets from, and the suits by letter.
+
+Each of those jokers owns its target as run-state slots (``run_state`` on its
+:class:`~balatro_ecs.kernel.content.JokerType`, kept in ``game.run.memory``) and draws it
+in ``joker_reset_round``, on the stream the game uses (``idol1``, ``mail1``, ``cas1``,
+``anc1``: the purpose and the ante).
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+from balatro_ecs.plugin import Enhancement, Suit
+
+__all__ = ["SUITS", "deck_cards"]
+
+#: Suits by the letter a run's memory keeps (``"S"``, ``"H"``, ``"C"``, ``"D"``).
+SUITS: dict[str, Suit] = {suit.letter: suit for suit in Suit}
+_BY_SERIAL = operator.attrgetter("serial")
+
+
+def deck_cards(game: Any) -> list[Any]:
+    """The run's playing cards that are not Stone cards, in creation order (the game draws
+    from its card list, which keeps that order)."""
+    cards = [card for card in game.playing_cards if card.enhancement != Enhancement.STONE]
+    cards.sort(key=_BY_SERIAL)
+    return cards
