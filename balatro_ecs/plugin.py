@@ -28,13 +28,18 @@ key (``--block j_lucky7_seven``).
 
 A module may register more plugins by listing them in ``balatro_plugins`` (module names
 or plugin objects), which is how the vanilla content is loaded.
+
+The vanilla game's tables (its jokers' numbers, ...) belong to the vanilla pack:
+``from balatro_ecs_vanilla import reference``. ``balatro_ecs.plugin.reference`` still
+names that module for packs written before (it is loaded when first asked for).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
+from typing import Any
 
-from .game import reference
 from .game.cards import Card, CardSpec
 from .game.hands import DetectCard, HandParts
 from .game.jokers import Consumable, CopiedJoker, Joker
@@ -117,9 +122,16 @@ __all__ = [
     "pack_consumable",
     "pack_joker",
     "pack_playing_card",
-    "reference",
     "select_cards",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``reference``: the vanilla pack's tables (``balatro_ecs_vanilla.reference``), for
+    packs written when this module carried them."""
+    if name == "reference":
+        return importlib.import_module("balatro_ecs_vanilla.reference")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def content(declaration: ContentType) -> Callable[[], ContentType]:

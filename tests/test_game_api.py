@@ -246,8 +246,8 @@ def test_beating_the_ante_8_boss_wins_and_play_can_go_on_into_endless() -> None:
 
 @pytest.mark.parametrize("scaling", [1, 2, 3])
 def test_endless_blind_sizes_match_the_games_computed_table(scaling: int) -> None:
-    from balatro_ecs.game import reference
     from balatro_ecs.game.run.blinds import blind_amount
+    from balatro_ecs_vanilla import reference
 
     expected = reference.table("rules")["ante_base_chips"][
         f"computed_scaling_{scaling}_antes_9_to_16"

@@ -17,7 +17,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from ..kernel.enums import HAND_LEVELS, HAND_NAMES, HAND_VISIBLE, VANILLA_HANDS, HandType, Suit
-from . import reference
+from .run_rules import RUN_START
 
 if TYPE_CHECKING:
     from ..kernel.manager import Plugins
@@ -47,25 +47,15 @@ class Phase(str, Enum):
     GAME_OVER = "game_over"  #: the run is lost
 
 
-def _level_rows() -> tuple[tuple[int, int, int, int], ...]:
-    table = reference.hand_table()
-    return tuple(
-        (row["base_chips"], row["chips_per_level"], row["base_mult"], row["mult_per_level"])
-        for row in (table[name] for name in VANILLA_HANDS)
-    )
-
-
-#: The game's twelve hands' rows, for a vanilla hand that no plugin has declared.
-_LEVEL_ROWS = _level_rows()
+#: The level row of a hand no plugin declared.
+_UNDECLARED = (0, 0, 1, 0)
 
 
 def hand_values(hand: HandType, level: int) -> tuple[float, float]:
     """Base ``(chips, mult)`` of a poker hand at a level (chips >= 0, mult >= 1), from
     its declaration (:class:`~balatro_ecs.kernel.content.PokerHandType`)."""
-    row = HAND_LEVELS.get(hand)
-    if row is None:  # a vanilla hand no plugin declared (or a hand that failed to)
-        row = _LEVEL_ROWS[hand] if hand < len(_LEVEL_ROWS) else (0, 0, 1, 0)
-    chips, chips_per_level, mult, mult_per_level = row
+    # a hand no plugin declared (or one that failed to): no chips, X1
+    chips, chips_per_level, mult, mult_per_level = HAND_LEVELS.get(hand, _UNDECLARED)
     return (
         float(max(chips + chips_per_level * (level - 1), 0)),
         float(max(mult + mult_per_level * (level - 1), 1)),
@@ -90,7 +80,7 @@ def _new_hands(start: int, end: int | None = None) -> list[HandLevel]:
     """Fresh rows for the hands numbered ``start`` to ``end`` (default: every hand)."""
     visible = HAND_VISIBLE.get
     return [
-        HandLevel(1, 0, 0, visible(hand, _VISIBLE_AT_START[hand] if hand < 12 else True))
+        HandLevel(1, 0, 0, visible(hand, True))
         for hand in range(start, len(HandType) if end is None else end)
     ]
 
@@ -121,11 +111,6 @@ def _visible_at_start(plugins: Plugins) -> tuple[bool, ...]:
         )
         plugins.cache["hand rows"] = found
     return found
-
-
-_VISIBLE_AT_START: tuple[bool, ...] = tuple(
-    reference.hand_table()[name]["visible_at_start"] for name in VANILLA_HANDS
-)
 
 
 class _SavedHands:
@@ -228,7 +213,7 @@ def hands_from_saved(saved: Any, plugins: Plugins | None = None) -> list[HandLev
 
 
 def _start(name: str) -> Any:
-    return reference.table("rules")["run_start"][name]
+    return RUN_START[name]
 
 
 def _blind_states() -> dict[str, str]:

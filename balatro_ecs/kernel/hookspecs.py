@@ -5,8 +5,9 @@ There are two families:
 * **Content hooks** (``joker_*``, ``consumable_*``, ``blind_*``, ``deck_*``) belong to the
   plugin that declares that content through :func:`balatro_content`. The engine calls them
   *per instance, in game order*: once per joker in slot order (copies resolved, debuffed
-  jokers left out), only for the active blind, only for the chosen deck. A plugin
-  declares exactly one piece of content if it implements content hooks.
+  jokers left out), only for the active blind, only for the chosen deck
+  (``content_describe`` belongs to content of any family). A plugin declares exactly one
+  piece of content if it implements content hooks.
 * **Extension hooks** (``balatro_*``) are ordinary pluggy broadcasts, for mods that watch
   or change the game as a whole.
 
@@ -20,7 +21,7 @@ called, and the version that added it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import pluggy
@@ -140,6 +141,23 @@ def balatro_run_systems(event: str) -> Iterable[System]:
     Called once per event when a game's schedules are compiled.
 
     .. versionadded:: 0.1
+    """
+
+
+@hookspec(firstresult=True)
+def balatro_pool_fallback(pool: str) -> str | None:
+    """Name the card a pool with nothing available yields.
+
+    :param pool: ``"Joker"``, ``"Voucher"`` or ``"Tag"`` (a consumable set's pool yields
+        the set's own ``fallback``, declared on its
+        :class:`~balatro_ecs.kernel.content.ConsumableSetType`).
+    :returns: A content key of that family, or ``None`` to leave it to other plugins.
+
+    Called once per plugin set and pool (the answer is kept), the first time
+    the pool is drawn from; stops at the first non-``None`` result (the vanilla pack answers the
+    game's Joker, Blank and Handy Tag: implement it ``tryfirst`` to override them).
+
+    .. versionadded:: 0.4
     """
 
 
@@ -1398,4 +1416,34 @@ def sticker_price(game: Game, sticker: StickerType, joker: Joker, price: int) ->
     or taken off.
 
     .. versionadded:: 0.3
+    """
+
+
+# ---------------------------------------------------------------------------------------
+# Any content: its description
+# ---------------------------------------------------------------------------------------
+
+
+@hookspec
+def content_describe(
+    game: Game, content: ContentType, values: Mapping[str, Any], item: object
+) -> Mapping[str, Any] | None:
+    """Work out the values a content's description names that only the game knows
+    (Abstract Joker's total, The Idol's card of the round, what The Hermit would pay).
+
+    :param game: The game the description is for.
+    :param content: The content described (any family: this hook belongs to whatever
+        content the plugin declares).
+    :param values: What the template can already name: the content's fields, its
+        ``config`` merged in, the live counters (a new one's for content named by key),
+        ``chance``.
+    :param item: The live joker, consumable or blind described, or ``None`` when the
+        content is named by key.
+    :returns: More values for the template (they win over ``values``), or ``None``.
+
+    Called by :func:`~balatro_ecs.game.describe.describe` (the terminal, ``info``,
+    observations' texts) for the content described. An exception leaves the values it
+    would have given unfilled: a description never stops the game being shown.
+
+    .. versionadded:: 0.4
     """

@@ -120,6 +120,8 @@ CONTENT_HOOK_FAMILIES: dict[str, type[ContentType]] = {
     "poker_hand_": PokerHandType,
     "sticker_": StickerType,
     "booster_": BoosterType,
+    # hooks any content may implement, whatever its family (its description)
+    "content_": ContentType,
 }
 
 _FAMILIES: tuple[type[ContentType], ...] = (

@@ -32,16 +32,23 @@ run seed, or anything else the player cannot know.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ..game import reference
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
 from ..game.actions import ACTION_SPACE, ActionSpace
 from ..game.cards import Card
 from ..game.jokers import Consumable, Joker
@@ -170,8 +177,12 @@ class Vocabulary:
         return f"<Vocabulary {self.size} keys>"
 
 
+@functools.cache
 def _vanilla_keys() -> list[str]:
-    keys: list[str] = reference.table("vocabulary")["keys"]
+    """The frozen indices of ``tools/data/vocabulary.toml`` (an observation format: the
+    vanilla keys' numbers, fixed so that trained models keep reading them)."""
+    text = resources.files("balatro_ecs.tools").joinpath("data", "vocabulary.toml")
+    keys: list[str] = tomllib.loads(text.read_text("utf-8"))["keys"]
     return keys
 
 

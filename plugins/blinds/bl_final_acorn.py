@@ -7,7 +7,8 @@ blind (so Riff-raff's new jokers are shuffled in, face up): three shuffles on th
 ``aajk``, each of the row sorted by creation order.
 """
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 BLIND = reference.blind("bl_final_acorn")
 balatro_content = content(BLIND)

@@ -1,6 +1,7 @@
 """Crimson Heart: one random joker is debuffed each hand. (Acts when cards are drawn.)"""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 BLIND = reference.blind("bl_final_heart")
 balatro_content = content(BLIND)

@@ -1,6 +1,7 @@
 """The Fish: cards drawn after each played hand come face down. (Acts when cards are drawn.)"""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

@@ -1,6 +1,7 @@
 """The Water: the round starts with no discards. (Acts when the blind is set.)"""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 BLIND = reference.blind("bl_water")
 balatro_content = content(BLIND)

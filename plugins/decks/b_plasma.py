@@ -2,7 +2,8 @@
 
 import math
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 DECK = reference.deck("b_plasma")
 balatro_content = content(DECK)

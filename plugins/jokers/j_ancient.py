@@ -7,7 +7,9 @@ and after every round (another suit than the last); the run keeps it in its memo
 
 from dataclasses import replace
 
-from balatro_ecs.plugin import Effect, Suit, content, hookimpl, reference
+from balatro_ecs.kernel.enums import parse_suit
+from balatro_ecs.plugin import Effect, Suit, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from ._targets import SUITS
 
@@ -31,3 +33,8 @@ def joker_individual(ctx, joker, card):
     if card.is_suit(SUITS[ctx.run.memory["ancient_suit"]]):
         return Effect.x_mult_of(joker.state["extra"])
     return None
+
+
+@hookimpl
+def content_describe(game, values, item):
+    return {"ancient_suit": parse_suit(game.run.memory["ancient_suit"]).title}

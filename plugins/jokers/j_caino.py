@@ -2,7 +2,8 @@
 
 from dataclasses import replace
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 # The counter it sets while it plays (its config does not start it).
 JOKER = replace(reference.joker("j_caino"), runtime_state={"caino_xmult": 1})
@@ -27,3 +28,8 @@ def joker_main(ctx, joker):
     if x_mult > 1:
         return Effect.x_mult_of(x_mult)
     return None
+
+
+@hookimpl
+def content_describe(game, values, item):
+    return {"caino_x": values.get("caino_xmult", 1)}

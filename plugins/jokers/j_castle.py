@@ -7,7 +7,9 @@ when the run starts and after every round; the run keeps it in its memory
 
 from dataclasses import replace
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.kernel.enums import parse_suit
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 from ._targets import SUITS, deck_cards
@@ -33,3 +35,8 @@ def joker_discard(game, joker, card, cards):
 
 
 joker_main = _shapes.chips_counter(JOKER)
+
+
+@hookimpl
+def content_describe(game, values, item):
+    return {"castle_suit": parse_suit(game.run.memory["castle_suit"]).title.rstrip("s")}

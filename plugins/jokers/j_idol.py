@@ -7,7 +7,10 @@ ante when the run starts and after every round; the run keeps it in its memory
 
 from dataclasses import replace
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.kernel.enums import parse_suit
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
+from balatro_ecs_vanilla._describe import rank_word
 
 from ._targets import SUITS, deck_cards
 
@@ -32,3 +35,10 @@ def joker_individual(ctx, joker, card):
     if card.rank == memory["idol_rank"] and card.is_suit(SUITS[memory["idol_suit"]]):
         return Effect.x_mult_of(joker.state["extra"])
     return None
+
+
+@hookimpl
+def content_describe(game, values, item):
+    memory = game.run.memory
+    suit = parse_suit(memory["idol_suit"]).title
+    return {"idol_card": f"{rank_word(memory['idol_rank'])} of {suit}"}

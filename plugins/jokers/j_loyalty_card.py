@@ -2,7 +2,9 @@
 
 from dataclasses import replace
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, Joker, content, hookimpl
+from balatro_ecs_vanilla import reference
+from balatro_ecs_vanilla._describe import owned
 
 # The counter it sets while it plays (its config does not start it).
 JOKER = replace(reference.joker("j_loyalty_card"), runtime_state={"loyalty_remaining": 0})
@@ -20,3 +22,14 @@ def joker_main(ctx, joker):
     if remaining == every:
         return Effect.x_mult_of(extra["Xmult"])
     return None
+
+
+@hookimpl
+def content_describe(game, values, item):
+    every = int(values["extra"]["every"])
+    out = {"loyalty_every": every + 1}
+    since = game.run.hands_played - int(values.get("hands_played_at_create", 0))
+    if isinstance(item, Joker) and owned(game, item):
+        to_go = (every - since) % (every + 1)
+        out["loyalty_left"] = "active on the next hand" if to_go == 0 else f"{to_go} hands to go"
+    return out

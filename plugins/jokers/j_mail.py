@@ -7,7 +7,9 @@ ante when the run starts and after every round; the run keeps it in its memory
 
 from dataclasses import replace
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
+from balatro_ecs_vanilla._describe import rank_word
 
 from ._targets import deck_cards
 
@@ -27,3 +29,8 @@ def joker_discard(game, joker, card, cards):
     if not card.debuffed and card.rank == game.run.memory["mail_rank"]:
         return Effect.dollars_of(joker.state["extra"])
     return None
+
+
+@hookimpl
+def content_describe(game, values, item):
+    return {"mail_rank": rank_word(game.run.memory["mail_rank"])}

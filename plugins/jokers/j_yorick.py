@@ -2,7 +2,8 @@
 
 from dataclasses import replace
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 
@@ -27,3 +28,8 @@ def joker_discard(game, joker, card, cards):
 
 
 joker_main = _shapes.x_mult_counter(JOKER)
+
+
+@hookimpl
+def content_describe(game, values, item):
+    return {"yorick_left": values.get("yorick_discards", values["extra"]["discards"])}

@@ -1,6 +1,7 @@
 """The vanilla poker hands' declarations, from the reference table (hands.toml)."""
 
-from balatro_ecs.plugin import PokerHandType, reference
+from balatro_ecs.plugin import PokerHandType
+from balatro_ecs_vanilla import reference
 
 
 def poker_hand(name: str, effect: str) -> PokerHandType:

@@ -4,7 +4,8 @@ The hand is picked when the tag is shown on the blind select screen (each time t
 screen is built), not when it is taken: the tag promises a hand the player can read.
 """
 
-from balatro_ecs.plugin import HandType, content, hand_iteration_order, hookimpl, reference
+from balatro_ecs.plugin import HandType, content, hand_iteration_order, hookimpl
+from balatro_ecs_vanilla import reference
 
 TAG = reference.tag("tag_orbital")
 balatro_content = content(TAG)
@@ -28,3 +29,12 @@ def tag_apply(game, tag, trigger, subject):
     hand = HandType.from_name(shown) if shown is not None else _pick(game)
     game.level_up(hand, tag.config["levels"], tag.name)
     return True
+
+
+@hookimpl
+def content_describe(game, values, item):
+    run = game.run
+    if run.tags_offered.get(run.blind_on_deck) != TAG.key:
+        return {}
+    hand = run.tag_memory.get(run.blind_on_deck)
+    return {"orbital_hand": hand if isinstance(hand, str) else None}

@@ -21,12 +21,12 @@ from ...kernel.enums import Edition, Enhancement, Seal, Suit
 from ...kernel.errors import ContentError
 from ..cards import Card, CardSpec
 from ..pools import (
-    EMPTY_POOL_FALLBACK,
     ModifierPools,
     draw_enhancement,
     draw_pool,
     modifier_pools,
     owned_keys,
+    pool_fallback,
 )
 from ..rarities import RarityPools, rarity_pools
 from ..stickers import roll_stickers
@@ -207,7 +207,7 @@ def make_joker(
     else:
         tier = roll_rarity(game, append, rarity)
     pool, stream = joker_pool(game, tier, append)
-    key = draw_pool(game, pool, stream, EMPTY_POOL_FALLBACK["Joker"])
+    key = draw_pool(game, pool, stream, pool_fallback(game.plugins, "Joker"))
     stickers = None
     if area in (Area.SHOP, Area.PACK):  # the stickers roll (stickers.roll_stickers)
         stickers = roll_stickers(game, game.plugins.joker(key), area)

@@ -16,7 +16,6 @@ from ...kernel.components import Area
 from ...kernel.errors import ActionTypeError, IllegalActionError
 from ...kernel.faults import name_fault
 from ...kernel.hookspecs import BY_COUNT
-from .. import reference
 from ..actions import (
     ACTION_SPACE,
     Action,
@@ -53,9 +52,6 @@ if TYPE_CHECKING:
     from ..game import Game
 
 __all__ = ["action_mask", "apply", "check_preview", "legal_actions", "verify"]
-
-#: What rerolling the boss costs (Director's Cut and Retcon, vouchers.toml ``config.extra``).
-BOSS_REROLL_COST: int = reference.voucher("v_directors_cut").config["extra"]
 
 
 def _phase(game: Game, *allowed: Phase, what: str) -> None:
@@ -143,10 +139,9 @@ def _check_reroll_boss(game: Game, action: Action) -> None:
     _phase(game, Phase.BLIND_SELECT, what="reroll_boss")
     if not _boss_reroll_allowed(game):
         raise IllegalActionError("reroll_boss: needs Director's Cut (once per ante) or Retcon")
-    if not shop.can_afford(game, BOSS_REROLL_COST):
-        raise IllegalActionError(
-            f"reroll_boss: costs ${BOSS_REROLL_COST}, you have ${game.run.dollars}"
-        )
+    cost = game.rules.boss_reroll_cost
+    if not shop.can_afford(game, cost):
+        raise IllegalActionError(f"reroll_boss: costs ${cost}, you have ${game.run.dollars}")
 
 
 def _check_play(game: Game, action: Action) -> None:
@@ -340,7 +335,7 @@ def _do_skip(game: Game, action: Action) -> None:
 
 
 def _do_reroll_boss(game: Game, action: Action) -> None:
-    reroll_boss(game, BOSS_REROLL_COST)
+    reroll_boss(game, game.rules.boss_reroll_cost)
 
 
 def _do_play(game: Game, action: Action) -> object:

@@ -7,7 +7,8 @@ with its "no room" notice when the row is full).
 Stream: the joker on ``ankh_choice`` (every joker, Eternal ones too, in creation order).
 """
 
-from balatro_ecs.plugin import Edition, content, hookimpl, reference
+from balatro_ecs.plugin import Edition, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 SPECTRAL = reference.spectral("c_ankh")
 balatro_content = content(SPECTRAL)

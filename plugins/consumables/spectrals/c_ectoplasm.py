@@ -7,7 +7,8 @@ Stream: the joker on ``ectoplasm`` (jokers in creation order).
 
 from dataclasses import replace
 
-from balatro_ecs.plugin import Edition, content, hookimpl, reference
+from balatro_ecs.plugin import Edition, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 
@@ -24,3 +25,8 @@ def consumable_use(game, consumable, targets):
     run = game.run
     run.hand_size -= run.memory["ecto_minus"]
     run.memory["ecto_minus"] += 1
+
+
+@hookimpl
+def content_describe(game, values, item):
+    return {"ecto_minus": game.run.memory["ecto_minus"]}

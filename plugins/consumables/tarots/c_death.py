@@ -9,7 +9,8 @@ selected card).
 """
 
 from balatro_ecs.game.state import Phase
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 
