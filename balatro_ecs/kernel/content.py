@@ -481,6 +481,9 @@ class EnhancementType(ContentType):
     no_rank: bool = False
     #: Counts as every suit while not debuffed (Wild).
     any_suit: bool = False
+    #: Its cards break when destroyed (Glass): a joker told of the loss after it broke
+    #: counts it as shattered (Glass Joker), not one told before (a Spectral card's).
+    shatters: bool = False
     #: Its share of random enhancement draws (Standard packs, Magic Trick, Familiar), next
     #: to each vanilla enhancement's 1 (the game draws them evenly); 0: never drawn.
     weight: float = 1
@@ -491,7 +494,7 @@ class EnhancementType(ContentType):
         object.__setattr__(self, "config", _freeze(dict(self.config)))
         if self.no_rank and self.any_suit:
             raise ContentError(f"enhancement {self.key!r}: no_rank and any_suit exclude each other")
-        kind_flags(self.kind, no_rank=self.no_rank, any_suit=self.any_suit)
+        kind_flags(self.kind, no_rank=self.no_rank, any_suit=self.any_suit, shatters=self.shatters)
 
     @property
     def kind(self) -> Enhancement:
@@ -604,6 +607,12 @@ class PokerHandType(ContentType):
     #: Listed, and offered by random picks (To Do List, the Orbital Tag), before it has
     #: been played; the game keeps Five of a Kind, Flush House and Flush Five secret.
     visible: bool = True
+    #: Its ``poker_hand_detect`` reads nothing but the cards' shape: which share a rank,
+    #: the straight, which make the flush and which is highest (``HandParts``' groups,
+    #: ``straight``, ``flush`` and ``highest``). When every hand of a set says so, a
+    #: detection holds for any cards of the same shape: a policy that scores every choice
+    #: of cards reuses it (``balatro_ecs.tools.policies``).
+    by_shape: bool = field(default=False, kw_only=True)
 
     def __post_init__(self) -> None:
         super().__post_init__()

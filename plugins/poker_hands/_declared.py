@@ -18,4 +18,5 @@ def poker_hand(name: str, effect: str) -> PokerHandType:
         level_mult=row["mult_per_level"],
         order=row["priority"],
         visible=row["visible_at_start"],
+        by_shape=True,  # the game's hands read only ranks, straights, flushes, the highest
     )
