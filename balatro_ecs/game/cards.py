@@ -25,6 +25,7 @@ from ..kernel.enums import (
     ANY_SUIT_KINDS,
     NO_RANK_KINDS,
     RANK_NAMES,
+    SHATTER_KINDS,
     Edition,
     Enhancement,
     Seal,
@@ -59,6 +60,7 @@ _BLACK = (1 << Suit.SPADES) | (1 << Suit.CLUBS)
 #: enhancements' declarations fill (:class:`~balatro_ecs.kernel.content.EnhancementType`).
 _NO_RANK = NO_RANK_KINDS
 _ANY_SUIT = ANY_SUIT_KINDS
+_SHATTERS = SHATTER_KINDS
 
 
 def chip_value(rank: int) -> int:
@@ -532,9 +534,10 @@ class Card:
 
     @property
     def shattered(self) -> bool:
-        """A destroyed Glass card that broke where the jokers saw it (in a hand, a discard,
-        by The Hanged Man); not one a Spectral card destroyed (Glass Joker counts these)."""
-        return self._enhancement.kind == Enhancement.GLASS and not self._flags.shatter_unseen
+        """A destroyed card of a kind that breaks (``EnhancementType.shatters``: Glass) that
+        broke where the jokers saw it (in a hand, a discard, by The Hanged Man); not one a
+        Spectral card destroyed (Glass Joker counts these)."""
+        return _SHATTERS[self._enhancement.kind] and not self._flags.shatter_unseen
 
     @property
     def face_down(self) -> bool:

@@ -51,6 +51,9 @@ __all__ = ["JokerSpec", "Scenario", "load_scenarios", "score"]
 T = TypeVar("T")
 D = TypeVar("D")
 
+#: The format's default most played hand: the lowest of the game's hands.
+_HIGH_CARD = HAND_NAMES[HandType.HIGH_CARD]
+
 
 def _made(cls: type[D], **fields: Any) -> D:
     """``cls(**fields)`` for a frozen dataclass (no slots, no ``__post_init__``) given every
@@ -433,7 +436,7 @@ class Scenario:
             if data.get("mouth_hand") is not None
             else None
         )
-        most = _hand(data.get("most_played_hand", "High Card"), "most_played_hand", plugins)
+        most = _hand(data.get("most_played_hand", _HIGH_CARD), "most_played_hand", plugins)
 
         run = {
             "hands_left": _int(data, "hands_left", 3),
@@ -570,7 +573,7 @@ class Scenario:
         """:meth:`build`; without ``fillers``, the unlisted plain cards of the draw and
         discard piles are not made (scoring counts them: :meth:`score`)."""
         plugins = self.plugins if self.plugins is not None else Plugins.default()
-        deck = self.deck or _lookup(plugins, DeckType, "Red Deck", "deck")
+        deck = self.deck or plugins.deck(None)  # the format's default: the first, Red Deck
         game = Game.empty(plugins=plugins, deck=deck, seed=self.seed)
         run = game.run
         for name, value in self.run.items():

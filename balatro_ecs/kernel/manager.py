@@ -888,11 +888,24 @@ class Plugins:
     def blind(self, name: str) -> BlindType:
         return self.find(BlindType, name)
 
-    def deck(self, name: str) -> DeckType:
+    def deck(self, name: str | None = None) -> DeckType:
+        """A deck by key or name; ``None``: the set's first selectable deck in the game's
+        order (the game's Red Deck)."""
+        if name is None:
+            found = next((d for d in self.all(DeckType) if d.selectable), None)
+            if found is None:
+                raise UnknownNameError("deck", "(the first selectable deck)", ())
+            return found
         return self.find(DeckType, name)
 
-    def stake(self, name: str | int) -> StakeType:
-        """A stake by key, name or level (``8``, ``"8"``, ``"Gold Stake"``, ``"gold"``)."""
+    def stake(self, name: str | int | None = None) -> StakeType:
+        """A stake by key, name or level (``8``, ``"8"``, ``"Gold Stake"``, ``"gold"``);
+        ``None``: the set's lowest stake (the game's White Stake)."""
+        if name is None:
+            stakes = sorted(self.all(StakeType), key=lambda s: s.level)
+            if not stakes:
+                raise UnknownNameError("stake", "(the lowest stake)", ())
+            return stakes[0]
         level = name if isinstance(name, int) and not isinstance(name, bool) else None
         if isinstance(name, str) and name.strip().isdigit():
             level = int(name)

@@ -404,9 +404,9 @@ def _run_options(p: argparse.ArgumentParser, default_seed: str | None = None) ->
 
 def _profile_options(p: argparse.ArgumentParser) -> None:
     """``--deck``, ``--stake`` and ``--unlocks``: what a run is played with."""
-    p.add_argument("--deck", default="Red Deck", help="deck name or key (default Red Deck)")
+    p.add_argument("--deck", default=None, help="deck name or key (default: the first, Red Deck)")
     p.add_argument(
-        "--stake", default="White Stake", help="stake name, key or level 1-8 (default White)"
+        "--stake", default=None, help="stake name, key or level 1-8 (default: the lowest, White)"
     )
     p.add_argument(
         "--unlocks",

@@ -641,7 +641,7 @@ class Observer:
     def observe(self, game: Game, *, action_mask: bool = True) -> dict[str, Array]:
         """What the player sees now, as fresh arrays (see :meth:`space`)."""
         from ..game.run import shop as shop_rules
-        from ..game.run.blinds import blind_chips, blind_reward, blind_type_on_deck
+        from ..game.run.blinds import blind_chips, blind_key, blind_reward, blind_type_on_deck
 
         layout, vocab = self.layout, self.vocabulary
         run = game.run
@@ -677,7 +677,7 @@ class Observer:
             try:
                 btype = blind_type_on_deck(game)
             except UnknownNameError:  # no boss drawn (a bare game a scenario set up)
-                btype = game.plugins.blind("bl_small")
+                btype = game.plugins.blind(blind_key(game, "Small"))
             needed = blind_chips(game, btype)
             disabled = False
         in_round = phase in (Phase.ROUND, Phase.CASH_OUT, Phase.GAME_OVER)

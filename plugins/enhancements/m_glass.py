@@ -8,7 +8,7 @@ from balatro_ecs_vanilla.numbers import GLASS_SHATTER_ODDS, GLASS_X_MULT
 
 from ._shapes import enhancement
 
-ENHANCEMENT = enhancement("m_glass")
+ENHANCEMENT = enhancement("m_glass", shatters=True)
 balatro_content = content(ENHANCEMENT)
 _EFFECT = Effect(x_mult=GLASS_X_MULT)
 
