@@ -19,6 +19,7 @@ from balatro_ecs.game.actions import (
     RerollBoss,
     SelectBlind,
     Sell,
+    Use,
 )
 from balatro_ecs.game.run.blinds import choose_boss
 from balatro_ecs.game.run.shop import redeem_voucher
@@ -515,6 +516,28 @@ def test_pillar_debuffs_cards_played_earlier_this_ante() -> None:
     out = game.apply(Play((0, 1)))
     chips, mult = level_values("Pair", 1)
     assert out.score.score == chips * mult  # the played Aces add no chips
+
+
+@pytest.mark.parametrize("tarot", ["c_empress", "c_magician", "c_chariot"])
+def test_an_enhancement_makes_a_card_forget_it_was_played_this_ante(tarot: str) -> None:
+    # the game's set_ability makes the card's ability afresh: The Pillar no longer
+    # debuffs it (Y6IDYJWS: The Magician in a pack; The Empress under The Pillar)
+    game = Game(seed="PILLAR2")
+    play_blind(game)
+    played = hold(game, "AS", "AH", "AD", "AC", "2S")
+    game.apply(Play((0, 1, 2, 3)))
+    to_next_blind_select(game)
+    play_blind(game, "The Pillar")
+    hold(game, "AS", "AH", "KS", "KH", "2C")
+    spade, heart = played[0], played[1]
+    assert spade.debuffed and heart.debuffed
+    game.add_consumable(tarot)
+    game.apply(Use(0, (0,)))
+    assert not spade.played_this_ante and not spade.debuffed
+    assert heart.played_this_ante and heart.debuffed
+    out = game.apply(Play((0,)))
+    assert out.score is not None and out.score.scoring[0] is spade
+    assert out.score.chips > level_values("High Card", 1)[0]  # the enhanced Ace scores
 
 
 def test_pillar_marks_are_cleared_when_the_boss_is_beaten() -> None:

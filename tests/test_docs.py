@@ -89,7 +89,7 @@ def test_every_package_directory_is_listed_for_installation() -> None:
 
 # -- the documentation site -------------------------------------------------------------------
 
-_RUNNABLE_PAGES = ("quickstart.md", "cookbook.md", "testing.md")
+_RUNNABLE_PAGES = ("quickstart.md", "cookbook.md", "testing.md", "server.md", "saves.md")
 
 
 def _python_blocks(page: str) -> list[str]:

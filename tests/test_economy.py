@@ -795,6 +795,26 @@ def test_buying_a_voucher_applies_it():
     assert len(game.shop) == 3
 
 
+@pytest.mark.parametrize("voucher", ["v_overstock_norm", "v_overstock_plus"])
+def test_overstock_bought_mid_visit_fills_every_empty_card_slot(voucher: str) -> None:
+    # the game fills the row up to its new size: the slot of a card bought earlier in the
+    # visit too (CD6Y8H2U: one card left of two, Overstock -> three cards)
+    game = shop_game()
+    game.run.dollars = 40
+    if voucher == "v_overstock_plus":
+        redeem_voucher(game, "v_overstock_norm")
+    slots = game.run.shop_slots
+    assert len(game.shop) == slots
+    game.apply(Buy(0))
+    left = list(game.shop)
+    game.shop_vouchers = [voucher]
+    game.apply(BuyVoucher(0))
+    assert game.run.shop_slots == slots + 1
+    assert len(game.shop) == slots + 1
+    assert game.shop[: len(left)] == left  # the cards left keep their places; new ones after
+    assert [item.zone.slot for item in game.shop] == list(range(slots + 1))
+
+
 def test_buying_seed_money_raises_interest_at_the_next_cash_out():
     game = shop_game()
     game.shop_vouchers = ["v_seed_money"]

@@ -2,8 +2,9 @@
 
 ``data/legacy-save-17.json`` is a save written by main 4267acc (before issue 17 moved the
 round targets and Ectoplasm's cost from run fields into the owning plugins' run-state
-slots), with what that code did next when it loaded the save: the scores, the money, the
-targets drawn after the round, the streams' positions.
+slots), with what main did next when it loaded the save, before that change (its
+``written_by`` names the commit): the scores, the money, the targets drawn after the
+rounds, the streams' positions.
 """
 
 from __future__ import annotations

@@ -81,7 +81,8 @@ def _modded_game(plugins: Plugins) -> Game:
     silver = Enhancement["SVT_SILVER"]
     shiny, platinum = Edition["SVT_SHINY"], Seal["SVT_PLATINUM"]
     game.add_card(CardSpec(13, Suit.SPADES, silver, shiny, platinum), C.Area.DECK, 0)
-    game.add_card(CardSpec(2, Suit.HEARTS, Enhancement.GLASS, shiny, Seal.RED), C.Area.DECK)
+    top = len(game.area(C.Area.DECK))
+    game.add_card(CardSpec(2, Suit.HEARTS, Enhancement.GLASS, shiny, Seal.RED), C.Area.DECK, top)
     game.add_card(CardSpec(5, Suit.CLUBS, silver), C.Area.DECK, 3)
     game.add_joker("j_joker", edition=shiny)
     return game

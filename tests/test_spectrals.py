@@ -334,14 +334,26 @@ def test_ankh_copy_loses_negative() -> None:
     assert copy.key == original.key and copy.edition == Edition.NONE
 
 
-def test_ankh_needs_a_joker_and_a_free_slot() -> None:
+def test_ankh_needs_a_joker_and_more_than_one_slot() -> None:
     game = in_round()
     assert "no joker to copy" in refused(game, "c_ankh")
-    full = in_round(*["j_joker"] * 5)
-    assert "no free joker slot" in refused(full, "c_ankh")
     single = in_round("j_joker")
     single.run.joker_slots = 1
-    assert "no free joker slot" in refused(single, "c_ankh")
+    assert "more than one joker slot" in refused(single, "c_ankh")
+
+
+def test_ankh_is_used_with_every_joker_slot_full() -> None:
+    # the game asks for a joker and more than one slot, not a free one: the others are
+    # destroyed before the copy is added (a hidden recorded run used it so)
+    full = in_round("j_joker", "j_hologram", "j_baron", "j_egg", "j_runner")
+    assert len(full.jokers) == full.joker_limit
+    use(full, "c_ankh")
+    assert len(full.jokers) == 2 and full.jokers[0].key == full.jokers[1].key
+    eternal = in_round()
+    for key in ("j_joker", "j_hologram", "j_baron", "j_egg", "j_runner"):
+        eternal.add_joker(key, eternal=True)
+    use(eternal, "c_ankh")  # nothing can go: the copy makes the row one over its limit
+    assert len(eternal.jokers) == eternal.joker_limit + 1
 
 
 # ---------------------------------------------------------------------------------------

@@ -275,6 +275,23 @@ def test_rental_costs_one_whatever_the_edition_and_discount_and_pays_rent_first(
     assert both.perishable == 0 and both.debuffed
 
 
+def test_a_lost_round_charges_rent_before_the_game_is_over() -> None:
+    # the game's end of round goes through the joker row whether or not the blind was
+    # beaten: the game-over screen shows the money after rent (5Z6UXFMI, Gold Stake)
+    game = Game(seed="RENTLOST", stake=8)
+    game.add_joker("j_joker", rental=True)
+    game.add_joker("j_egg", rental=True, perishable=True)
+    game.apply(SelectBlind())
+    game.run.hands_left = 1
+    game.run.blind_chips = 10**9
+    dollars = game.run.dollars
+    game.apply(Play((0,)))
+    assert game.phase is Phase.GAME_OVER
+    assert game.run.dollars == dollars - 2 * game.run.rental_rate
+    assert game.jokers[1].perishable == 4  # the whole end-of-round pass ran
+    assert not game.run.boss_defeated
+
+
 def test_a_perishable_counts_down_and_a_copy_keeps_its_count() -> None:
     game = Game(seed="PERISH")
     joker = game.add_joker("j_joker", perishable=True)

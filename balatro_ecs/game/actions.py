@@ -31,6 +31,7 @@ __all__ = [
     "CashOut",
     "Discard",
     "EndShop",
+    "Endless",
     "MoveJoker",
     "Outcome",
     "Pick",
@@ -240,6 +241,15 @@ class CashOut(Action):
 
 
 @dataclass(frozen=True)
+class Endless(Action):
+    """On the win screen (ante 8's boss just beaten), play on into endless mode: the
+    game's Endless Mode button. Nothing in the run changes; until it is pressed, it is
+    the only legal action (:attr:`RunState.win_screen <balatro_ecs.state.RunState.win_screen>`)."""
+
+    verb: ClassVar[str] = "endless"
+
+
+@dataclass(frozen=True)
 class _ShopSlot(Action):
     """An action on one shop slot (0 = leftmost)."""
 
@@ -345,7 +355,7 @@ class EndShop(Action):
 
 _ALL: tuple[type[Action], ...] = (
     SelectBlind, SkipBlind, RerollBoss, Play, Discard, SortHand, MoveJoker, CashOut, Buy,
-    BuyAndUse, BuyVoucher, BuyPack, Pick, SkipPack, Reroll, Sell, Use, EndShop,
+    BuyAndUse, BuyVoucher, BuyPack, Pick, SkipPack, Reroll, Sell, Use, EndShop, Endless,
 )  # fmt: skip
 _BY_VERB = {cls.verb: cls for cls in _ALL}
 
@@ -555,6 +565,7 @@ class ActionSpace:
         actions += [Sell("consumables", i) for i in range(consumable_slots)]
         actions += [Use(i) for i in range(consumable_slots)]
         actions += [MoveJoker(i, i + 1) for i in range(joker_slots - 1)]
+        actions.append(Endless())  # last: the older indices stay where they were
         self.hand_slots = hand_slots
         self.shop_slots = shop_slots
         self.voucher_slots = voucher_slots
@@ -574,6 +585,7 @@ class ActionSpace:
         self.reroll = index[Reroll()]
         self.end_shop = index[EndShop()]
         self.skip_pack = index[SkipPack()]
+        self.endless = index[Endless()]
         self.sort_rank = index[SortHand("rank")]
         self.sort_suit = index[SortHand("suit")]
         self.buy = index.get(Buy(0), -1)
@@ -628,5 +640,5 @@ class ActionSpace:
         return found
 
 
-#: The default action space (1,335 actions).
+#: The default action space (1,336 actions).
 ACTION_SPACE = ActionSpace()

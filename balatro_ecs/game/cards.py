@@ -651,12 +651,21 @@ class Card:
     # A value component is shared (frozen): a change swaps in another value (in the card,
     # which is the entity's table).
     def set_enhancement(self, enhancement: Enhancement) -> None:
+        """Give the card this enhancement (or none). As the game's ``set_ability``, which
+        makes the card's ability afresh keeping only its permanent chips and forced
+        selection, the card forgets that it was played this ante (The Pillar no longer
+        debuffs it; recorded in Y6IDYJWS). Death sets the flag again from its model."""
         new = C.enhancement(enhancement)
         tally = self._tally
         if tally is not None:
             tally[self._enhancement.kind] -= 1
             tally[new.kind] += 1
         self._enhancement = new
+        f = self._flags
+        if f.played_this_ante:
+            self._flags = C.card_flags(
+                False, f.face_down, f.forced_selection, f.shatter_unseen, f.couponed
+            )
         self._swapped()
 
     def set_debuff(self, *, by_blind: bool | None = None, forced: bool | None = None) -> None:

@@ -17,18 +17,19 @@ Two ways to make one:
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import marshal
 import operator
 import secrets
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from ..kernel import components as C
 from ..kernel.content import BlindType, ConsumableType, DeckType, JokerType, StakeType, StickerType
 from ..kernel.enums import HAND_NAMES, Edition, Enhancement, HandType
-from ..kernel.errors import BalatroError
+from ..kernel.errors import ActionError, BalatroError
 from ..kernel.faults import check_dollars, check_whole, name_fault
 from ..kernel.manager import Plugins
 from ..kernel.rng import GameRandom
@@ -67,6 +68,10 @@ def _merge_state(base: dict[str, Any], overrides: Mapping[str, Any]) -> None:
             _merge_state(base[name], value)
         else:
             base[name] = value
+
+
+def _first(pair: tuple[int, Card]) -> int:
+    return pair[0]
 
 
 def _nominal_order(card: Card) -> tuple[int, ...]:
@@ -168,6 +173,13 @@ class Game:
         self._queued: list[Callable[[], Any]] = []
         #: Jokers that queued effects will make, not in the row yet (``joker_buffer``).
         self.joker_buffer = 0
+        #: ``(run.hand_layout, its places by serial)``, made once per layout.
+        self._layout_places: tuple[list[int], dict[int, int]] | None = None
+        #: How many changes of the hand size are under way (only the outer one draws).
+        self._hand_depth = 0
+        #: Whether a hand size that grows now draws at once (the game waits for the
+        #: player or draws; not while a played hand scores or the round ends).
+        self._hand_watch = True
         if start:
             from .run.setup import start_run
 
@@ -223,15 +235,20 @@ class Game:
     def add_card(
         self, spec: CardSpec, area: C.Area = C.Area.DECK, index: int | None = None
     ) -> Card:
-        """Create a playing card in ``area`` (at the end, or at ``index``)."""
+        """Create a playing card in ``area`` (at the end of its row, or at ``index``; in
+        the draw pile, at its bottom, as the game puts every card that joins the deck)."""
         card = Card(
             spec.values(), C.serial(next(self._serial)), C.Zone(area), self._rules, self._tally
         )
         card.entity = self.world.spawn(card)
         self._tally[spec.enhancement] += 1
         row = self._areas[area]
-        row.insert(len(row) if index is None else index, card)
+        if index is None:
+            index = 0 if area is C.Area.DECK else len(row)
+        row.insert(index, card)
         self._renumber(row)
+        if area is C.Area.HAND:
+            self._lay_out_hand()
         self._debuff_card(card)
         self.record(None, "card added", card.label, card)
         return card
@@ -273,14 +290,18 @@ class Game:
         """A card made by :meth:`new_card` joins the run in ``area`` (at the end of its row,
         or at ``index``).
 
-        A card bought or picked from a pack joins the draw pile at its bottom (index 0),
-        as in the game: an Arcana pack opened right after deals the old top cards."""
+        A card joining the draw pile goes to its bottom, as in the game (a card bought or
+        picked from a pack: an Arcana pack opened right after deals the old top cards)."""
         card._tally = self._tally
         self._tally[card.enhancement] += 1
         card.zone.area = area
         row = self._areas[area]
-        row.insert(len(row) if index is None else index, card)
+        if index is None:
+            index = 0 if area is C.Area.DECK else len(row)
+        row.insert(index, card)
         self._renumber(row)
+        if area is C.Area.HAND:
+            self._lay_out_hand()
         self._debuff_card(card)
         self.record(None, "card added", card.label, card)
 
@@ -369,14 +390,44 @@ class Game:
         self.rng.shuffle(stream, deck)
         self._renumber(deck)
 
-    def sort_hand(self, by: str = "rank") -> None:
-        """Sort the hand as the game does: by rank (Aces first) or by suit."""
+    def sort_hand(self, by: str | None = None) -> None:
+        """Sort the hand as the game does: by rank (Aces first) or by suit; by default
+        the way the player last chose (:attr:`RunState.hand_sort
+        <balatro_ecs.state.RunState.hand_sort>`), as every draw sorts it."""
         hand = self._areas[C.Area.HAND]
+        if by is None:
+            by = self.run.hand_sort
         if by == "suit":
             hand.sort(key=_suit_order, reverse=True)
         else:
             hand.sort(key=_nominal_order, reverse=True)
         self._renumber(hand)
+
+    def rearrange(self, row: str, order: Sequence[int]) -> None:
+        """Put the hand or the consumables in a new order, as a player drags them in the
+        game: ``order[i]`` is the present position of the card that goes to position
+        ``i`` (``[2, 0, 1]`` moves the third card to the front). Jokers move with
+        :class:`~balatro_ecs.actions.MoveJoker`, whose order the rules read.
+
+        :raises ActionError: ``row`` is not ``"hand"`` or ``"consumables"``, or ``order``
+            is not a permutation of the row's positions. Nothing changes then.
+        """
+        items: list[Card] | list[Consumable]
+        if row == "hand":
+            items = self._areas[C.Area.HAND]
+        elif row == "consumables":
+            items = self.consumables
+        else:
+            raise ActionError(f"rearrange: row must be 'hand' or 'consumables', got {row!r}")
+        wanted = list(order)
+        if not all(type(i) is int for i in wanted) or sorted(wanted) != list(range(len(items))):
+            raise ActionError(
+                f"rearrange: {wanted} is not an order of the {len(items)} positions of {row}"
+            )
+        moved = [items[i] for i in wanted]
+        items.clear()
+        items.extend(moved)  # type: ignore[arg-type]  # the same items, reordered
+        self._renumber(items)
 
     def discard(self, cards: Iterable[Card], *, hook: bool = False) -> None:
         """Discard these held cards with every discard effect (``hook``: The Hook's forced
@@ -401,7 +452,59 @@ class Game:
             drawn.append(card)
         if drawn:
             self.sort_hand()
+            # The game lays the hand out as each card enters it, then sorts it: the last
+            # card drawn lies right of the others, which lie in sorted order.
+            last = drawn[-1]
+            layout = [c.serial for c in self._areas[C.Area.HAND] if c is not last]
+            layout.append(last.serial)
+            self.run.hand_layout = layout
         return drawn
+
+    def _lay_out_hand(self) -> None:
+        """The game lays the hand out as it is now (a card has entered it)."""
+        self.run.hand_layout = [c.serial for c in self._areas[C.Area.HAND]]
+
+    def laid_out(self, cards: Iterable[Card]) -> list[Card]:
+        """These hand cards left to right as the game places them: by where it last laid
+        the hand out, when a card last entered it.
+
+        A draw lays the hand out before sorting it, so the card drawn last lies right of
+        all the others (which lie in sorted order) until another card enters the hand.
+        The game orders the cards it plays and discards this way, and Death copies the
+        rightmost of its two (recorded in K115ZNJS, LPW6I7QP, CLG2YNNR, QIDLRL5K,
+        B1HBU5C8, 8V8581ED). A card the layout does not hold (set up outside play) lies
+        where it is now."""
+        chosen = list(cards)
+        layout = self.run.hand_layout
+        if len(chosen) < 2 or not layout:
+            return chosen
+        cached = self._layout_places
+        if cached is None or cached[0] is not layout:  # the list is replaced, never changed
+            cached = self._layout_places = (layout, {s: i for i, s in enumerate(layout)})
+        place = cached[1]
+        get = place.get
+        last = -1
+        for card in chosen:  # most plays are in place already: checked without a list
+            at = get(card._serial.value, -1)
+            if at <= last:
+                break
+            last = at
+        else:
+            return chosen
+        keys = [get(card._serial.value, -1) for card in chosen]
+        if -1 in keys:  # a card outside the layout: the slow way, by where it is now
+            hand = self._areas[C.Area.HAND]
+            now = {card.serial: (place.get(card.serial, -1), i) for i, card in enumerate(hand)}
+            return sorted(chosen, key=lambda card: now.get(card.serial, (-1, -1)))
+        return [card for _, card in sorted(zip(keys, chosen, strict=True), key=_first)]
+
+    def rightmost(self, cards: Iterable[Card]) -> Card:
+        """Of these hand cards, the one the game places furthest right (Death copies it):
+        the last of :meth:`laid_out`."""
+        chosen = self.laid_out(cards)
+        if not chosen:
+            raise ValueError("rightmost: no cards given")
+        return chosen[-1]
 
     # -- jokers and consumables ----------------------------------------------------------
     def new_joker(
@@ -474,25 +577,27 @@ class Game:
         arguments to make one. ``state`` overrides the starting counters.
         """
         handle = joker if isinstance(joker, Joker) else self.new_joker(joker, **options)
-        handle.zone.area = C.Area.JOKERS
-        self.jokers.insert(len(self.jokers) if index is None else index, handle)
-        self._renumber(self.jokers)
-        self._row_changed()
-        if not handle.debuffed:
-            added = self.plugins.impl("joker_added", handle.key)
-            if added is not None:
-                added(self, handle)
+        with self._hand_size_change():
+            handle.zone.area = C.Area.JOKERS
+            self.jokers.insert(len(self.jokers) if index is None else index, handle)
+            self._renumber(self.jokers)
+            self._row_changed()
+            if not handle.debuffed:
+                added = self.plugins.impl("joker_added", handle.key)
+                if added is not None:
+                    added(self, handle)
         return handle
 
     def remove_joker(self, joker: Joker) -> None:
         """Take a joker out of the run (its ``joker_removed`` runs first)."""
-        removed = self.plugins.impl("joker_removed", joker.key)
-        if removed is not None and not joker.debuffed:
-            removed(self, joker)
-        self.jokers.remove(joker)
-        self._renumber(self.jokers)
-        self.world.delete(joker.entity)
-        self._row_changed()
+        with self._hand_size_change():
+            removed = self.plugins.impl("joker_removed", joker.key)
+            if removed is not None and not joker.debuffed:
+                removed(self, joker)
+            self.jokers.remove(joker)
+            self._renumber(self.jokers)
+            self.world.delete(joker.entity)
+            self._row_changed()
 
     def destroy_joker(self, joker: Joker, source: object = None) -> bool:
         """Destroy a joker unless a sticker blocks it (Eternal); returns whether it went."""
@@ -606,11 +711,12 @@ class Game:
 
     def set_joker_debuff(self, joker: Joker, debuffed: bool, *, by_blind: bool = False) -> None:
         """Force a joker's debuff on or off (``by_blind``: the blind's debuff, Crimson Heart)."""
-        if by_blind:
-            joker.set_debuff(by_blind=debuffed)
-        else:
-            joker.set_debuff(forced=debuffed)
-        self._row_changed()
+        with self._hand_size_change():
+            if by_blind:
+                joker.set_debuff(by_blind=debuffed)
+            else:
+                joker.set_debuff(forced=debuffed)
+            self._row_changed()
 
     @property
     def joker_limit(self) -> int:
@@ -770,12 +876,13 @@ class Game:
             return
         blind._state.disabled = True
         undo = self.plugins.impl("blind_disabled", blind.key)
-        if undo is not None and self.run.phase == Phase.ROUND:
-            undo(self, blind)
-        for joker in self.jokers:
-            if joker._debuff.by_blind:
-                joker.set_debuff(by_blind=False)
-                self._row_changed()
+        with self._hand_size_change():  # The Manacle's card comes back at once
+            if undo is not None and self.run.phase == Phase.ROUND:
+                undo(self, blind)
+            for joker in self.jokers:
+                if joker._debuff.by_blind:
+                    joker.set_debuff(by_blind=False)
+                    self._row_changed()
         self.record(blind, "message", "disabled")
         self._refresh_debuffs()
 
@@ -895,6 +1002,33 @@ class Game:
             out.append((source, fn(self, view, *args)))
         return out
 
+    def _hand_size_now(self) -> int | None:
+        """The hand size, when a change of it now is one the game draws for: during a
+        round, with cards in hand, outside a played hand's scoring (else ``None``)."""
+        if not self._hand_watch or self.run.phase is not Phase.ROUND:
+            return None
+        if not self._areas[C.Area.HAND]:
+            return None
+        return self.hand_size
+
+    @contextlib.contextmanager
+    def _hand_size_change(self) -> Iterator[None]:
+        """Around one change of the joker row or the blind: the game's ``change_size``. A
+        hand size that grows mid-round draws as many cards at once (one that shrinks takes
+        none back), each change on its own -- Crimson Heart re-enabling a Juggler draws one
+        even when it debuffs it again at once. Changes made inside another (a joker whose
+        removal disables the blind) count with it, once."""
+        before = self._hand_size_now() if not self._hand_depth else None
+        self._hand_depth += 1
+        try:
+            yield
+        finally:
+            self._hand_depth -= 1
+        if before is not None:
+            after = self.hand_size
+            if after > before and after > 1:
+                self.draw(after - before)
+
     @property
     def hand_size(self) -> int:
         """Cards the hand holds this round: base, jokers, vouchers, the blind, tags."""
@@ -940,24 +1074,29 @@ class Game:
         checked = [sorted(check_preview(self, positions)) for positions in plays]
         results: list[ScoreResult] = []
         saved = _PreviewState(self)
-        for positions in checked:
-            try:
-                self._stage_play(positions)
-                results.append(score_play(self, self.plans, preview=True))
-            finally:
-                saved.restore(self)
+        watch, self._hand_watch = self._hand_watch, False  # a scoring hand draws nothing
+        try:
+            for positions in checked:
+                try:
+                    self._stage_play(positions)
+                    results.append(score_play(self, self.plans, preview=True))
+                finally:
+                    saved.restore(self)
+        finally:
+            self._hand_watch = watch
         return results
 
     def _stage_play(self, positions: list[int]) -> None:
         """Move the hand cards at ``positions`` (sorted, distinct) to the end of the play
-        area, left to right: what :meth:`move_card` does card by card, in one pass."""
+        area, left to right as the game places them (:meth:`laid_out`): what playing them
+        does card by card, in one pass."""
         hand = self._areas[C.Area.HAND]
         play = self._areas[C.Area.PLAY]
         play_area = C.Area.PLAY
-        for i in positions:
-            zone = hand[i].zone
+        for card in self.laid_out([hand[i] for i in positions]):
+            zone = card.zone
             zone.area, zone.slot = play_area, len(play)
-            play.append(hand[i])
+            play.append(card)
         for i in reversed(positions):
             del hand[i]
         for i in range(positions[0], len(hand)):
@@ -1086,6 +1225,30 @@ class Game:
 
         return loads(text, plugins)
 
+    def to_jkr(self) -> bytes:
+        """The run as a save of the real game's own (the bytes of a ``save.jkr`` the game
+        loads: its run table as Lua text, raw DEFLATE), see :mod:`balatro_ecs.game.run.jkr`.
+
+        :raises SaveError: at a moment the game never saves (an open pack, a lost run).
+        """
+        from .run.jkr import to_jkr
+
+        return to_jkr(self)
+
+    @classmethod
+    def from_jkr(cls, data: bytes, plugins: Plugins | None = None) -> Game:
+        """Continue a run saved by the real game (the bytes of its ``save.jkr``): every
+        random stream, counter, sticker, tag, the blind, the shop and the vouchers as the
+        game saved them, and the steps the game takes when it continues a run (see
+        :mod:`balatro_ecs.game.run.jkr`). The file is read as data, never run.
+
+        :raises SaveError: not a save of the game's, or one the engine cannot continue,
+            with a one-line message naming the problem.
+        """
+        from .run.jkr import from_jkr
+
+        return from_jkr(data, plugins)
+
     @classmethod
     def replay(
         cls,
@@ -1167,6 +1330,7 @@ class _PreviewState:
         "jokers",
         "known",
         "last_hand",
+        "layout",
         "rng",
         "serial",
         "tally",
@@ -1178,6 +1342,7 @@ class _PreviewState:
         self.dollars = run.dollars
         self.events = len(game.events)
         self.last_hand = run.last_hand_played
+        self.layout = run.hand_layout  # replaced, never changed in place
         self.rng = game.rng.snapshot()
         self.serial = game._next_serial()  # a card made by the preview (DNA) gives it back
         self.tally = list(game._tally)
@@ -1205,6 +1370,7 @@ class _PreviewState:
         run.dollars = self.dollars
         del game.events[self.events :]
         run.last_hand_played = self.last_hand
+        run.hand_layout = self.layout
         if not game.rng.at(self.rng):  # most hands draw nothing
             game.rng.restore(self.rng)
         game._tally[:] = self.tally

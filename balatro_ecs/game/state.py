@@ -242,9 +242,16 @@ class RunState:
     bosses_used: dict[str, int] = field(default_factory=dict)
     #: The tags offered for skipping this ante's Small and Big blinds, by key.
     tags_offered: dict[str, str] = field(default_factory=dict)
-    #: What offered tags decided when shown, by blind (the Orbital Tag's poker hand).
+    #: What offered tags decided when shown, by blind (a plugin's tag's own choices).
     tag_memory: dict[str, Any] = field(default_factory=dict)
+    #: The poker hand drawn for each blind choice of an ante (the game's
+    #: ``orbital_choices``: the Orbital Tag's hand), by ante (as text), then by blind.
+    orbital_choices: dict[str, dict[str, str]] = field(default_factory=dict)
     won: bool = False
+    #: The win screen is up: ante ``win_ante``'s boss was just beaten and the run waits
+    #: for :class:`~balatro_ecs.actions.Endless` (the game's Endless Mode button), the only
+    #: legal action until then.
+    win_screen: bool = False
     #: The profile: ``"all"`` (everything unlocked and discovered, as seed tools and bots
     #: play) or ``"shipped"`` (the game's shipped unlock flags; tags that need something
     #: discovered are not offered).
@@ -269,6 +276,13 @@ class RunState:
     boss_defeated: bool = False
     #: The round's payout lines, ``[label, dollars]``, shown at cash-out.
     payout: list[list[Any]] = field(default_factory=list)
+    #: The hand's cards by serial, left to right as the game last laid the hand out:
+    #: when a card last entered it (:meth:`Game.rightmost <balatro_ecs.game.Game.rightmost>`).
+    #: Replaced when it changes, never changed in place.
+    hand_layout: list[int] = field(default_factory=list)
+    #: How the hand is sorted as cards are drawn: ``"rank"``, or ``"suit"`` once the
+    #: player sorts by suit (the game's hand keeps the last sort button pressed).
+    hand_sort: str = "rank"
 
     # -- money -----------------------------------------------------------------------------
     dollars: int = _start("dollars")

@@ -134,7 +134,8 @@ def balatro_run_systems(event: str) -> Iterable[System]:
 
     :param event: The event whose schedule is being compiled: ``"start_run"``,
         ``"select_blind"``, ``"skip_blind"``, ``"start_round"``, ``"play"``, ``"discard"``,
-        ``"end_round"``, ``"cash_out"``, ``"open_shop"`` or ``"leave_shop"``.
+        ``"end_round"``, ``"game_over"`` (a lost round that nothing saved), ``"cash_out"``,
+        ``"open_shop"`` or ``"leave_shop"``.
     :returns: :class:`~balatro_ecs.kernel.schedule.System` objects for that event's phases
         (``balatro-ecs schedule --event NAME`` lists them).
 

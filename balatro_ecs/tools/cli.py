@@ -9,7 +9,11 @@
     balatro-ecs hooks                       the hook specifications
     balatro-ecs schedule [--event EVENT]    the scoring (or a run event's) systems, in order
     balatro-ecs play [--seed S] [--deck D] [--stake K] [--load FILE]
-                                            play a run in the terminal
+                                            play a run in the terminal (FILE: the engine's
+                                            save or the real game's save.jkr)
+    balatro-ecs jkr FILE [--engine | --write OUT]
+                                            a save.jkr of the real game's as JSON (or the
+                                            engine's save of it); write a save.jkr
     balatro-ecs simulate --runs N --policy random|greedy [--seed S] [--json]
                                             play many seeded runs and summarise them
     balatro-ecs seed SEED [--deck D] [--stake K] [--unlocks all|shipped] [--json]
@@ -17,6 +21,9 @@
                                             the first shuffle, the first shop and its packs
     balatro-ecs plugins [show PACK | validate PACK]
                                             installed packs, their content, a check for CI
+    balatro-ecs serve [--host H] [--port P] [--names keys|names] [--fair] [--save-dir DIR]
+                                            the balatrobot JSON-RPC API over HTTP, for bots
+                                            written for the game (default 127.0.0.1:12346)
 
 Every command that builds games takes ``--block NAME`` and ``--enable``/``--only NAME``
 (pack ids, entry-point or distribution names, content keys; see docs/packs.md).
@@ -85,6 +92,23 @@ def _read(path: str) -> str:
     except UnicodeError as err:
         where = f" (byte {err.start})" if isinstance(err, UnicodeDecodeError) else ""
         raise CliError(f"{name}: not UTF-8 text{where}") from None
+    except OSError as err:
+        raise CliError(f"{name}: {err.strerror}") from None
+
+
+def _read_bytes(path: str) -> bytes:
+    """A file's bytes (``-``: standard input); a file that cannot be read is a one-line
+    :class:`CliError`."""
+    name = "standard input" if path == "-" else path
+    try:
+        if path == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            return stream.read() if stream is not None else sys.stdin.read().encode("utf-8")
+        return Path(path).read_bytes()
+    except FileNotFoundError:
+        raise CliError(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise CliError(f"{name}: is a directory, not a file") from None
     except OSError as err:
         raise CliError(f"{name}: {err.strerror}") from None
 
@@ -301,17 +325,51 @@ def cmd_schedule(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from ..game.game import Game
-    from ..game.run.save import loads
+    from ..game.run.jkr import load_save
     from .terminal import TerminalSession
 
     plugins = _plugins(args)
-    if args.load:
-        game = loads(_read(args.load), plugins)
+    if args.load:  # the engine's JSON save or the game's own save.jkr, told by content
+        game = load_save(_read_bytes(args.load), plugins)
     else:
         game = Game(
             deck=args.deck, stake=args.stake, seed=args.seed, plugins=plugins, unlocks=args.unlocks
         )
     return TerminalSession(game).run()
+
+
+def _json_ready(value: Any) -> Any:
+    """A save's table as JSON holds it: keys as text, an infinity or NaN as
+    ``{"float": "inf"}`` (as the engine's saves write them)."""
+    if isinstance(value, dict):
+        return {str(k): _json_ready(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_json_ready(v) for v in value]
+    if isinstance(value, float) and not math.isfinite(value):
+        return {"float": "nan" if value != value else ("inf" if value > 0 else "-inf")}
+    return value
+
+
+def cmd_jkr(args: argparse.Namespace) -> int:
+    from ..game.run.jkr import from_jkr, load_save, read_table
+
+    data = _read_bytes(args.file)
+    if args.write:
+        game = load_save(data, _plugins(args))
+        written = game.to_jkr()
+        try:
+            Path(args.write).write_bytes(written)
+        except OSError as err:
+            raise CliError(f"{args.write}: cannot write: {err.strerror}") from None
+        what = f"{len(written)} bytes, {game.phase.value}, ante {game.run.ante}"
+        print(f"wrote {args.write} ({what})")
+        return 0
+    if args.engine:
+        print(from_jkr(data, _plugins(args)).to_json())
+        return 0
+    table = read_table(data)
+    print(json.dumps(_json_ready(table), indent=None if args.compact else 1, ensure_ascii=False))
+    return 0
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -488,8 +546,29 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="play a run in the terminal")
     _run_options(p)
-    p.add_argument("--load", metavar="FILE", help="continue a saved game")
+    p.add_argument(
+        "--load",
+        metavar="FILE",
+        help="continue a saved game: the engine's JSON save, or the real game's save.jkr",
+    )
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser(
+        "jkr",
+        help="print a save of the real game's (save.jkr) as JSON, or write one",
+        description="Print the run table of a save.jkr written by Balatro as JSON (read as "
+        "data, never run); --engine prints the engine's own JSON save of the run continued "
+        "from it; --write OUT writes FILE (a save.jkr or the engine's JSON save) as a "
+        "save.jkr the game loads.",
+    )
+    p.add_argument("file", metavar="FILE", help="a save.jkr (- for standard input)")
+    what = p.add_mutually_exclusive_group()
+    what.add_argument(
+        "--engine", action="store_true", help="the engine's JSON save of the continued run"
+    )
+    what.add_argument("--write", metavar="OUT", help="write FILE as a save.jkr to OUT")
+    p.add_argument("--compact", action="store_true", help="JSON on one line")
+    p.set_defaults(func=cmd_jkr)
 
     p = sub.add_parser("simulate", help="play many seeded runs with a policy and summarise them")
     p.add_argument("--runs", type=_positive, default=100, help="runs to play (default 100)")
@@ -540,7 +619,20 @@ def build_parser() -> argparse.ArgumentParser:
     from ..duel.terminal import add_parser as add_duel_parser  # balatro-ecs duel
 
     add_duel_parser(sub)
-    for name in ("score", "conformance", "content", "schedule", "play", "simulate", "seed"):
+    from .server.http import add_parser as add_serve_parser  # balatro-ecs serve
+
+    add_serve_parser(sub)
+    for name in (
+        "score",
+        "conformance",
+        "content",
+        "schedule",
+        "play",
+        "jkr",
+        "simulate",
+        "seed",
+        "serve",
+    ):
         add_pack_options(sub.choices[name])
     from .plugins_cli import add_parser as add_plugins_parser  # balatro-ecs plugins
 

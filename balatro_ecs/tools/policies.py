@@ -35,6 +35,7 @@ from ..game.actions import (
     BuyVoucher,
     CashOut,
     Discard,
+    Endless,
     EndShop,
     Pick,
     Play,
@@ -110,6 +111,8 @@ class GreedyPolicy:
     # -- dispatch -----------------------------------------------------------------------
     def choose(self, game: Game) -> Action:
         phase = game.phase
+        if game.run.win_screen:
+            return Endless()
         if phase is Phase.BLIND_SELECT:
             return SelectBlind()
         if phase is Phase.ROUND:

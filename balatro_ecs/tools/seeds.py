@@ -35,7 +35,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..game.actions import BuyPack, CashOut, EndShop, Reroll, SelectBlind, SkipPack
+from ..game.actions import BuyPack, CashOut, Endless, EndShop, Reroll, SelectBlind, SkipPack
 from ..game.game import Game
 from ..game.state import Phase
 from ..kernel.components import ETERNAL, PERISHABLE, RENTAL, Area
@@ -362,6 +362,8 @@ def _win(game: Game) -> None:
     from .testing.runs import win_round
 
     win_round(game)
+    if game.run.win_screen:
+        game.apply(Endless())
     game.apply(CashOut())
 
 

@@ -25,7 +25,8 @@ from ..game.game import Game
 from ..game.jokers import Consumable, Joker
 from ..game.run import shop
 from ..game.run.blinds import blind_key
-from ..game.run.save import dumps, loads
+from ..game.run.jkr import load_save
+from ..game.run.save import dumps
 from ..game.state import Phase
 from ..kernel.components import Area
 from ..kernel.content import BoosterType, StickerType, TagType, VoucherType
@@ -39,13 +40,14 @@ _SUIT_COLOUR = {Suit.HEARTS: "31", Suit.DIAMONDS: "33", Suit.CLUBS: "34", Suit.S
 HELP = """\
 Blind select   select | skip | reroll_boss
 In a round     play 1 3 4 | discard 2 5 | sort rank | sort suit | preview 1 3 4
-Cash out       cash_out
+Cash out       cash_out  (after the last boss: endless)
 Shop           buy 1 | voucher 1 | pack 1 | reroll | next
 Booster pack   pick 1 [cards...] | skip_pack
 Any time       sell j1 | sell c1 | use 1 [cards...] | move 1 3 (jokers)
 Session        actions (legal moves) | levels | log | undo
                info j1 / c1 / s1 / p1 / v1 / t1 / h1 / boss / NAME (what it does, now)
                save FILE | load FILE | help | quit
+               (FILE.jkr: a save of the real game's, which the game loads)
 Positions count from 1, left to right, as shown on screen."""
 
 
@@ -155,8 +157,10 @@ def render(game: Game, *, colour: bool = False) -> str:
     elif phase is Phase.GAME_OVER:
         lines.append(style(f"GAME OVER at ante {run.ante}, round {run.round}.", "31;1"))
         lines.append("undo, load FILE, or quit.")
-    if run.won and phase is not Phase.GAME_OVER:
-        lines.append(style("You won the run! Play on into endless mode, or quit.", "32;1"))
+    if run.win_screen:
+        lines.append(style("You won the run! endless: play on into endless mode; or quit.", "32;1"))
+    elif run.won and phase is not Phase.GAME_OVER:
+        lines.append(style("Endless mode.", "32;1"))
     return "\n".join(lines)
 
 
@@ -533,8 +537,10 @@ class TerminalSession:
             raise BalatroError("save: give one file name")
         path = Path(args[0])
         tmp = path.with_suffix(path.suffix + ".tmp")
+        # a .jkr name: a save the real game loads; any other: the engine's JSON save
+        data = self.game.to_jkr() if path.suffix == ".jkr" else dumps(self.game).encode("utf-8")
         try:
-            tmp.write_text(dumps(self.game), encoding="utf-8")
+            tmp.write_bytes(data)
             tmp.replace(path)  # never leave a half-written save
         except OSError as err:
             with contextlib.suppress(OSError):
@@ -547,10 +553,10 @@ class TerminalSession:
         if len(args) != 1:
             raise BalatroError("load: give one file name")
         try:
-            text = Path(args[0]).read_text(encoding="utf-8")
+            data = Path(args[0]).read_bytes()
         except OSError as err:
             raise BalatroError(f"load: cannot read {args[0]}: {err.strerror}") from None
-        game = loads(text, self.game.plugins)
+        game = load_save(data, self.game.plugins)  # the engine's save or the game's .jkr
         self.history.append(self.game)
         self.game = game
         return True

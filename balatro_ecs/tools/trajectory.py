@@ -32,6 +32,7 @@ from ..game.actions import (
     BuyVoucher,
     CashOut,
     Discard,
+    Endless,
     EndShop,
     MoveJoker,
     Pick,
@@ -59,6 +60,7 @@ __all__ = [
     "ReplayResult",
     "action_from_step",
     "check",
+    "continue_from",
     "load_trajectories",
     "replay",
     "snapshot",
@@ -272,6 +274,7 @@ _SIMPLE: dict[str, Action] = {
     "skip_pack": SkipPack(),
     "reroll": Reroll(),
     "next_round": EndShop(),
+    "endless": Endless(),
 }
 
 
@@ -406,34 +409,43 @@ def replay(trajectory: Mapping[str, Any], plugins: Any = None) -> ReplayResult:
 
     check(trajectory)
     seed, deck, stake = trajectory["seed"], trajectory["deck"], trajectory["stake"]
-    steps = trajectory["steps"]
+    game = Game(deck=deck, stake=stake, seed=seed, plugins=plugins)
+    try:
+        return continue_from(game, trajectory)
+    finally:
+        game.close()
+
+
+def continue_from(game: Any, recording: Mapping[str, Any]) -> ReplayResult:
+    """Compare ``game`` with a recording's ``initial`` snapshot, then apply its ``steps``
+    one by one, comparing each snapshot; stop at the first divergence. This is
+    :func:`replay` for a game made some other way (a run continued from the game's own
+    save, :meth:`Game.from_jkr <balatro_ecs.game.Game.from_jkr>`). The recording's
+    ``seed``, ``deck`` and ``stake`` only label the result."""
+    steps = recording["steps"]
+    seed = str(recording.get("seed", game.seed))
+    deck, stake = str(recording.get("deck", "")), str(recording.get("stake", ""))
 
     def result(matched: int, divergence: Divergence | None) -> ReplayResult:
         return ReplayResult(seed, deck, stake, len(steps), matched, divergence)
 
-    game = Game(deck=deck, stake=stake, seed=seed, plugins=plugins)
-    try:
+    got = snapshot(game)
+    name = first_difference(recording["initial"], got)
+    if name is not None:
+        expected = _field(recording["initial"], name)
+        return result(0, Divergence(0, name, expected, _field(got, name)))
+    for number, step in enumerate(steps, start=1):
+        action = step["action"]
+        try:
+            game.apply(action_from_step(action))
+        except BalatroError as exc:
+            return result(number - 1, Divergence(number, "action", "applied", str(exc), action))
         got = snapshot(game)
-        name = first_difference(trajectory["initial"], got)
+        name = first_difference(step["state"], got)
         if name is not None:
-            expected = _field(trajectory["initial"], name)
-            return result(0, Divergence(0, name, expected, _field(got, name)))
-        for number, step in enumerate(steps, start=1):
-            action = step["action"]
-            try:
-                game.apply(action_from_step(action))
-            except BalatroError as exc:
-                return result(number - 1, Divergence(number, "action", "applied", str(exc), action))
-            got = snapshot(game)
-            name = first_difference(step["state"], got)
-            if name is not None:
-                expected = _field(step["state"], name)
-                return result(
-                    number - 1, Divergence(number, name, expected, _field(got, name), action)
-                )
-        return result(len(steps), None)
-    finally:
-        game.close()
+            expected = _field(step["state"], name)
+            return result(number - 1, Divergence(number, name, expected, _field(got, name), action))
+    return result(len(steps), None)
 
 
 def check(trajectory: Mapping[str, Any]) -> None:

@@ -39,6 +39,10 @@ _TABLES: dict[int, list[float]] = {
 _BELOW_ONE: float = _CHIPS["ante_below_1"]
 
 
+#: Below this, a double holds every whole number exactly (2^53).
+_EXACT = float(2**53)
+
+
 def blind_amount(ante: int, scaling: int = 1) -> float:
     """The base chips of an ante (the game's ``get_blind_amount``), for a stake's scaling.
 
@@ -52,16 +56,20 @@ def blind_amount(ante: int, scaling: int = 1) -> float:
         return _BELOW_ONE
     if ante <= 8:
         return amounts[ante - 1]
-    a, b, c = amounts[7], 1.6, ante - 8
+    # In doubles, as the game computes it (exact Python integers would differ from the
+    # game's last bits past 2^53, from ante 18 on).
+    a, b, c = float(amounts[7]), 1.6, float(ante - 8)
     d = 1 + 0.2 * c
     try:
-        amount: float = math.floor(a * (b + (0.75 * c) ** d) ** c)
+        amount = float(math.floor(a * (b + (0.75 * c) ** d) ** c))
     except OverflowError:
         return math.inf
-    if amount <= 0:
+    if not 0 < amount < math.inf:
         return amount
-    step = 10 ** math.floor(math.log10(amount) - 1)
-    return int(amount - lua_mod(amount, step)) if step > 1 else amount
+    step = 10.0 ** math.floor(math.log10(amount) - 1)
+    if step > 1:
+        amount -= lua_mod(amount, step)
+    return int(amount) if amount < _EXACT else amount
 
 
 def blind_type_on_deck(game: Game) -> BlindType:

@@ -26,6 +26,7 @@ from ..actions import (
     BuyVoucher,
     CashOut,
     Discard,
+    Endless,
     EndShop,
     MoveJoker,
     Outcome,
@@ -116,6 +117,10 @@ def verify(game: Game, action: Action) -> None:
     checker = _CHECKS.get(type(action))
     if checker is None:
         raise IllegalActionError(f"unknown action {action!r}")
+    if game.run.win_screen and checker is not _check_endless:
+        raise IllegalActionError(
+            f"{action.verb}: the run is won and the win screen is up; only endless goes on"
+        )
     try:
         checker(game, action)
     except Exception as err:
@@ -249,6 +254,11 @@ def _check_end_shop(game: Game, action: Action) -> None:
     _phase(game, Phase.SHOP, what="next")
 
 
+def _check_endless(game: Game, action: Action) -> None:
+    if not game.run.win_screen:
+        raise IllegalActionError("endless: only on the win screen, once the run is won")
+
+
 _CHECKS: dict[type[Action], Callable[[Game, Action], None]] = {
     SelectBlind: _check_select,
     SkipBlind: _check_skip,
@@ -268,6 +278,7 @@ _CHECKS: dict[type[Action], Callable[[Game, Action], None]] = {
     Sell: _check_sell,
     Use: _check_use,
     EndShop: _check_end_shop,
+    Endless: _check_endless,
 }
 
 
@@ -340,7 +351,10 @@ def _do_reroll_boss(game: Game, action: Action) -> None:
 
 def _do_play(game: Game, action: Action) -> object:
     assert isinstance(action, Play)
-    return run_event(game, "play", cards=action.cards).get("result")
+    try:
+        return run_event(game, "play", cards=action.cards).get("result")
+    finally:
+        game._hand_watch = True  # the round ended, or waits for the player again
 
 
 def _do_discard(game: Game, action: Action) -> None:
@@ -350,6 +364,7 @@ def _do_discard(game: Game, action: Action) -> None:
 
 def _do_sort(game: Game, action: Action) -> None:
     assert isinstance(action, SortHand)
+    game.run.hand_sort = action.by  # the game's hand keeps sorting this way as it draws
     game.sort_hand(action.by)
 
 
@@ -409,6 +424,10 @@ def _do_end_shop(game: Game, action: Action) -> None:
     run_event(game, "leave_shop")
 
 
+def _do_endless(game: Game, action: Action) -> None:
+    game.run.win_screen = False  # the overlay closes; the round's evaluation goes on
+
+
 _APPLY: dict[type[Action], Callable[[Game, Action], object]] = {
     SelectBlind: _do_select,
     SkipBlind: _do_skip,
@@ -428,6 +447,7 @@ _APPLY: dict[type[Action], Callable[[Game, Action], object]] = {
     Sell: _do_sell,
     Use: _do_use,
     EndShop: _do_end_shop,
+    Endless: _do_endless,
 }
 
 
@@ -542,6 +562,8 @@ def legal_actions(
     out: list[Action] = []
     if phase is Phase.GAME_OVER:
         return out
+    if run.win_screen:
+        return [_ENDLESS]
     legal = functools.partial(_legal, game)
     if phase is Phase.BLIND_SELECT:
         out += filter(legal, _BLIND_ACTIONS)
@@ -586,6 +608,7 @@ _SORTS: tuple[Action, ...] = (SortHand("rank"), SortHand("suit"))
 _CASH_OUT: tuple[Action, ...] = (CashOut(),)
 _SHOP_END: tuple[Action, ...] = (Reroll(), EndShop())
 _SKIP_PACK: tuple[Action, ...] = (SkipPack(),)
+_ENDLESS = Endless()
 
 
 # ---------------------------------------------------------------------------------------
@@ -610,6 +633,10 @@ def action_mask(game: Game, space: ActionSpace = ACTION_SPACE) -> list[bool]:
     phase = run.phase
     if phase is Phase.GAME_OVER:
         return [False] * space.size
+    if run.win_screen:
+        mask = [False] * space.size
+        mask[space.endless] = True
+        return mask
     jokers, consumables = game.jokers, game.consumables
     n_jokers = min(len(jokers), space.joker_slots)
     n_consumables = min(len(consumables), space.consumable_slots)

@@ -1,9 +1,10 @@
 """Stage progression as ordered systems: one schedule per run event.
 
 Every event of a run (selecting or skipping a blind, playing, discarding, the end of a
-round, cashing out, leaving the shop) runs a schedule of systems in named phases, compiled
-once per plugin set with :func:`~balatro_ecs.kernel.schedule.compile_schedule`. The vanilla systems
-live in :mod:`balatro_ecs.game.run.rounds`, :mod:`balatro_ecs.game.run.economy` and
+round, a lost round ending the run, cashing out, leaving the shop) runs a schedule of
+systems in named phases, compiled once per plugin set with
+:func:`~balatro_ecs.kernel.schedule.compile_schedule`. The vanilla systems live in
+:mod:`balatro_ecs.game.run.rounds`, :mod:`balatro_ecs.game.run.economy` and
 :mod:`balatro_ecs.game.run.shop`; plugins add their own through ``balatro_run_systems``.
 ``balatro-ecs schedule --event play`` prints one.
 """
@@ -28,6 +29,7 @@ RUN_EVENTS: dict[str, tuple[str, ...]] = {
     "play": ("select", "press play", "score", "clean up", "resolve"),
     "discard": ("before", "discard", "count", "draw"),
     "end_round": ("jokers", "held cards", "progress", "targets", "payout"),
+    "game_over": ("jokers", "over"),
     "cash_out": ("pay", "advance", "shop"),
     "leave_shop": ("jokers", "advance"),
 }

@@ -122,8 +122,8 @@ def open_pack(game: Game, key: str) -> None:
 def close_pack(game: Game) -> None:
     for item in game.pack:
         game.drop_offer(item)
-    for card in reversed(game.area(Area.HAND)):
-        game.move_card(card, Area.DECK)
+    for card in reversed(game.area(Area.HAND)):  # from the right, each under the last
+        game.move_card(card, Area.DECK, index=0)
     game.pack = []
     game.pack_key = None
     game.pack_picks = 0

@@ -45,6 +45,7 @@ def refill_hand(game: Game, after_action: bool, *, tell_blind: bool = True) -> l
     is false: the round's first draw tells it after the jokers' first-hand effects.
     """
     run = game.run
+    game._hand_watch = True  # drawing: a hand size that grows from now draws at once
     wanted = max(0, game.hand_size - len(game.area(Area.HAND)))
     if after_action and (run.hands_played_round > 0 or run.discards_used > 0):
         serpent = game._blind_impl("blind_draw_count")
@@ -179,10 +180,12 @@ def advance_after_skip(ctx: EventContext) -> None:
 
 
 def select_played(ctx: EventContext) -> None:
-    """Move the chosen cards to the play area, left to right; spend a hand."""
+    """Move the chosen cards to the play area, left to right as the game places them
+    (:meth:`Game.laid_out <balatro_ecs.game.Game.laid_out>`); spend a hand."""
     game = ctx.game
+    game._hand_watch = False  # the hand scores: the draw after it fills the hand
     hand = game.area(Area.HAND)
-    chosen = [hand[i] for i in sorted(ctx["cards"])]
+    chosen = game.laid_out([hand[i] for i in sorted(ctx["cards"])])
     for card in game.playing_cards:
         card.set_forced(False)
     for card in chosen:
@@ -238,7 +241,8 @@ def _discarded(ctx: EventContext) -> list[Card]:
     found = ctx.values.get("discarded")
     if found is None:
         hand = ctx.game.area(Area.HAND)
-        found = ctx.values["discarded"] = [hand[i] for i in sorted(ctx["cards"])]
+        chosen = [hand[i] for i in sorted(ctx["cards"])]
+        found = ctx.values["discarded"] = ctx.game.laid_out(chosen)
     return found
 
 
@@ -307,6 +311,7 @@ def end_round(game: Game) -> None:
     from .flow import run_event
 
     run = game.run
+    game._hand_watch = False  # the round ends: a hand size that grows draws nothing now
     won = run.chips >= run.blind_chips
     saved = False
     if not won:
@@ -317,7 +322,7 @@ def end_round(game: Game) -> None:
                 game.record(joker, "message", "saved")
                 break
         if not saved:
-            run.phase = Phase.GAME_OVER
+            run_event(game, "game_over")
             return
     run_event(game, "end_round", won=won, saved=saved)
 
@@ -336,11 +341,15 @@ def end_round_if_out_of_cards(game: Game) -> bool:
 
 def jokers_end_of_round(ctx: EventContext) -> None:
     """Each joker, left to right: its end-of-round effect, then its stickers' (the game's
-    rental charge, then perishable tick: rules.toml ``[rounds] end_of_round_order``)."""
+    rental charge, then perishable tick: rules.toml ``[rounds] end_of_round_order``).
+
+    A lost round runs this pass too, before the game is over: the game's end of round
+    goes through the joker row whether or not the blind was beaten, so Rental jokers
+    are charged on the game-over screen (recorded in 5Z6UXFMI, Gold Stake)."""
     game = ctx.game
     run = game.run
     blind = game.blind
-    run.boss_defeated = blind is not None and blind.is_boss
+    run.boss_defeated = ctx.event != "game_over" and blind is not None and blind.is_boss
     row = list(game.jokers)
     plan = game.plans.by_slot("joker_end_of_round")
     for joker, entry in zip(row, plan, strict=True):
@@ -406,6 +415,7 @@ def progress(ctx: EventContext) -> None:
     if run.boss_defeated:
         if run.ante == run.win_ante:
             run.won = True
+            run.win_screen = True
         run.most_played_hand = _most_played(game)
         run.ante += 1
         if "boss_rerolled" in run.flags:
@@ -438,6 +448,11 @@ def _most_played(game: Game) -> HandType:
         if count >= best_count:
             best, best_count = hand, count
     return best
+
+
+def lose_run(ctx: EventContext) -> None:
+    """The round is lost and nothing saved it: the run is over."""
+    ctx.game.run.phase = Phase.GAME_OVER
 
 
 def new_targets(ctx: EventContext) -> None:
@@ -488,4 +503,6 @@ SYSTEMS: tuple[System, ...] = (
     _s("end_round", "progress", progress),
     _s("end_round", "targets", new_targets),
     _s("end_round", "payout", compute_payout),
+    _s("game_over", "jokers", jokers_end_of_round),
+    _s("game_over", "over", lose_run),
 )

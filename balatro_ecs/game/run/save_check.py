@@ -226,7 +226,9 @@ class _Check:
                 f"serial: the next serial must be past every one in use ({top}, at "
                 f"{_place(self.serials[top])}), got {serial}"
             )
-        phase = data["run"]["phase"]
+        phase = data["run"].get(
+            "phase", Phase.BLIND_SELECT.value
+        )  # a run field left out: its default
         if phase == Phase.ROUND.value and blind is None:
             raise _Damaged("blind: missing while in a round (run.phase is 'round')")
         if phase == Phase.PACK.value and pack["key"] is None:
@@ -249,6 +251,9 @@ class _Check:
                     serial, debuff = card["serial"], card["debuff"]
                     known = (
                         type(debuff) is list
+                        and len(debuff) == 2
+                        and type(debuff[0]) is bool  # not 0 or 1, equal to them in a set
+                        and type(debuff[1]) is bool
                         and (_SHAPE(card), type(card["perma_bonus"]), *debuff) in good
                     )
                 except (KeyError, TypeError):  # a field missing, or not plain values
@@ -831,6 +836,22 @@ def _tags_offered(c: _Check, value: object, where: str) -> None:
         c.content(TagType, tag, f"{where}.{key}")
 
 
+def _orbital_choices(c: _Check, value: object, where: str) -> None:
+    antes = _object(value, where)
+    if len(antes) > MAX_ITEMS:
+        raise _Damaged(f"{where}: at most {MAX_ITEMS} antes, got {len(antes)}")
+    for ante, chosen in antes.items():
+        place = f"{where}.{_label(ante)}"
+        try:
+            int(ante)
+        except ValueError:
+            raise _Damaged(f"{place}: expected an ante number as text, got {show(ante)}") from None
+        hands = _object(chosen, place)
+        check_keys(hands, _BLIND_SET, "blind", place, _Damaged)
+        for blind, hand in hands.items():
+            _hand(hand, f"{place}.{blind}")
+
+
 def _plain_object(c: _Check, value: object, where: str) -> None:
     plain(_object(value, where), where, _Damaged)
 
@@ -846,6 +867,11 @@ def _payout(c: _Check, value: object, where: str) -> None:
 def _blind_names(c: _Check, value: object, where: str) -> None:
     for i, name in enumerate(_list(value, where)):
         _choice(name, _BLIND_SET, "blind", f"{where}[{i}]")
+
+
+def _serial_list(c: _Check, value: object, where: str) -> None:
+    for i, item in enumerate(_list(value, where)):
+        whole(item, f"{where}[{i}]", _Damaged)
 
 
 def _texts(c: _Check, value: object, where: str) -> None:
@@ -978,7 +1004,9 @@ _RUN_FIELDS: dict[str, _Field] = {
     "bosses_used": _bosses_used,
     "tags_offered": _tags_offered,
     "tag_memory": _plain_object,
+    "orbital_choices": _orbital_choices,
     "won": _bool,
+    "win_screen": _bool,
     "unlocks": _one_of(("all", "shipped"), "unlocks profile"),
     "round_hands": _SLOTS,
     "round_discards": _SLOTS,
@@ -993,6 +1021,8 @@ _RUN_FIELDS: dict[str, _Field] = {
     "discards_used": _count(),
     "boss_defeated": _bool,
     "payout": _payout,
+    "hand_layout": _serial_list,
+    "hand_sort": _one_of(("rank", "suit"), "hand sort"),
     "dollars": _count(None),
     "interest_cap": _count(),
     "interest_per_5": _count(),

@@ -132,13 +132,16 @@ def _restock(game: Game) -> None:
 
 
 def add_shop_slot(game: Game) -> None:
-    """One more card slot (Overstock); mid-visit, the new slot is filled at once."""
+    """One more card slot (Overstock); mid-visit, the card row is filled up to the new
+    number of slots at once -- every empty slot, those of cards bought earlier in the
+    visit too (the game's ``change_shop_size``; recorded in CD6Y8H2U)."""
     game.run.shop_slots += 1
     if game.run.phase is Phase.SHOP:
-        item = shop_card(game)
-        item.zone.area = Area.SHOP
-        item.zone.slot = len(game.shop)
-        game.shop.append(item)
+        while len(game.shop) < game.run.shop_slots:
+            item = shop_card(game)
+            item.zone.area = Area.SHOP
+            item.zone.slot = len(game.shop)
+            game.shop.append(item)
 
 
 def reprice_shop(game: Game) -> None:

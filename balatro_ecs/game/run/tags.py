@@ -13,11 +13,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...kernel.content import TagType
+from ...kernel.enums import hand_iteration_order
 
 if TYPE_CHECKING:
     from ..game import Game
 
 __all__ = [
+    "choose_blind_hands",
     "enter_blind_select",
     "gain_tag",
     "tag_trigger",
@@ -68,18 +70,38 @@ def tag_trigger_all(game: Game, trigger: str, subject: Any = None) -> None:
             held -= 1
 
 
+def choose_blind_hands(game: Game) -> dict[str, str]:
+    """The poker hand of each blind choice of this ante (the Orbital Tag's hand), drawn
+    the first time the ante's blind select screen is built and kept for the ante.
+
+    The game's blind choice screen draws one for the Small, Big and Boss Blind in turn
+    (``orbital_choices``: on the ``orbital`` stream, among the visible hands in the order
+    its hand table is visited), whatever tags are on offer. Recorded in ZVNT8W91 (ante 2's
+    Big Blind: the fifth draw) and QKAGBA6Z (ante 3's Small Blind: the seventh).
+    """
+    run = game.run
+    chosen = run.orbital_choices.setdefault(str(run.ante), {})
+    for blind in ("Small", "Big", "Boss"):
+        if blind not in chosen:
+            hands = run.hands
+            visible = [h for h in hand_iteration_order(len(hands)) if hands[h].visible]
+            chosen[blind] = game.rng.element("orbital", visible).title
+    return chosen
+
+
 def enter_blind_select(game: Game) -> None:
     """The blind select screen comes up: the tags on offer are shown, then held tags act.
 
-    Showing a tag is an ``offered`` trigger (subject: ``"Small"`` or ``"Big"``) for the
-    tag's own plugin; a tag that decides something when it is shown keeps it in
-    ``run.tag_memory`` under that blind (the Orbital Tag picks its poker hand then, each
-    time the screen is built, as the game does).
+    Building the screen draws the ante's blind-choice hands the first time
+    (:func:`choose_blind_hands`). Showing a tag is an ``offered`` trigger (subject:
+    ``"Small"`` or ``"Big"``) for the tag's own plugin; a tag that decides something when
+    it is shown keeps it in ``run.tag_memory`` under that blind.
     """
     from ..state import Phase
 
     run = game.run
     run.phase = Phase.BLIND_SELECT
+    choose_blind_hands(game)
     for blind in ("Small", "Big"):
         key = run.tags_offered.get(blind)
         if key is not None:

@@ -1,7 +1,7 @@
 """A Gymnasium environment: one seeded run of Balatro per episode.
 
 Observations are :mod:`balatro_ecs.tools.observe`'s dict of arrays, with ``action_mask``; an
-action is an index into :data:`~balatro_ecs.actions.ACTION_SPACE` (``Discrete(1335)``).
+action is an index into :data:`~balatro_ecs.actions.ACTION_SPACE` (``Discrete(1336)``).
 ``docs/learning.md`` documents the observation, the reward and the episode's end.
 
 >>> from balatro_ecs.envs import BalatroEnv

@@ -99,6 +99,7 @@ def hold(game: Game, *cards: str | CardSpec) -> list[Card]:
     for card in chosen:
         game.move_card(card, Area.HAND)
         game._debuff_card(card)
+    game._lay_out_hand()  # laid out in this order (Death's rightmost card is the last)
     return chosen
 
 
