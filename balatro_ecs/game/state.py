@@ -16,7 +16,15 @@ from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from ..kernel.enums import HAND_LEVELS, HAND_NAMES, HAND_VISIBLE, VANILLA_HANDS, HandType, Suit
+from ..kernel.enums import (
+    HAND_LEVELS,
+    HAND_NAMES,
+    HAND_VISIBLE,
+    VANILLA_HANDS,
+    HandType,
+    Suit,
+    parse_suit,
+)
 from .run_rules import RUN_START
 
 if TYPE_CHECKING:
@@ -521,37 +529,24 @@ def _hand_level(raw: dict[str, Any]) -> HandLevel:
 _HAND_FIELDS = operator.itemgetter("level", "played", "played_this_round", "visible")
 
 
-def _loader() -> Callable[[RunState, dict[str, Any], Plugins | None], None]:
-    """``load_into(state, data, plugins)``: :meth:`RunState.from_dict`'s reading of every
-    field, as one generated function (a load reads the whole run record)."""
-    lines = ["def load_into(state, data, plugins):"]
+def _load_into(state: RunState, data: dict[str, Any], plugins: Plugins | None) -> None:
+    """:meth:`RunState.from_dict`'s reading of every field, by the kind of its default."""
     for name, kind in _LOAD_KINDS:
-        lines.append(f"    if {name!r} in data:")
-        lines.append(f"        v = data[{name!r}]")
+        if name not in data:
+            continue
+        value = data[name]
         if kind is None:  # a number, string or container
-            lines.append("        if type(v) in _PLAIN:")
-            lines.append("            if v == 'inf':")
-            lines.append("                v = inf")
-            lines.append("        elif isinstance(v, (list, dict)):")
-            lines.append("            v = _copy(v)")
+            if type(value) in _PLAIN:
+                if value == "inf":
+                    value = math.inf
+            elif isinstance(value, (list, dict)):
+                value = _copy(value)
         elif kind == "hands":
-            lines.append("        v = _hands_of(v, plugins)")
+            value = hands_from_saved(value, plugins)
         elif kind == "hand":
-            lines.append("        v = HandType.from_name(v) if v is not None else None")
+            value = HandType.from_name(value) if value is not None else None
         elif kind == "suit":
-            lines.append("        v = parse_suit(v)")
+            value = parse_suit(value)
         else:
-            lines.append("        v = Phase(v)")
-        lines.append(f"        state.{name} = v")
-    from ..kernel.enums import parse_suit
-
-    namespace: dict[str, Any] = {
-        "_PLAIN": _PLAIN, "inf": math.inf, "_copy": _copy, "_hands_of": hands_from_saved,
-        "HandType": HandType, "parse_suit": parse_suit, "Phase": Phase,
-    }  # fmt: skip
-    exec("\n".join(lines), namespace)  # built once, from the dataclass's own fields
-    loader: Callable[[RunState, dict[str, Any], Plugins | None], None] = namespace["load_into"]
-    return loader
-
-
-_load_into = _loader()
+            value = Phase(value)
+        setattr(state, name, value)

@@ -275,21 +275,11 @@ class LuaRandom:
         return _bits_double(self._step()) - 1.0
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
-        """Fisher-Yates over ``items`` with :meth:`choice_index` draws, in place: the
-        steps of :meth:`_step` unrolled in local variables (a shuffle draws once a card)."""
-        z0, z1, z2, z3 = self._z0, self._z1, self._z2, self._z3
-        m = _MASK64
-        m0, m1, m2, m3 = m << 1 & m, m << 6 & m, m << 9 & m, m << 17 & m
-        pack, unpack, floor = _PACK_U64.pack, _PACK_DOUBLE.unpack, math.floor
+        """Fisher-Yates over ``items`` with :meth:`choice_index` draws, in place."""
+        choice = self.choice_index
         for i in range(len(items) - 1, 0, -1):
-            z0 = ((((z0 << 31) & m) ^ z0) >> 45) ^ (((z0 & m0) << 18) & m)
-            z1 = ((((z1 << 19) & m) ^ z1) >> 30) ^ (((z1 & m1) << 28) & m)
-            z2 = ((((z2 << 24) & m) ^ z2) >> 48) ^ (((z2 & m2) << 7) & m)
-            z3 = ((((z3 << 21) & m) ^ z3) >> 39) ^ (((z3 & m3) << 8) & m)
-            bits = ((z0 ^ z1 ^ z2 ^ z3) & 0x000FFFFFFFFFFFFF) | 0x3FF0000000000000
-            j = floor((float(unpack(pack(bits))[0]) - 1.0) * (i + 1))
+            j = choice(i + 1)
             items[i], items[j] = items[j], items[i]
-        self._z0, self._z1, self._z2, self._z3 = z0, z1, z2, z3
 
     def randint(self, low: int, high: int) -> int:
         """``math.random(low, high)``: an integer in ``[low, high]``."""
