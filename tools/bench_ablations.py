@@ -192,6 +192,77 @@ def _lazy_index() -> None:
     world.__init__ = __init__
 
 
+def _detect_keys() -> None:
+    card = _module("balatro_ecs.game.cards").Card
+    detect_key = _need(card, "detect_key")
+
+    def fresh(self: Any) -> Any:
+        self._key = None  # found again at every detection
+        return detect_key(self)
+
+    card.detect_key = fresh
+
+
+def _seeded_hashes() -> None:
+    rng = _module("balatro_ecs.kernel.rng")
+    _need(rng, "seeded_hash")
+    rng.seeded_hash = lambda key, seed, tails=None: rng._pseudohash(key + seed)
+
+
+def _outcome_texts() -> None:
+    save = _module("balatro_ecs.game.run.save")
+    _need(save, "_OUTCOME_TEXTS")
+    encode = save._encode
+    save._outcome_text = lambda outcome: encode(outcome.to_dict())
+
+
+def _saved_values() -> None:
+    save = _module("balatro_ecs.game.run.save")
+    _need(save, "_SAVED_VALUES")
+
+    class Forgetful(dict):  # type: ignore[type-arg]
+        def __setitem__(self, key: Any, value: Any) -> None:
+            pass
+
+    save._SAVED_VALUES = Forgetful()
+
+
+def _card_actions() -> None:
+    engine = _module("balatro_ecs.game.run.engine")
+    cached = _need(engine, "_card_actions")
+    engine._card_actions = cached.__wrapped__
+
+
+def _hand_parts() -> None:
+    """HandParts as it was before it skipped work that cannot apply (4267acc)."""
+    hands = _module("balatro_ecs.game.hands")
+    parts = hands.HandParts
+    _need(hands, "_NONE")
+
+    def __init__(self: Any, cards: Any, rules_key: Any) -> None:
+        self.cards = cards
+        flush_size, straight_size, skips, smeared = rules_key
+        self.flush_size, self.straight_size = flush_size, straight_size
+        self.straight_skips, self.smeared_suits = skips, smeared
+        by_rank: dict[int, list[int]] = {}
+        for pos, card in enumerate(cards):
+            if card[0] >= 0:
+                by_rank.setdefault(card[0], []).append(pos)
+        groups: dict[int, list[list[int]]] = {}
+        for rank in sorted(by_rank, reverse=True):
+            groups.setdefault(len(by_rank[rank]), []).append(by_rank[rank])
+        self._groups = groups
+        self.fives, self.fours = groups.get(5, []), groups.get(4, [])
+        self.threes, self.pairs = groups.get(3, []), groups.get(2, [])
+        self.flush = hands._flush(cards, flush_size)
+        self.straight = (
+            hands._straight(cards, straight_size, skips) if len(by_rank) >= straight_size else None
+        )
+        self._highest = None
+
+    parts.__init__ = __init__
+
+
 #: trick -> (what it is, where, the bench cases it speeds up, the patch that turns it off)
 ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
     "detection-cache": (
@@ -278,6 +349,42 @@ ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
         "kernel/world.py World._build_index",
         ("new_game", "clone", "random_game"),
         _lazy_index,
+    ),
+    "detect-keys": (
+        "a card's detection key kept until the card or the rules change",
+        "game/cards.py Card.detect_key",
+        ("scoring", "greedy_game"),
+        _detect_keys,
+    ),
+    "seeded-hashes": (
+        "pseudohash(key + seed) kept per key and seed, the seed's steps per key length",
+        "kernel/rng.py seeded_hash",
+        ("new_game", "random_game", "score_dict"),
+        _seeded_hashes,
+    ),
+    "outcome-texts": (
+        "a log entry's saved text kept while the entry lives",
+        "game/run/save.py _outcome_text",
+        ("save_load",),
+        _outcome_texts,
+    ),
+    "saved-values": (
+        "a saved card's value components found once per look",
+        "game/run/save.py _values_of",
+        ("save_load",),
+        _saved_values,
+    ),
+    "card-actions": (
+        "every play and discard of n cards built once per hand size",
+        "game/run/engine.py _card_actions",
+        ("random_game",),
+        _card_actions,
+    ),
+    "hand-parts": (
+        "HandParts skips the same-rank groups, flush and straight that cannot apply",
+        "game/hands.py HandParts",
+        ("greedy_game", "random_game"),
+        _hand_parts,
     ),
 }
 

@@ -33,6 +33,7 @@ from .enums import (
 from .errors import ContentError
 
 __all__ = [
+    "BLIND_MEMORY_KINDS",
     "BlindType",
     "BoosterType",
     "ConsumableSetType",
@@ -260,10 +261,29 @@ class BlindType(ContentType):
     max_ante: int = 10
     order: int = 0
     debuff: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+    #: What the blind keeps in its memory (``Blind.memory``), by key: the kind of each
+    #: value, which saves check (one of :data:`BLIND_MEMORY_KINDS`: The Eye's
+    #: ``{"hands_used": "hands"}``). Keys not declared may hold any plain data.
+    memory_kinds: Mapping[str, str] = field(default_factory=lambda: _EMPTY, kw_only=True)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        for key, kind in self.memory_kinds.items():
+            if kind not in BLIND_MEMORY_KINDS:
+                raise ContentError(
+                    f"blind {self.key!r}: memory {key!r} is of kind {kind!r}; kinds are "
+                    f"{', '.join(BLIND_MEMORY_KINDS)}"
+                )
+        object.__setattr__(self, "memory_kinds", MappingProxyType(dict(self.memory_kinds)))
 
     @property
     def is_boss(self) -> bool:
         return self.kind in ("boss", "showdown")
+
+
+#: The kinds of value a blind's memory may declare (:attr:`BlindType.memory_kinds`): a
+#: poker hand's name, a list of them, card serials, true or false, a whole number.
+BLIND_MEMORY_KINDS = ("hand", "hands", "serials", "flag", "count")
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,13 @@
 """The Eye: each poker hand can score only once this round."""
 
+from dataclasses import replace
+
 from balatro_ecs.plugin import content, hookimpl
 from balatro_ecs_vanilla import reference
 from balatro_ecs_vanilla._describe import blind_memory
 
-BLIND = reference.blind("bl_eye")
+# What it keeps in its memory, checked in saves.
+BLIND = replace(reference.blind("bl_eye"), memory_kinds={"hands_used": "hands"})
 balatro_content = content(BLIND)
 
 

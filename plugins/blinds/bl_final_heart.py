@@ -1,9 +1,12 @@
 """Crimson Heart: one random joker is debuffed each hand. (Acts when cards are drawn.)"""
 
+from dataclasses import replace
+
 from balatro_ecs.plugin import content, hookimpl
 from balatro_ecs_vanilla import reference
 
-BLIND = reference.blind("bl_final_heart")
+# What it keeps in its memory, checked in saves.
+BLIND = replace(reference.blind("bl_final_heart"), memory_kinds={"prepped": "flag"})
 balatro_content = content(BLIND)
 
 

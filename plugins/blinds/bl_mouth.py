@@ -1,10 +1,13 @@
 """The Mouth: only the first poker hand played this round can score."""
 
+from dataclasses import replace
+
 from balatro_ecs.plugin import content, hookimpl
 from balatro_ecs_vanilla import reference
 from balatro_ecs_vanilla._describe import blind_memory
 
-BLIND = reference.blind("bl_mouth")
+# What it keeps in its memory, checked in saves.
+BLIND = replace(reference.blind("bl_mouth"), memory_kinds={"only_hand": "hand"})
 balatro_content = content(BLIND)
 
 

@@ -33,6 +33,7 @@ from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from ...kernel.content import (
+    BLIND_MEMORY_KINDS,
     BlindType,
     BoosterType,
     ConsumableSetType,
@@ -448,15 +449,16 @@ class _Check:
 
     def blind(self, blind: Mapping[str, Any]) -> None:
         _exact(blind, _BLIND_KEYS, "blind field", "blind")
-        self.content(BlindType, blind["key"], "blind.key")
+        btype = self.content(BlindType, blind["key"], "blind.key")
         flag(blind["disabled"], "blind.disabled", _Damaged)
         flag(blind["triggered"], "blind.triggered", _Damaged)
         memory = _object(blind["memory"], "blind.memory")
         plain(memory, "blind.memory", _Damaged)
+        kinds = btype.memory_kinds if isinstance(btype, BlindType) else {}
         for key, value in memory.items():
-            check = _MEMORY.get(key)
-            if check is not None:
-                check(value, f"blind.memory.{key}")
+            kind = kinds.get(key)
+            if kind is not None:
+                _MEMORY[kind](value, f"blind.memory.{key}")
 
     def outcome(self, raw: object, where: str) -> None:
         """An entry of the action log; its action, made to check it, is kept
@@ -1104,15 +1106,16 @@ def _memory_flag(value: object, where: str) -> None:
     flag(value, where, _Damaged)
 
 
-#: The vanilla blinds' memory (a plugin blind may keep other plain data).
+#: How a blind's memory is checked, by the kind its blind declares
+#: (:attr:`BlindType.memory_kinds <balatro_ecs.kernel.content.BlindType.memory_kinds>`).
 _MEMORY: dict[str, Any] = {
-    "hands_used": _hand_names,  # The Eye
-    "only_hand": _hand,  # The Mouth
-    "flipped": _serials,  # Amber Acorn
-    "prepped": _memory_flag,  # The Fish, Crimson Heart
-    "discards_removed": _memory_count,  # The Water
-    "hands_removed": _memory_count,  # The Needle
+    "hands": _hand_names,
+    "hand": _hand,
+    "serials": _serials,
+    "flag": _memory_flag,
+    "count": _memory_count,
 }
+assert set(_MEMORY) == set(BLIND_MEMORY_KINDS), "every kind of blind memory is checked"
 
 
 # -- plugin versions ---------------------------------------------------------------------------
