@@ -233,36 +233,6 @@ def _card_actions() -> None:
     engine._card_actions = cached.__wrapped__
 
 
-def _hand_parts() -> None:
-    """HandParts as it was before it skipped work that cannot apply (4267acc)."""
-    hands = _module("balatro_ecs.game.hands")
-    parts = hands.HandParts
-    _need(hands, "_NONE")
-
-    def __init__(self: Any, cards: Any, rules_key: Any) -> None:
-        self.cards = cards
-        flush_size, straight_size, skips, smeared = rules_key
-        self.flush_size, self.straight_size = flush_size, straight_size
-        self.straight_skips, self.smeared_suits = skips, smeared
-        by_rank: dict[int, list[int]] = {}
-        for pos, card in enumerate(cards):
-            if card[0] >= 0:
-                by_rank.setdefault(card[0], []).append(pos)
-        groups: dict[int, list[list[int]]] = {}
-        for rank in sorted(by_rank, reverse=True):
-            groups.setdefault(len(by_rank[rank]), []).append(by_rank[rank])
-        self._groups = groups
-        self.fives, self.fours = groups.get(5, []), groups.get(4, [])
-        self.threes, self.pairs = groups.get(3, []), groups.get(2, [])
-        self.flush = hands._flush(cards, flush_size)
-        self.straight = (
-            hands._straight(cards, straight_size, skips) if len(by_rank) >= straight_size else None
-        )
-        self._highest = None
-
-    parts.__init__ = __init__
-
-
 #: trick -> (what it is, where, the bench cases it speeds up, the patch that turns it off)
 ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
     "detection-cache": (
@@ -379,12 +349,6 @@ ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
         "game/run/engine.py _card_actions",
         ("random_game",),
         _card_actions,
-    ),
-    "hand-parts": (
-        "HandParts skips the same-rank groups, flush and straight that cannot apply",
-        "game/hands.py HandParts",
-        ("greedy_game", "random_game"),
-        _hand_parts,
     ),
 }
 

@@ -82,20 +82,6 @@ def contains_names(mask: int) -> tuple[str, ...]:
     return tuple(HAND_NAMES[h] for h in HandType if mask >> h & 1)
 
 
-#: No groups: shared by every ``HandParts`` whose cards all differ in rank (hooks only
-#: read them).
-_NONE: list[list[int]] = []
-#: ``HandParts._groups`` when every card is its own rank: the single groups are worked
-#: out only if asked for (:meth:`HandParts.same` ``(1)``).
-_SINGLES: dict[int, list[list[int]]] = {}
-
-
-def _singles(cards: Sequence[DetectCard]) -> list[list[int]]:
-    """Each ranked card as a group of one, highest rank first."""
-    ranked = [(card[0], pos) for pos, card in enumerate(cards) if card[0] >= 0]
-    return [[pos] for _, pos in sorted(ranked, reverse=True)]
-
-
 class HandParts:
     """What poker hands are made of, found once per detection and shared by every
     ``poker_hand_detect`` hook (the game's ``parts``).
@@ -138,7 +124,6 @@ class HandParts:
         self.straight_size = straight_size
         self.straight_skips = skips
         self.smeared_suits = smeared
-        n = len(cards)
         # The positions of the cards of each rank (rankless Stone cards left out).
         by_rank: dict[int, list[int]] = {}
         for pos, card in enumerate(cards):
@@ -149,43 +134,33 @@ class HandParts:
                     by_rank[rank] = [pos]
                 else:
                     group.append(pos)
-        ranks = len(by_rank)
-        if ranks == n:  # every card its own rank: no same-rank groups (most plays)
-            self._groups = _SINGLES
-            self.fives = self.fours = self.threes = self.pairs = _NONE
-        else:
-            groups: dict[int, list[list[int]]] = {}
-            for rank in sorted(by_rank, reverse=True):
-                group = by_rank[rank]
-                found = groups.get(len(group))
-                if found is None:
-                    groups[len(group)] = [group]
-                else:
-                    found.append(group)
-            self._groups = groups
-            get = groups.get
-            self.fives = get(5, _NONE)
-            self.fours = get(4, _NONE)
-            self.threes = get(3, _NONE)
-            self.pairs = get(2, _NONE)
-        self.flush = _flush(cards, flush_size) if flush_size <= n <= 5 else None
+        groups: dict[int, list[list[int]]] = {}
+        for rank in sorted(by_rank, reverse=True):
+            group = by_rank[rank]
+            found = groups.get(len(group))
+            if found is None:
+                groups[len(group)] = [group]
+            else:
+                found.append(group)
+        self._groups = groups
+        self.fives = groups.get(5, [])
+        self.fours = groups.get(4, [])
+        self.threes = groups.get(3, [])
+        self.pairs = groups.get(2, [])
+        self.flush = _flush(cards, flush_size)
         # A straight needs ``straight_size`` different ranks (skipped ranks do not count).
         self.straight = (
-            _straight(cards, straight_size, skips) if straight_size <= ranks and n <= 5 else None
+            _straight(cards, straight_size, skips) if len(by_rank) >= straight_size else None
         )
         self._highest: list[int] | None = None
 
     def same(self, size: int) -> list[list[int]]:
         """The groups of exactly ``size`` cards of one rank, highest rank first."""
-        if self._groups is _SINGLES:  # not worked out: every card its own rank
-            return _singles(self.cards) if size == 1 else []
         return self._groups.get(size, [])
 
     def at_least(self, size: int) -> list[list[int]]:
         """The groups of ``size`` or more cards of one rank, largest first, then highest
         rank first."""
-        if self._groups is _SINGLES:
-            return _singles(self.cards) if size <= 1 else []
         return [g for n in sorted(self._groups, reverse=True) if n >= size for g in self._groups[n]]
 
     @property
