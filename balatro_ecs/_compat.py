@@ -70,6 +70,11 @@ MODULES: dict[str, str] = {
     "balatro_ecs.simulate": "balatro_ecs.tools.simulate",
     "balatro_ecs.terminal": "balatro_ecs.tools.terminal",
     "balatro_ecs.trajectory": "balatro_ecs.tools.trajectory",
+    # Modules that moved again in phase 2 (issue 17): copying in one module.
+    "balatro_ecs.run.snapshot": "balatro_ecs.game.copying",
+    "balatro_ecs.run.clone": "balatro_ecs.game.copying",
+    "balatro_ecs.game.run.snapshot": "balatro_ecs.game.copying",
+    "balatro_ecs.game.run.clone": "balatro_ecs.game.copying",
     # The vanilla game's tables and numbers moved to the vanilla pack (issue 17): the paths
     # they had in the game layer name the pack's modules.
     "balatro_ecs.game.numbers": "balatro_ecs_vanilla.numbers",

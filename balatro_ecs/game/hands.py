@@ -27,14 +27,13 @@ from __future__ import annotations
 import itertools
 import weakref
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
+from ..kernel.content import PokerHandType
 from ..kernel.enums import HAND_NAMES, HandType
 from ..kernel.errors import HookError, PluginError
-
-if TYPE_CHECKING:
-    from ..kernel.content import PokerHandType
-    from ..kernel.manager import Plugins
+from ..kernel.faults import _plugin_of
+from ..kernel.manager import Plugins
 
 __all__ = [
     "CACHE_LIMIT",
@@ -249,8 +248,6 @@ def detect(cards: Sequence[DetectCard], rules_key: RulesKey) -> Detection:
     """
     found = _BUILTIN[0]
     if found is None:
-        from ..kernel.manager import Plugins
-
         found = _BUILTIN[0] = detector(Plugins(entry_points=False, config=False))
     return found.detect(cards, rules_key)
 
@@ -372,9 +369,6 @@ def detector(plugins: Plugins) -> Detector:
 
 
 def _compile(plugins: Plugins) -> Detector:
-    from ..kernel.content import PokerHandType
-    from ..kernel.faults import _plugin_of
-
     declared = sorted(plugins.all(PokerHandType), key=lambda item: (item.order, item.key))
     for first, second in itertools.pairwise(declared):
         if first.order == second.order:

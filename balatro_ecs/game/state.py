@@ -25,6 +25,8 @@ from ..kernel.enums import (
     Suit,
     parse_suit,
 )
+from ..kernel.errors import UnknownNameError
+from .hands import detector
 from .run_rules import RUN_START
 
 if TYPE_CHECKING:
@@ -109,8 +111,6 @@ def _visible_at_start(plugins: Plugins) -> tuple[bool, ...]:
     """Each row's visibility in a new run of ``plugins`` (worked out once per set)."""
     found: tuple[bool, ...] | None = plugins.cache.get("hand rows")
     if found is None:
-        from .hands import detector
-
         kinds = detector(plugins).hands
         size = max(len(VANILLA_HANDS), max(kinds, default=0) + 1)
         found = tuple(
@@ -130,8 +130,6 @@ class _SavedHands:
     __slots__ = ("names", "rows", "spec")
 
     def __init__(self, plugins: Plugins) -> None:
-        from .hands import detector
-
         vanilla = len(VANILLA_HANDS)
         rows: list[tuple[int, str, str | None]] = [(i, HAND_NAMES[i], None) for i in range(vanilla)]
         for item in detector(plugins).types:
@@ -210,8 +208,6 @@ def hands_from_saved(saved: Any, plugins: Plugins | None = None) -> list[HandLev
     known = _saved_hands(plugins)
     for name in saved:
         if name not in known.names:
-            from ..kernel.errors import UnknownNameError
-
             raise UnknownNameError("poker hand", name, known.names)
     get = saved.get
     return [

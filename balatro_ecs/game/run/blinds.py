@@ -17,6 +17,7 @@ from ..run_rules import ANTE_BASE_CHIPS
 
 if TYPE_CHECKING:
     from ..game import Game
+    from .flow import EventContext
 
 __all__ = [
     "blind_amount",
@@ -25,10 +26,19 @@ __all__ = [
     "blind_reward",
     "blind_type_on_deck",
     "choose_boss",
+    "next_blind",
     "next_tag",
     "next_voucher",
     "reroll_boss",
 ]
+
+_NEXT_BLIND = {"Small": "Big", "Big": "Boss"}
+
+
+def next_blind(which: str) -> str:
+    """The blind that follows ``which`` in an ante ("Boss" is followed by the next Small)."""
+    return _NEXT_BLIND.get(which, "Small")
+
 
 _CHIPS = ANTE_BASE_CHIPS
 _TABLES: dict[int, list[float]] = {
@@ -143,6 +153,17 @@ def choose_boss(game: Game) -> str:
     boss = game.rng.element("boss", fewest)
     run.bosses_used[boss] = run.bosses_used.get(boss, 0) + 1
     return boss
+
+
+def pay_for_boss_reroll(ctx: EventContext) -> None:
+    """The ``reroll_boss`` action's price (the rule Director's Cut and Retcon set:
+    :attr:`Rules.boss_reroll_cost <balatro_ecs.game.rules.Rules.boss_reroll_cost>`)."""
+    ctx.game.earn(-ctx.game.rules.boss_reroll_cost, "reroll boss")
+
+
+def draw_new_boss(ctx: EventContext) -> None:
+    """A new boss for this ante (:func:`reroll_boss`, paid for already)."""
+    reroll_boss(ctx.game)
 
 
 def reroll_boss(game: Game, cost: int = 0) -> str:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ....kernel.components import Area
 from ....kernel.content import (
     BlindType,
     BoosterType,
@@ -30,14 +31,16 @@ from ....kernel.content import (
     JokerType,
     TagType,
 )
-from ....kernel.enums import HAND_LEVELS, HAND_NAMES, Edition, Enhancement, Seal
+from ....kernel.enums import HAND_LEVELS, HAND_NAMES, Edition, Enhancement, Seal, parse_suit
 from ....kernel.errors import SaveError
 from ....kernel.rng import pseudohash
 from ...cards import Card
 from ...jokers import EDITION_SURCHARGE, Consumable, Joker
+from ...pools import owned_keys
 from ...run_rules import RUN_START
-from ...state import Phase, hand_values
-from ..shop import PLAYING_CARD_COST
+from ...state import Phase, hand_values, hands_by_name
+from ..blinds import blind_type_on_deck
+from ..shop import PLAYING_CARD_COST, offer_price, pack_price, voucher_price
 from . import luatable
 from .names import (
     FACE_NOMINAL,
@@ -181,8 +184,6 @@ class _Writer:
     def blind(self) -> dict[str, Any]:
         """The blind being played; at the round's evaluation, the blind just beaten (the
         game works the payout out again from it when it continues the run)."""
-        from ..blinds import blind_type_on_deck
-
         game, run = self.game, self.run
         blind = game.blind
         if blind is None and run.phase is not Phase.CASH_OUT:
@@ -233,8 +234,6 @@ class _Writer:
     # -- the card areas ------------------------------------------------------------------------
     def areas(self) -> dict[str, Any]:
         game, run = self.game, self.run
-        from ....kernel.components import Area
-
         playing = {
             name: [self.playing(card, name) for card in game.area(area)]
             for name, area in (
@@ -395,8 +394,6 @@ class _Writer:
         return out
 
     def offer(self, item: Joker | Consumable | Card) -> dict[str, Any]:
-        from ..shop import offer_price
-
         if isinstance(item, Joker):
             return self.joker(item, owned=False)
         if isinstance(item, Consumable):
@@ -410,8 +407,6 @@ class _Writer:
         return out
 
     def voucher(self, key: str, index: int) -> dict[str, Any]:
-        from ..shop import voucher_price
-
         vtype = self.game.plugins.voucher(key)
         price = voucher_price(self.game, key)
         ability = _ability(vtype.name, "", "Voucher", vtype.config, order=vtype.order)
@@ -434,8 +429,6 @@ class _Writer:
         return out
 
     def booster(self, key: str, index: int) -> dict[str, Any]:
-        from ..shop import pack_price
-
         booster = self.game.plugins.find(BoosterType, key)
         price = pack_price(self.game, booster)
         ability = _ability(booster.name, "", "Booster", {"extra": booster.cards}, booster.order)
@@ -632,8 +625,6 @@ class _Writer:
 
     def current_round(self) -> dict[str, Any]:
         run = self.run
-        from ....kernel.enums import parse_suit
-
         # the round's targets: run-state slots of the vanilla jokers that read them
         memory = run.memory
         idol_rank, mail_rank = memory.get("idol_rank", 14), memory.get("mail_rank", 2)
@@ -675,8 +666,6 @@ class _Writer:
         }
 
     def hands(self) -> dict[str, Any]:
-        from ...state import hands_by_name
-
         out: dict[str, Any] = {}
         rows = hands_by_name(self.run.hands, self.game.plugins)
         for name, row in rows.items():
@@ -702,8 +691,6 @@ class _Writer:
     def used_jokers(self) -> dict[str, bool]:
         """The game's pool state: what is held or on sale now (as the engine decides it,
         :func:`~balatro_ecs.game.pools.owned_keys`), and the centers of the run's cards."""
-        from ...pools import owned_keys
-
         keys = set(owned_keys(self.game)) | set(self.game.shop_vouchers) | set(self.game.shop_packs)
         for card in self.game.playing_cards:
             keys.add(_enhancement_key(card.enhancement))
