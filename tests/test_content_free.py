@@ -201,3 +201,34 @@ def test_the_run_numbers_the_engine_keeps_are_the_games() -> None:
     for section, values in engine.items():
         for name, value in values.items():
             assert game[section][name] == value, f"{section}.{name}"
+
+
+def test_the_kernel_imports_without_any_balatro_content() -> None:
+    """Every kernel module imports in a fresh process without the vanilla pack, the game
+    layer or any of their data files (the Blackjack example builds on this)."""
+    import subprocess
+
+    code = (
+        "import builtins, io, pkgutil, sys, importlib\n"
+        "opened = []\n"
+        "real_open = io.open\n"
+        "def spy(file, *args, **kwargs):\n"
+        "    opened.append(str(file))\n"
+        "    return real_open(file, *args, **kwargs)\n"
+        "builtins.open = io.open = spy\n"
+        "import balatro_ecs.kernel as kernel\n"
+        "for info in pkgutil.iter_modules(kernel.__path__):\n"
+        "    importlib.import_module(f'balatro_ecs.kernel.{info.name}')\n"
+        "names = [m for m in sys.modules if m.startswith(('balatro_ecs', 'plugins'))]\n"
+        "print('MODULES', *sorted(names))\n"
+        "print('FILES', *[f for f in opened if f.endswith(('.toml', '.json'))])\n"
+    )
+    lines = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout.splitlines()
+    modules = next(line for line in lines if line.startswith("MODULES")).split()[1:]
+    files = next(line for line in lines if line.startswith("FILES")).split()[1:]
+    assert "balatro_ecs.kernel.manager" in modules and "balatro_ecs.kernel.hookspecs" in modules
+    outside = [m for m in modules if not m.startswith(("balatro_ecs.kernel", "balatro_ecs._"))]
+    assert outside == ["balatro_ecs"], f"the kernel loaded {outside}"
+    assert not files, f"the kernel read {files}"
