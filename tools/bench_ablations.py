@@ -138,9 +138,34 @@ def _run_copier() -> None:
 
 
 def _preview_marshal() -> None:
-    module = _module("balatro_ecs.game.copying", "balatro_ecs.game.game")
+    """The preview keeps deep copies of the counters and compares them with ``==``
+    instead of one marshal blob."""
+    module = _module("balatro_ecs.game.copying")
     _need(module, "_marshalled")
-    module._marshalled = lambda states: None  # counters copied and put back one by one
+    preview = module.PreviewState
+    init, restore = preview.__init__, preview.restore
+    deep_copy = module.deep_copy
+
+    def __init__(self: Any, game: Any) -> None:
+        init(self, game)
+        jokers = self.jokers[0]
+        self.jokers = (jokers, None, [deep_copy(j.state) for j in jokers])
+
+    def restore_(self: Any, game: Any) -> None:
+        jokers, _, copies = self.jokers
+        changed = [j.state for j in jokers] != copies
+        self.jokers = (jokers, None, None)  # the counters are put back here, if they changed
+        try:
+            restore(self, game)
+        finally:
+            self.jokers = (jokers, None, copies)
+        if changed:
+            for joker, state in zip(jokers, copies, strict=True):
+                joker.state.clear()
+                joker.state.update(deep_copy(state))
+
+    preview.__init__ = __init__
+    preview.restore = restore_
 
 
 def _card_texts() -> None:
@@ -197,16 +222,12 @@ def _detect_keys() -> None:
     detect_key = _need(card, "detect_key")
 
     def fresh(self: Any) -> Any:
-        self._key = None  # found again at every detection
-        return detect_key(self)
+        self._key = None  # found again at every detection, never kept
+        key = detect_key(self)
+        self._key = None
+        return key
 
     card.detect_key = fresh
-
-
-def _seeded_hashes() -> None:
-    rng = _module("balatro_ecs.kernel.rng")
-    _need(rng, "seeded_hash")
-    rng.seeded_hash = lambda key, seed, tails=None: rng._pseudohash(key + seed)
 
 
 def _outcome_texts() -> None:
@@ -214,17 +235,6 @@ def _outcome_texts() -> None:
     _need(save, "_OUTCOME_TEXTS")
     encode = save._encode
     save._outcome_text = lambda outcome: encode(outcome.to_dict())
-
-
-def _saved_values() -> None:
-    save = _module("balatro_ecs.game.run.save")
-    _need(save, "_SAVED_VALUES")
-
-    class Forgetful(dict):  # type: ignore[type-arg]
-        def __setitem__(self, key: Any, value: Any) -> None:
-            pass
-
-    save._SAVED_VALUES = Forgetful()
 
 
 def _card_actions() -> None:
@@ -255,7 +265,7 @@ ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
     ),
     "joker-plans": (
         "rules and joker call plans rebuilt only when the row or plugin set changes",
-        "game/game.py Game._sync",
+        "game/sync.py _sync",
         ("scoring", "random_game", "action_mask"),
         _joker_plans,
     ),
@@ -284,33 +294,33 @@ ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
         _run_copier,
     ),
     "preview-marshal": (
-        "a preview keeps the jokers' counters as one marshal blob, puts them back only if "
-        "they changed",
-        "game/game.py _PreviewState (game/copying.py)",
+        "a preview keeps the jokers' counters as one marshal blob (against deep copies "
+        "compared with ==), puts them back only if they changed",
+        "game/copying.py PreviewState",
         ("greedy_game",),
         _preview_marshal,
     ),
     "card-texts": (
         "a card's saved text kept by the identities of its shared components",
         "game/run/save.py _card_text",
-        ("save_load",),
+        ("save_load", "long_save"),
         _card_texts,
     ),
     "known-cards": (
         "a save check knows cards of a shape seen good before",
         "game/run/save_check.py good_cards",
-        ("save_load",),
+        ("save_load", "long_save"),
         _known_cards,
     ),
     "counter-templates": (
         "a joker type's counter template built once",
         "game/checks.py joker_state_template",
-        ("save_load",),
+        ("save_load", "long_save"),
         _counter_templates,
     ),
     "layout-places": (
         "the hand's places worked out once per layout",
-        "game/game.py Game.laid_out",
+        "game/commands/cards.py laid_out",
         ("greedy_game", "random_game"),
         _layout_places,
     ),
@@ -326,23 +336,11 @@ ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
         ("scoring", "greedy_game"),
         _detect_keys,
     ),
-    "seeded-hashes": (
-        "pseudohash(key + seed) kept per key and seed, the seed's steps per key length",
-        "kernel/rng.py seeded_hash",
-        ("new_game", "random_game", "score_dict"),
-        _seeded_hashes,
-    ),
     "outcome-texts": (
         "a log entry's saved text kept while the entry lives",
         "game/run/save.py _outcome_text",
-        ("save_load",),
+        ("long_save",),
         _outcome_texts,
-    ),
-    "saved-values": (
-        "a saved card's value components found once per look",
-        "game/run/save.py _values_of",
-        ("save_load",),
-        _saved_values,
     ),
     "card-actions": (
         "every play and discard of n cards built once per hand size",

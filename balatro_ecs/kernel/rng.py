@@ -63,37 +63,6 @@ def _pseudohash(text: str) -> float:
     return _walk(text.encode("utf-8"), 0, 1.0)
 
 
-_SEEDED: dict[tuple[str, str], float] = {}
-_SEEDED_LIMIT = 16_384
-
-
-def seeded_hash(key: str, seed: str, tails: dict[int, float] | None = None) -> float:
-    """``pseudohash(key + seed)``, kept by ``(key, seed)`` (bounded): a run hashes each of
-    its keys once, but games on one seed -- scenarios, all on the default seed -- hash the
-    same keys again.
-
-    The hash walks the text from its end, and each step depends only on the position, the
-    byte and the previous step: the steps over ``seed`` are the same for every key of one
-    length. ``tails`` keeps them (key length -> the hash's state after the seed), so that
-    only ``key`` is walked for the next key of that length.
-    """
-    found = _SEEDED.get((key, seed))
-    if found is not None:
-        return found
-    data = key.encode("utf-8")
-    n = len(data)
-    tail = None if tails is None else tails.get(n)
-    if tail is None:
-        tail = _walk(seed.encode("utf-8"), n, 1.0)
-        if tails is not None:
-            tails[n] = tail
-    found = _walk(data, 0, tail)
-    if len(_SEEDED) >= _SEEDED_LIMIT:
-        _SEEDED.clear()
-    _SEEDED[(key, seed)] = found
-    return found
-
-
 def _walk(data: bytes, offset: int, num: float) -> float:
     """The hash's steps over ``data``, from its end, at positions ``offset + len(data)``
     down to ``offset + 1``, starting from ``num``."""
@@ -307,7 +276,7 @@ class GameRandom:
     True
     """
 
-    __slots__ = ("_gen", "_hashed_seed", "_state", "_tails", "seed")
+    __slots__ = ("_gen", "_hashed_seed", "_state", "seed")
 
     def __init__(self, seed: str) -> None:
         self.seed = seed
@@ -315,8 +284,6 @@ class GameRandom:
         self._state: dict[str, float] = {}
         #: Scratch generator for shuffles (made on the first one; reseeded every time).
         self._gen: LuaRandom | None = None
-        #: The seed's part of new streams' hashes, by key length (:func:`seeded_hash`).
-        self._tails: dict[int, float] = {}
 
     # -- state -----------------------------------------------------------------
     def snapshot(self) -> dict[str, float]:
@@ -343,7 +310,7 @@ class GameRandom:
         """``pseudoseed(key)``: advance the stream ``key`` and return its seed value."""
         state = self._state.get(key)
         if state is None:
-            state = seeded_hash(key, self.seed, self._tails)
+            state = _pseudohash(key + self.seed)
         # _format13(lua_mod(x, 1.0)), inline: lua_mod(x, 1.0) is x - floor(x), exactly,
         # which is x % 1.0 for x >= 0.
         state = abs(round((2.134453429141 + state * 1.72431234) % 1.0, 13))
