@@ -63,6 +63,15 @@ def _greedy_shapes() -> None:
     hands.Detector.__init__ = __init__
 
 
+def _shared_effects() -> None:
+    effects = _module("balatro_ecs.kernel.effects")
+    effect = effects.Effect
+    for name, part in (("chips_of", "chips"), ("mult_of", "mult"), ("x_mult_of", "x_mult"),
+                       ("dollars_of", "dollars")):  # fmt: skip
+        _need(effect, name)
+        setattr(effect, name, classmethod(lambda cls, value, part=part: cls(**{part: value})))
+
+
 def _joker_plans() -> None:
     game = _module("balatro_ecs.game.game").Game
     sync = _need(game, "_sync")
@@ -208,6 +217,19 @@ def _lazy_index() -> None:
     world.__init__ = __init__
 
 
+def _detect_keys() -> None:
+    card = _module("balatro_ecs.game.cards").Card
+    detect_key = _need(card, "detect_key")
+
+    def fresh(self: Any) -> Any:
+        self._key = None  # found again at every detection, never kept
+        key = detect_key(self)
+        self._key = None
+        return key
+
+    card.detect_key = fresh
+
+
 def _outcome_texts() -> None:
     save = _module("balatro_ecs.game.run.save")
     _need(save, "_OUTCOME_TEXTS")
@@ -234,6 +256,12 @@ ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
         "tools/policies.py _candidates (Detector.shaped)",
         ("greedy_game",),
         _greedy_shapes,
+    ),
+    "shared-effects": (
+        "Effect.mult_of & co. give one shared Effect per value",
+        "kernel/effects.py",
+        ("scoring", "score_dict"),
+        _shared_effects,
     ),
     "joker-plans": (
         "rules and joker call plans rebuilt only when the row or plugin set changes",
@@ -301,6 +329,12 @@ ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
         "kernel/world.py World._build_index",
         ("new_game", "clone", "random_game"),
         _lazy_index,
+    ),
+    "detect-keys": (
+        "a card's detection key kept until the card or the rules change",
+        "game/cards.py Card.detect_key",
+        ("scoring", "greedy_game"),
+        _detect_keys,
     ),
     "outcome-texts": (
         "a log entry's saved text kept while the entry lives",

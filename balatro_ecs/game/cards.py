@@ -316,6 +316,7 @@ class Card:
         "_enhancement",
         "_extra",
         "_flags",
+        "_key",
         "_perma",
         "_plain_key",
         "_rank",
@@ -373,6 +374,8 @@ class Card:
         self._rules = rules
         #: The owning game's count of cards per enhancement, kept current by set_enhancement.
         self._tally = tally
+        #: Cached :meth:`detect_key`; every change that affects it resets it to ``None``.
+        self._key: tuple[int, int, int] | None = None
         #: The detection key of the card as printed (no Wild, Stone or Smeared involved),
         #: found when first needed; reset with the rank or suit.
         self._plain_key: tuple[int, int, int] | None = None
@@ -472,13 +475,13 @@ class Card:
             self._debuff,
             self._flags,
         ) = values
-        self._plain_key = None
+        self._plain_key = self._key = None
 
     def _swapped(self) -> None:
         """A value component was swapped in: keep :attr:`_values` current and forget the
         detection keys."""
         self._values = _VALUES(self)
-        self._plain_key = None
+        self._plain_key = self._key = None
 
     # -- what the card is -----------------------------------------------------
     @property
@@ -598,10 +601,15 @@ class Card:
         ``order`` ranks cards for "highest card": rank, then suit (Spades high); Stone
         cards rank below everything and have no rank to pair with.
         """
-        kind = self._enhancement.kind
-        if not (kind and (_NO_RANK[kind] or _ANY_SUIT[kind])) and not self._rules.smeared_suits:
-            return self._plain_key or self._printed_key()  # as _detect_key finds it
-        return self._detect_key()
+        key = self._key
+        if key is None:
+            kind = self._enhancement.kind
+            if not (kind and (_NO_RANK[kind] or _ANY_SUIT[kind])) and not self._rules.smeared_suits:
+                key = self._plain_key or self._printed_key()  # as _detect_key finds it
+            else:
+                key = self._detect_key()
+            self._key = key
+        return key
 
     def _detect_key(self) -> tuple[int, int, int]:
         kind = self._enhancement.kind
@@ -670,6 +678,11 @@ class Card:
         if new is not old:
             self._debuff = new
             self._swapped()
+        self._key = None
+
+    def rules_changed(self) -> None:
+        """Forget what depended on the game's rules (called by the game when they change)."""
+        self._key = None
 
     def set_edition(self, edition: Edition) -> None:
         self._edition = C.edition(edition)

@@ -226,7 +226,7 @@ def take(game: Game) -> GameSnapshot:
     states = []
     for card in cards:
         z = card.zone
-        states.append((card, (z.area, z.slot, card._tally)))
+        states.append((card, (z.area, z.slot, card._tally, card._key)))
     snap.cards = tuple(states)
     # Every counters dict (and the blind's memory) copied deeply.
     blind = game.blind
@@ -280,10 +280,10 @@ def restore(game: Game, snap: GameSnapshot) -> None:
         row[:] = contents
     game.log[:] = snap.log
 
-    for card, (area, slot, tally) in snap.cards:  # a card is its table: restored
+    for card, (area, slot, tally, key) in snap.cards:  # a card is its table: restored
         z = card.zone
         z.area, z.slot = area, slot
-        card._tally = tally
+        card._tally, card._key = tally, key
     for joker, state, saved, stickers, buy, sell_override, free, area, slot in snap.jokers:
         if changed and joker.entity in changed:
             joker._take_values()
@@ -386,7 +386,7 @@ def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) 
     tally = game._tally  # the list the new cards count in
     tally[:] = snap.rows[-1][1]
     zone_c = C.Zone
-    for card, (area, slot, card_tally) in snap.cards:
+    for card, (area, slot, card_tally, key) in snap.cards:
         entity = card.entity
         values, extra = tables[entity]  # shared; the side dict is never changed in place
         new = Card(
@@ -395,6 +395,7 @@ def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) 
         )  # fmt: skip
         new._extra = extra
         new.entity = entity
+        new._key = key
         tables[entity] = made[entity] = new
     for joker, _state, saved, stickers, buy, sell_override, free, area, slot in snap.jokers:
         entity = joker.entity

@@ -51,6 +51,7 @@ class RulesSync(GameCore):
         rule = self._blind_impl("blind_debuff_card")
         blind = self.blind
         for card in self.playing_cards:
+            card.rules_changed()
             if rule is not None:
                 card.set_debuff(by_blind=bool(rule(self, blind, card)))
             elif card._debuff.by_blind:  # (no blind rule: only a blind's debuff to lift)
@@ -99,8 +100,12 @@ class RulesSync(GameCore):
                 # Astronomer gained or lost: the game re-costs every card at once, so the
                 # Planets and Celestial Packs on sale follow (packs are priced when bought).
                 reprice_shop(cast("Game", self))
-        if (rules.detection_key(), rules.all_faces) != before and not as_saved:
-            self._refresh_debuffs()
+        if (rules.detection_key(), rules.all_faces) != before:
+            if as_saved:
+                for card in self.playing_cards:
+                    card.rules_changed()
+            else:
+                self._refresh_debuffs()
 
     @property
     def rules(self) -> Rules:

@@ -8,13 +8,15 @@ in the game's fixed order for that context, recording each change in the breakdo
 * a joker (``joker_main``, ``joker_other_joker``, ``consumable_main``): mult, chips, then ×mult.
 
 Unset parts are ``None``. Effects are immutable and hashable, so a plugin can build the
-ones it gives often once, at import. :meth:`Effect.chips_of`, :meth:`Effect.mult_of`,
-:meth:`Effect.x_mult_of` and :meth:`Effect.dollars_of` are the one-part constructors.
+ones it gives often once, at import -- or use the cached one-part constructors
+:meth:`Effect.chips_of`, :meth:`Effect.mult_of`, :meth:`Effect.x_mult_of` and
+:meth:`Effect.dollars_of`, which return a shared instance per value (they are what the
+vanilla plugins use on the scoring path).
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 __all__ = ["Effect"]
 
@@ -49,20 +51,41 @@ class Effect(NamedTuple):
 
     @classmethod
     def chips_of(cls, value: float) -> Effect:
-        """``Effect(chips=value)``."""
-        return cls(chips=value)
+        """``Effect(chips=value)``, shared per value."""
+        found = _CHIPS.get(value)
+        return found if found is not None else _remember(_CHIPS, value, cls(chips=value))
 
     @classmethod
     def mult_of(cls, value: float) -> Effect:
-        """``Effect(mult=value)``."""
-        return cls(mult=value)
+        """``Effect(mult=value)``, shared per value."""
+        found = _MULT.get(value)
+        return found if found is not None else _remember(_MULT, value, cls(mult=value))
 
     @classmethod
     def x_mult_of(cls, value: float) -> Effect:
-        """``Effect(x_mult=value)``."""
-        return cls(x_mult=value)
+        """``Effect(x_mult=value)``, shared per value."""
+        found = _X_MULT.get(value)
+        return found if found is not None else _remember(_X_MULT, value, cls(x_mult=value))
 
     @classmethod
     def dollars_of(cls, value: int) -> Effect:
-        """``Effect(dollars=value)``."""
-        return cls(dollars=value)
+        """``Effect(dollars=value)``, shared per value."""
+        found = _DOLLARS.get(value)
+        return found if found is not None else _remember(_DOLLARS, value, cls(dollars=value))
+
+
+# The one-part constructors run for nearly every effect on the scoring path: they test the
+# cache with ``is not None`` (a cached effect is never empty), not with ``or``, which would
+# call :meth:`Effect.__bool__` -- a Python-level loop over the seven fields -- every time.
+_CACHE_LIMIT = 4096
+_CHIPS: dict[float, Effect] = {}
+_MULT: dict[float, Effect] = {}
+_X_MULT: dict[float, Effect] = {}
+_DOLLARS: dict[int, Effect] = {}
+
+
+def _remember(cache: dict[Any, Effect], value: Any, effect: Effect) -> Effect:
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[value] = effect
+    return effect

@@ -74,7 +74,7 @@ def detect_hand(ctx: ScoringContext) -> None:
         raise ValueError("no cards in play")
     rules = ctx.rules
     # A card's detection key is cached on it (``_key``) until something about it changes.
-    keys = [card.detect_key() for card in played]
+    keys = [card._key or card.detect_key() for card in played]
     detection = hands.detector(ctx.game.plugins).detect(keys, rules.detection_key())
     ctx.detection = detection
     hand, positions, _contains = detection  # (a NamedTuple: unpacking reads it in one step)
