@@ -47,6 +47,7 @@ __all__ = [
     "CardTemplate",
     "chip_value",
     "printed_key",
+    "ranked_by_creation",
 ]
 
 #: :attr:`Card.rank` of a card without a rank (Stone). Negative, like the game's ``get_id``,
@@ -292,6 +293,19 @@ class CardTemplate:
 
     def __iter__(self) -> Iterator[CardSpec]:
         return iter(self.specs)
+
+
+_SERIAL_OF = operator.attrgetter("_serial.value")
+
+
+def ranked_by_creation(cards: Iterable[Card]) -> list[Card]:
+    """The cards that have a rank (not of a kind declared ``no_rank``: Stone), in creation
+    order -- the order of the game's own list of cards, which its random picks of a card
+    of the deck draw from (The Idol's card, Mail-In Rebate's rank, Castle's suit)."""
+    no_rank = _NO_RANK
+    found = [card for card in cards if not no_rank[card._enhancement.kind]]
+    found.sort(key=_SERIAL_OF)
+    return found
 
 
 class Card:

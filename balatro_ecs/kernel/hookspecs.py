@@ -608,7 +608,9 @@ def joker_cash_out(game: GameCommands, joker: Joker) -> int | None:
 
 
 @hookspec
-def joker_reset_round(game: GameCommands, joker_type: JokerType, run_start: bool) -> None:
+def joker_reset_round(
+    game: GameCommands, joker_type: JokerType, run_start: bool, shared: dict[str, Any]
+) -> None:
     """Draw what a joker type reads for the next round into its run-state slots (The
     Idol's card, Mail-In Rebate's rank, Ancient Joker's and Castle's suits).
 
@@ -617,6 +619,9 @@ def joker_reset_round(game: GameCommands, joker_type: JokerType, run_start: bool
         (:attr:`~balatro_ecs.kernel.content.ContentType.run_state`) are in
         ``game.run.memory``.
     :param run_start: True when the run starts, False after a round.
+    :param shared: A scratch dict the joker types of this one reset share, so that what
+        several of them draw from is worked out once (the vanilla jokers keep the deck's
+        ranked cards here, under ``"ranked cards"``); empty at the start of each reset.
 
     Called for every joker type of the plugin set that implements it, in the game's order
     of jokers, when a run starts and at the end of every round (the ``end_round`` event's

@@ -992,10 +992,13 @@ class Plugins:
         """A stake by key, name or level (``8``, ``"8"``, ``"Gold Stake"``, ``"gold"``);
         ``None``: the set's lowest stake (the game's White Stake)."""
         if name is None:
-            stakes = sorted(self.all(StakeType), key=lambda s: s.level)
-            if not stakes:
-                raise UnknownNameError("stake", "(the lowest stake)", ())
-            return stakes[0]
+            lowest: StakeType | None = self.cache.get("lowest stake")
+            if lowest is None:
+                stakes = sorted(self.all(StakeType), key=lambda s: s.level)
+                if not stakes:
+                    raise UnknownNameError("stake", "(the lowest stake)", ())
+                lowest = self.cache["lowest stake"] = stakes[0]
+            return lowest
         level = name if isinstance(name, int) and not isinstance(name, bool) else None
         if isinstance(name, str) and name.strip().isdigit():
             level = int(name)

@@ -9,21 +9,22 @@ in ``joker_reset_round``, on the stream the game uses (``idol1``, ``mail1``, ``c
 
 from __future__ import annotations
 
-import operator
 from typing import Any
 
-from balatro_ecs.plugin import Enhancement, Suit
+from balatro_ecs.game.cards import ranked_by_creation
+from balatro_ecs.plugin import Suit
 
 __all__ = ["SUITS", "deck_cards"]
 
 #: Suits by the letter a run's memory keeps (``"S"``, ``"H"``, ``"C"``, ``"D"``).
 SUITS: dict[str, Suit] = {suit.letter: suit for suit in Suit}
-_BY_SERIAL = operator.attrgetter("serial")
 
 
-def deck_cards(game: Any) -> list[Any]:
+def deck_cards(game: Any, shared: dict[str, Any]) -> list[Any]:
     """The run's playing cards that are not Stone cards, in creation order (the game draws
-    from its card list, which keeps that order)."""
-    cards = [card for card in game.playing_cards if card.enhancement != Enhancement.STONE]
-    cards.sort(key=_BY_SERIAL)
-    return cards
+    from its card list, which keeps that order): worked out once per reset (``shared`` is
+    the reset's scratch)."""
+    found: list[Any] | None = shared.get("ranked cards")
+    if found is None:
+        found = shared["ranked cards"] = ranked_by_creation(game.playing_cards)
+    return found

@@ -19,8 +19,8 @@ balatro_content = content(JOKER)
 
 
 @hookimpl
-def joker_reset_round(game):
-    cards = deck_cards(game)
+def joker_reset_round(game, shared):
+    cards = deck_cards(game, shared)
     suit = game.rng.element(f"cas{game.run.ante}", cards).suit.letter if cards else "S"
     game.run.memory["castle_suit"] = suit
 

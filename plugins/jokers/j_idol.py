@@ -19,8 +19,8 @@ balatro_content = content(JOKER)
 
 
 @hookimpl
-def joker_reset_round(game):
-    cards = deck_cards(game)
+def joker_reset_round(game, shared):
+    cards = deck_cards(game, shared)
     memory = game.run.memory
     if cards:
         card = game.rng.element(f"idol{game.run.ante}", cards)

@@ -35,5 +35,6 @@ def _resets(plugins: Plugins) -> _Reset:
 def reset_round_targets(game: Game, first: bool = False) -> None:
     """Let every joker type that draws per-round values draw them (``first``: the run
     starts)."""
+    shared: dict[str, Any] = {}
     for reset, jtype in _resets(game.plugins):
-        reset(game, jtype, first)
+        reset(game, jtype, first, shared)
