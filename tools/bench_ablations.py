@@ -5,8 +5,10 @@ trick, the ``balatro-ecs bench`` cases it is meant to speed up twice per round -
 shipped, once with the trick turned off (:data:`ABLATIONS` patches it out in a fresh
 process) -- alternating which goes first, and prints the median over rounds of
 ``off / on`` per case: below 1 the trick pays (0.5: twice as fast with it), about 1 it
-buys nothing measurable. The machine's speed drifts from minute to minute: that is why
-the two run interleaved and only ratios are reported. ``--list`` names the tricks.
+buys nothing measurable. The machine's speed drifts from minute to minute, and other
+processes share it: that is why the two run interleaved, the suite's clock is this
+process's CPU time (``--wall`` for wall-clock seconds), and only ratios are reported.
+``--list`` names the tricks.
 
 A trick whose patch target is gone (renamed, moved) stops the run with its name: fix the
 patch with the code. The ledger is in ``docs/architecture.md``.
@@ -23,6 +25,7 @@ import os
 import statistics
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -352,7 +355,9 @@ ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
 
 
 # -- running ------------------------------------------------------------------------------------
-def _child(trick: str, cases: list[str], passes: int) -> None:
+def _child(trick: str, cases: list[str], passes: int, wall: bool) -> None:
+    if not wall:  # the suite's clock: this process's CPU time, blind to other processes
+        time.perf_counter = time.process_time
     if trick != "-":
         ABLATIONS[trick][3]()
     suite = _module("balatro_ecs.tools.benchsuite")
@@ -360,8 +365,12 @@ def _child(trick: str, cases: list[str], passes: int) -> None:
     print(json.dumps({r.name: r.median for r in results}))
 
 
-def _run(trick: str, cases: tuple[str, ...], passes: int, off: bool) -> dict[str, float]:
+def _run(
+    trick: str, cases: tuple[str, ...], passes: int, off: bool, wall: bool
+) -> dict[str, float]:
     argv = [sys.executable, __file__, "--child", trick if off else "-", "--passes", str(passes)]
+    if wall:
+        argv.append("--wall")
     done = subprocess.run([*argv, *cases], capture_output=True, text=True, check=False)
     if done.returncode:
         raise SystemExit(f"{trick} ({'off' if off else 'on'}): {done.stderr.strip()[-800:]}")
@@ -376,10 +385,13 @@ def main() -> int:
     parser.add_argument("--passes", type=int, default=3)
     parser.add_argument("--list", action="store_true")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--wall", action="store_true", help="time wall-clock seconds (default: CPU time)"
+    )
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        _child(args.child, args.tricks, args.passes)
+        _child(args.child, args.tricks, args.passes, args.wall)
         return 0
     if args.list:
         for name, (what, where, cases, _) in ABLATIONS.items():
@@ -391,7 +403,7 @@ def main() -> int:
         ratios: dict[str, list[float]] = {case: [] for case in cases}
         for n in range(args.rounds):
             order = (False, True) if n % 2 == 0 else (True, False)
-            runs = {off: _run(trick, cases, args.passes, off) for off in order}
+            runs = {off: _run(trick, cases, args.passes, off, args.wall) for off in order}
             for case in cases:
                 ratios[case].append(runs[True][case] / runs[False][case])
         out[trick] = {case: statistics.median(values) for case, values in ratios.items()}
