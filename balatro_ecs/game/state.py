@@ -485,11 +485,16 @@ def _copier() -> Callable[[RunState, RunState], RunState]:
 
 
 def _copy(value: Any) -> Any:
+    """A deep copy of plain data (plain values are kept as they are, without a call)."""
     if isinstance(value, list):
-        return [_copy(v) for v in value]
+        return [v if type(v) in _PLAIN_VALUES else _copy(v) for v in value]
     if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
+        return {k: v if type(v) in _PLAIN_VALUES else _copy(v) for k, v in value.items()}
     return value
+
+
+#: Values a copy keeps as they are.
+_PLAIN_VALUES: frozenset[type] = frozenset({int, float, str, bool, type(None)})
 
 
 _copy_into = _copier()
