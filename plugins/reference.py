@@ -22,7 +22,7 @@ from balatro_ecs.kernel.content import (
     TagType,
     VoucherType,
 )
-from balatro_ecs.kernel.errors import ContentError
+from balatro_ecs.kernel.errors import ContentError, show
 
 from ._describe import description
 
@@ -59,7 +59,7 @@ def _find(name: str, list_key: str, key: str) -> dict[str, Any]:
     try:
         return rows[key]
     except KeyError:
-        raise ContentError(f"no {list_key} with key {key!r} in the vanilla reference") from None
+        raise ContentError(f"no {list_key} with key {show(key)} in the vanilla reference") from None
 
 
 @cache

@@ -13,16 +13,27 @@ stream before drawing. This module reproduces that arithmetic bit for bit:
 
 Nothing here touches Python's global :mod:`random`; a run's draws depend only on its
 seed and the order of the draws made from each stream.
+
+This Python code is the reference. Where the optional compiled module
+``balatro_ecs.kernel._rng_c`` was built (``setup.py``; it needs a C compiler), its forms of
+the three hot functions -- :func:`first_draw`, the hash's walk and the seeded shuffle --
+replace them here: the same bits (``tests/test_rng_compiled.py``), several times faster.
+``BALATRO_ECS_PURE_PYTHON=1`` in the environment keeps the Python forms; :data:`COMPILED`
+says which are in use.
 """
 
 from __future__ import annotations
 
+import importlib
 import math
+import os
 import struct
 from collections.abc import Callable, Hashable, MutableSequence, Sequence
 from typing import Any, TypeVar
 
-__all__ = ["GameRandom", "LuaRandom", "lua_mod", "pseudohash", "stream_key"]
+from .errors import show
+
+__all__ = ["COMPILED", "GameRandom", "LuaRandom", "lua_mod", "pseudohash", "stream_key"]
 
 T = TypeVar("T")
 
@@ -63,7 +74,38 @@ def _pseudohash(text: str) -> float:
     return _walk(text.encode("utf-8"), 0, 1.0)
 
 
-def _walk(data: bytes, offset: int, num: float) -> float:
+_SEEDED: dict[tuple[str, str], float] = {}
+_SEEDED_LIMIT = 16_384
+
+
+def seeded_hash(key: str, seed: str, tails: dict[int, float] | None = None) -> float:
+    """``pseudohash(key + seed)``, kept by ``(key, seed)`` (bounded): a run hashes each of
+    its keys once, but games on one seed -- scenarios, all on the default seed -- hash the
+    same keys again.
+
+    The hash walks the text from its end, and each step depends only on the position, the
+    byte and the previous step: the steps over ``seed`` are the same for every key of one
+    length. ``tails`` keeps them (key length -> the hash's state after the seed), so that
+    only ``key`` is walked for the next key of that length.
+    """
+    found = _SEEDED.get((key, seed))
+    if found is not None:
+        return found
+    data = key.encode("utf-8")
+    n = len(data)
+    tail = None if tails is None else tails.get(n)
+    if tail is None:
+        tail = _walk(seed.encode("utf-8"), n, 1.0)
+        if tails is not None:
+            tails[n] = tail
+    found = _walk(data, 0, tail)
+    if len(_SEEDED) >= _SEEDED_LIMIT:
+        _SEEDED.clear()
+    _SEEDED[(key, seed)] = found
+    return found
+
+
+def _walk_py(data: bytes, offset: int, num: float) -> float:
     """The hash's steps over ``data``, from its end, at positions ``offset + len(data)``
     down to ``offset + 1``, starting from ``num``."""
     # x - floor(x) is x % 1.0 to the bit for x >= 0 (both exact), and % is one operation.
@@ -73,6 +115,10 @@ def _walk(data: bytes, offset: int, num: float) -> float:
         num = ((1.1239285023 / num) * byte * pi + pi * i) % 1.0
         i -= 1
     return num
+
+
+#: The hash's walk in use: :func:`_walk_py`, or its compiled form (end of the module).
+_walk: Callable[[bytes, int, float], float] = _walk_py
 
 
 def _bits_double(u: int) -> float:
@@ -199,7 +245,9 @@ def _first_draw() -> Callable[[float], float]:
     return first_draw
 
 
-first_draw = _first_draw()
+first_draw_py = _first_draw()
+#: ``math.randomseed(d); math.random()``: :data:`first_draw_py`, or its compiled form.
+first_draw: Callable[[float], float] = first_draw_py
 
 
 class LuaRandom:
@@ -244,11 +292,21 @@ class LuaRandom:
         return _bits_double(self._step()) - 1.0
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
-        """Fisher-Yates over ``items`` with :meth:`choice_index` draws, in place."""
-        choice = self.choice_index
+        """Fisher-Yates over ``items`` with :meth:`choice_index` draws, in place: the
+        steps of :meth:`_step` unrolled in local variables (a shuffle draws once a card)."""
+        z0, z1, z2, z3 = self._z0, self._z1, self._z2, self._z3
+        m = _MASK64
+        m0, m1, m2, m3 = m << 1 & m, m << 6 & m, m << 9 & m, m << 17 & m
+        pack, unpack, floor = _PACK_U64.pack, _PACK_DOUBLE.unpack, math.floor
         for i in range(len(items) - 1, 0, -1):
-            j = choice(i + 1)
+            z0 = ((((z0 << 31) & m) ^ z0) >> 45) ^ (((z0 & m0) << 18) & m)
+            z1 = ((((z1 << 19) & m) ^ z1) >> 30) ^ (((z1 & m1) << 28) & m)
+            z2 = ((((z2 << 24) & m) ^ z2) >> 48) ^ (((z2 & m2) << 7) & m)
+            z3 = ((((z3 << 21) & m) ^ z3) >> 39) ^ (((z3 & m3) << 8) & m)
+            bits = ((z0 ^ z1 ^ z2 ^ z3) & 0x000FFFFFFFFFFFFF) | 0x3FF0000000000000
+            j = floor((float(unpack(pack(bits))[0]) - 1.0) * (i + 1))
             items[i], items[j] = items[j], items[i]
+        self._z0, self._z1, self._z2, self._z3 = z0, z1, z2, z3
 
     def randint(self, low: int, high: int) -> int:
         """``math.random(low, high)``: an integer in ``[low, high]``."""
@@ -276,7 +334,7 @@ class GameRandom:
     True
     """
 
-    __slots__ = ("_gen", "_hashed_seed", "_state", "seed")
+    __slots__ = ("_gen", "_hashed_seed", "_state", "_tails", "seed")
 
     def __init__(self, seed: str) -> None:
         self.seed = seed
@@ -284,6 +342,8 @@ class GameRandom:
         self._state: dict[str, float] = {}
         #: Scratch generator for shuffles (made on the first one; reseeded every time).
         self._gen: LuaRandom | None = None
+        #: The seed's part of new streams' hashes, by key length (:func:`seeded_hash`).
+        self._tails: dict[int, float] = {}
 
     # -- state -----------------------------------------------------------------
     def snapshot(self) -> dict[str, float]:
@@ -310,7 +370,7 @@ class GameRandom:
         """``pseudoseed(key)``: advance the stream ``key`` and return its seed value."""
         state = self._state.get(key)
         if state is None:
-            state = _pseudohash(key + self.seed)
+            state = seeded_hash(key, self.seed, self._tails)
         # _format13(lua_mod(x, 1.0)), inline: lua_mod(x, 1.0) is x - floor(x), exactly,
         # which is x % 1.0 for x >= 0.
         state = abs(round((2.134453429141 + state * 1.72431234) % 1.0, 13))
@@ -335,17 +395,40 @@ class GameRandom:
         order in which the caller listed them.
         """
         if not items:
-            raise ValueError(f"cannot draw from an empty list (stream {key!r})")
+            raise ValueError(f"cannot draw from an empty list (stream {show(key)})")
         ordered = sorted(items, key=sort_key) if sort_key is not None else items
         return ordered[math.floor(first_draw(self.seed_for(key)) * len(ordered))]
 
     def shuffle(self, key: str, items: MutableSequence[Any]) -> None:
         """``pseudoshuffle``: the game's Fisher-Yates shuffle, in place."""
+        if _shuffle_c is not None and type(items) is list:
+            _shuffle_c(self.seed_for(key), items)
+            return
         gen = self._gen
         if gen is None:
             gen = self._gen = LuaRandom(0.0)
         gen.seed(self.seed_for(key))
         gen.shuffle(items)
+
+
+def _compiled() -> Any:
+    """The compiled module, unless it is absent or ``BALATRO_ECS_PURE_PYTHON`` is set."""
+    if os.environ.get("BALATRO_ECS_PURE_PYTHON", "") not in ("", "0"):
+        return None
+    try:
+        return importlib.import_module(f"{__package__}._rng_c")
+    except ImportError:
+        return None
+
+
+_C = _compiled()
+#: Whether the compiled forms of the hot functions are in use (see the module's docstring).
+COMPILED: bool = _C is not None
+_shuffle_c: Callable[[float, list[Any]], None] | None = None
+if _C is not None:
+    first_draw = _C.first_draw
+    _walk = _C.walk
+    _shuffle_c = _C.shuffle
 
 
 def stream_key(*parts: Hashable) -> str:

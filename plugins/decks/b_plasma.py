@@ -1,8 +1,6 @@
 """Plasma Deck: chips and mult are balanced at the end of scoring; blinds are twice as large."""
 
-import math
-
-from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs.plugin import content, hookimpl, lua_floor, to_double
 from balatro_ecs_vanilla import reference
 
 DECK = reference.deck("b_plasma")
@@ -16,5 +14,6 @@ def deck_apply(game, deck):
 
 @hookimpl
 def deck_final_scoring_step(ctx, deck, chips, mult):
-    balanced = math.floor((chips + mult) / 2)
+    # The game's doubles: past their range the balance is infinite (naneinf) and stays so.
+    balanced = lua_floor((to_double(chips) + to_double(mult)) / 2)
     return balanced, balanced
