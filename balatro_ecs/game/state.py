@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
+from ..kernel.content import thawed
 from ..kernel.enums import (
     HAND_LEVELS,
     HAND_NAMES,
@@ -442,9 +443,9 @@ def _fill_memory(memory: dict[str, Any], data: dict[str, Any], plugins: Plugins)
     """Give every slot of ``plugins`` that a saved run lacks a value: the run's field of
     that name if the save has one (saves written before the slot moved into ``memory``:
     ``ecto_minus``, ``idol_rank``, ...), else the slot's starting value."""
-    for name, start in plugins.run_state().items():
+    for name, start in plugins.run_state_declared().items():
         if name not in memory:
-            memory[name] = _copy(data[name]) if name in data else start
+            memory[name] = _copy(data[name]) if name in data else thawed(start)
 
 
 _NAMES: tuple[str, ...] = tuple(f.name for f in fields(RunState))

@@ -42,7 +42,7 @@ import inspect
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any, TypeVar
@@ -684,13 +684,24 @@ class Plugins:
         """The run-state slots this set's content declares
         (:attr:`~balatro_ecs.kernel.content.ContentType.run_state`): slot name -> starting
         value, as plain data, a fresh copy each call (what a new run's ``memory`` holds)."""
+        declared = self.run_state_declared()
+        if self.cache.get("run_state plain"):  # numbers and strings only: a copy will do
+            return dict(declared)
+        return {name: thawed(value) for name, value in declared.items()}
+
+    def run_state_declared(self) -> Mapping[str, Any]:
+        """:meth:`run_state` as declared (frozen values, not copied; kept until the set
+        changes): what checks read."""
         declared: dict[str, Any] | None = self.cache.get("run_state")
         if declared is None:
             declared = {}
             for content in self._content.values():
                 declared.update(content.run_state)
             self.cache["run_state"] = declared
-        return {name: thawed(value) for name, value in declared.items()}
+            self.cache["run_state plain"] = all(
+                type(value) in (int, float, str, bool, type(None)) for value in declared.values()
+            )
+        return declared
 
     def register_module(self, module_name: str) -> str | None:
         """Import a module by name and register it (skipped if the name is blocked)."""

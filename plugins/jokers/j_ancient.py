@@ -21,7 +21,7 @@ _ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 
 
 @hookimpl
-def joker_reset_round(game, run_start):
+def joker_reset_round(game, joker_type, run_start, shared):
     memory = game.run.memory
     last = SUITS[memory["ancient_suit"]]
     suits = [suit for suit in _ORDER if run_start or suit != last]

@@ -19,7 +19,7 @@ balatro_content = content(JOKER)
 
 
 @hookimpl
-def joker_reset_round(game, shared):
+def joker_reset_round(game, joker_type, run_start, shared):
     cards = deck_cards(game, shared)
     suit = game.rng.element(f"cas{game.run.ante}", cards).suit.letter if cards else "S"
     game.run.memory["castle_suit"] = suit

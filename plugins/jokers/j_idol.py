@@ -19,7 +19,7 @@ balatro_content = content(JOKER)
 
 
 @hookimpl
-def joker_reset_round(game, shared):
+def joker_reset_round(game, joker_type, run_start, shared):
     cards = deck_cards(game, shared)
     memory = game.run.memory
     if cards:

@@ -18,7 +18,7 @@ balatro_content = content(JOKER)
 
 
 @hookimpl
-def joker_reset_round(game, shared):
+def joker_reset_round(game, joker_type, run_start, shared):
     cards = deck_cards(game, shared)
     rank = game.rng.element(f"mail{game.run.ante}", cards).base_rank if cards else 14
     game.run.memory["mail_rank"] = rank

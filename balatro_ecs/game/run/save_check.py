@@ -317,7 +317,7 @@ class _Check:
                 raise _Damaged(f"run.{name}: missing")
         if not run.keys() <= _RUN_KEYS:
             # a save written before a run-state slot moved into ``memory`` has it here
-            slots = self.plugins.run_state()
+            slots = self.plugins.run_state_declared()
             check_keys(run, _RUN_KEYS | slots.keys(), "run field", "run", _Damaged)
             for name in run.keys() - _RUN_KEYS:
                 _slot(slots[name], run[name], f"run.{name}")
@@ -908,12 +908,21 @@ def _memory(c: _Check, value: object, where: str) -> None:
     """The run's memory: each slot the plugin set declares holds a value of the kind of
     its starting value; any other key (a slot of a plugin not loaded) plain data."""
     memory = _object(value, where)
-    slots = c.plugins.run_state() if memory else {}
+    slots = c.plugins.run_state_declared() if memory else {}
     for name, item in memory.items():
-        if type(name) is str and name in slots:
-            _slot(slots[name], item, f"{where}.{name}")
+        start = slots.get(name, _NO_SLOT) if type(name) is str else _NO_SLOT
+        kind = type(item)
+        if kind is type(start) and (
+            (kind is int and 0 <= item <= MAX_INT) or (kind is str and len(item) <= MAX_TEXT)
+        ):
+            continue  # the usual slot: a count or a letter, as it starts
+        if start is not _NO_SLOT:
+            _slot(start, item, f"{where}.{name}")
         else:
             plain({name: item}, where, _Damaged)
+
+
+_NO_SLOT = object()
 
 
 def _slot(start: object, value: object, where: str) -> None:
