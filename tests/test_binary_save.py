@@ -15,11 +15,13 @@ from typing import Any
 import pytest
 
 from balatro_ecs import Game, Plugins, SaveError
+from balatro_ecs.game.actions import CashOut, EndShop, Play, SelectBlind, Use
 from balatro_ecs.game.run import binary
 from balatro_ecs.game.state import Phase
 from balatro_ecs.kernel import components as C
 from balatro_ecs.kernel.enums import Suit
 from balatro_ecs.tools.policies import GreedyPolicy, Policy, RandomPolicy
+from balatro_ecs.tools.testing.runs import play_blind, win_round
 from balatro_ecs.tools.trajectory import (
     action_from_step,
     first_difference,
@@ -119,6 +121,39 @@ def test_counters_marshal_cannot_write_are_pickled() -> None:
     assert data[8 + 32 + len(binary._header(binary._identity(game.plugins))) :][:1] == b"p"
     loaded = Game.from_bytes(data, key=KEY)
     assert loaded.jokers[0].state["suit"] is Suit.HEARTS
+    assert loaded.to_json() == game.to_json()
+
+
+#: The run-state slots the vanilla pack declares (The Idol, Mail-In Rebate, Castle, Ancient
+#: Joker, Ectoplasm): kept in ``run.memory``.
+SLOTS = ("idol_rank", "idol_suit", "mail_rank", "castle_suit", "ancient_suit", "ecto_minus")
+
+
+def test_run_state_slots_round_trip_and_are_the_loaded_games_own() -> None:
+    """The targets drawn after a round and Ectoplasm's grown cost come back as they were,
+    in a memory the loaded game does not share with the saved one."""
+    game = Game(seed="BINMEMORY")
+    play_blind(game)
+    for key in ("j_idol", "j_mail", "j_castle", "j_ancient"):
+        game.add_joker(key)
+    for _ in range(2):
+        game.add_consumable("c_ectoplasm")
+        game.apply(Use(len(game.consumables) - 1, ()))
+    first = {name: game.run.memory[name] for name in SLOTS}
+    win_round(game)  # the round's end draws the next targets
+    memory = dict(game.run.memory)
+    assert memory["ecto_minus"] == 3 and memory != first
+    loaded = _round_trip(game)
+    assert loaded.run.memory == memory
+    assert loaded.to_json() == game.to_json()
+    assert loaded.run.memory is not game.run.memory
+    loaded.run.memory["ecto_minus"] = 7
+    assert game.run.memory["ecto_minus"] == 3
+    loaded.run.memory["ecto_minus"] = 3
+    # and the game read back plays on alike (scoring reads the targets)
+    for action in (CashOut(), EndShop(), SelectBlind(), Play((0, 1, 2, 3, 4))):
+        game.apply(action)
+        loaded.apply(action)
     assert loaded.to_json() == game.to_json()
 
 

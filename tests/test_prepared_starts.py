@@ -104,6 +104,21 @@ def test_a_pending_game_copies_saves_and_closes() -> None:
     assert Game.from_snapshot(snapshot).to_json() == text
 
 
+def test_games_of_one_start_each_own_their_run_state_slots() -> None:
+    """The seed's part draws each game's round targets into a memory of its own: changing
+    one game's slots changes neither another game of the same start nor later ones."""
+    first, second = Game(seed="PREPMEM1"), Game(seed="PREPMEM2")
+    assert _pending(first) and _pending(second)
+    assert first.run.memory is not second.run.memory
+    assert first.run.memory != second.run.memory  # (these seeds draw other targets)
+    original, before = dict(first.run.memory), dict(second.run.memory)
+    first.run.memory["ecto_minus"] = 5
+    first.run.memory["idol_rank"] = 2
+    assert second.run.memory == before
+    assert Game(seed="PREPMEM1").run.memory == original
+    assert Game(seed="PREPMEM2").to_json() == second.to_json()
+
+
 def test_a_new_game_is_small() -> None:
     """A new game holds its run record and random streams, not 52 cards: under 8 KB."""
     Game(seed="PREPWARM")

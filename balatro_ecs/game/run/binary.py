@@ -66,8 +66,10 @@ __all__ = ["FORMAT", "KEY_ENV", "MAGIC", "dumps", "loads", "save_key"]
 
 #: The first bytes of every binary save.
 MAGIC = b"BECSbin\x01"
-#: The payload's layout version (part of the digest: a new layout refuses old bytes).
-FORMAT = 2
+#: The payload's layout version (part of the digest: a new layout refuses old bytes; the
+#: run record's fields are part of it too, so that bytes written before a field was added
+#: or removed are refused by name rather than misread).
+FORMAT = 3
 #: The environment variable naming the key (any text).
 KEY_ENV = "BALATRO_ECS_SAVE_KEY"
 _DIGEST = 32
@@ -165,6 +167,7 @@ def _identity(plugins: Plugins) -> bytes:
     text = repr(
         (
             FORMAT,
+            tuple(RunState.__dataclass_fields__),
             __version__,
             tuple(plugins.plugin_names()),
             tuple(plugins.packs.items()),
@@ -629,8 +632,9 @@ def _refusal(header: bytes, identity: bytes) -> str:
         )
     if header[1 + size : 1 + size + len(identity)] != identity:
         return (
-            "binary save: written with another plugin set (plugins, packs, their versions or "
-            "the numbering of added kinds differ); load its JSON save (Game.from_json)"
+            "binary save: written with another plugin set or layout (plugins, packs, their "
+            "versions, the numbering of added kinds or the run record's fields differ); "
+            "load its JSON save (Game.from_json)"
         )
     return (
         "binary save: not signed with this key, or changed since it was written; "
