@@ -45,6 +45,50 @@ def test_fill_refuses_what_it_cannot_set(fill: object) -> None:
         fill(Point, 2, [("x", [1], records.EACH)])  # type: ignore[operator]
 
 
+class Slotted(dict):  # type: ignore[type-arg]
+    """A builtin container's subclass: ``object.__new__`` cannot make one safely."""
+
+    __slots__ = ("x",)
+
+
+class Borrower:
+    """Holds another class's slot descriptor under a name of its own."""
+
+    __slots__ = ("a",)
+    b = Point.z
+
+
+@pytest.mark.parametrize("fill", [records.fill_py, _fill_c.fill])
+def test_fill_refuses_what_object_new_or_a_slot_refuses(fill: object) -> None:
+    """What would make an unsafe object (a dict never initialised; a write through another
+    class's slot) is refused by both forms, before any object is handed out."""
+    with pytest.raises(TypeError, match="is not safe"):
+        fill(Slotted, 2, [("x", 1, records.SAME)])  # type: ignore[operator]
+    with pytest.raises(TypeError):
+        fill(Borrower, 1, [("b", 1, records.SAME)])  # type: ignore[operator]
+    with pytest.raises(ValueError, match="mode -1"):
+        fill(Point, 1, [("x", [1], -1)])  # type: ignore[operator]
+    with pytest.raises((TypeError, ValueError)):
+        fill(Point, 1, [("x",)])  # type: ignore[operator]
+    with pytest.raises(TypeError):
+        fill(Point, 1, [("x", [5], 2)])  # type: ignore[operator]  # an int, not a tuple
+
+
+def test_the_compiled_fill_keeps_no_reference_it_should_not() -> None:
+    """Objects made, and refusals, leave the columns' reference counts as they were."""
+    import sys
+
+    column = [object() for _ in range(4)]
+    shared = object()
+    before = [sys.getrefcount(v) for v in column], sys.getrefcount(shared)
+    for _ in range(50):
+        made = _fill_c.fill(Point, 4, [("x", column, 1), ("y", shared, 0)])
+        del made
+        with pytest.raises(ValueError):
+            _fill_c.fill(Point, 4, [("x", column, 1), ("y", shared, 0), ("z", [1], 1)])
+    assert ([sys.getrefcount(v) for v in column], sys.getrefcount(shared)) == before
+
+
 def test_the_compiled_fill_refuses_a_class_with_a_dict() -> None:
     class Loose:
         pass

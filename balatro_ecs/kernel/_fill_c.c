@@ -15,11 +15,37 @@
 #include <Python.h>
 #include <structmember.h>
 
+/* The public names of 3.12+, spelt for the older releases too. */
+#ifndef Py_T_OBJECT_EX
+#define Py_T_OBJECT_EX T_OBJECT_EX
+#endif
+#ifndef Py_READONLY
+#define Py_READONLY READONLY
+#endif
+
 typedef struct {
     Py_ssize_t offset;
     PyObject *fast; /* the source as a fast sequence (mode >= 1), or the constant */
     Py_ssize_t mode;
 } field_t;
+
+/* A new object of cls made as object.__new__(cls) makes it, with its checks (a class
+ * object.__new__ cannot make safely, such as a builtin container's subclass, or an
+ * abstract class, raises the same TypeError the Python reference raises). */
+static PyObject *checked_new(PyTypeObject *cls) {
+    PyObject *new = PyObject_GetAttrString((PyObject *)&PyBaseObject_Type, "__new__");
+    if (new == NULL) {
+        return NULL;
+    }
+    PyObject *obj = PyObject_CallOneArg(new, (PyObject *)cls);
+    Py_DECREF(new);
+    if (obj != NULL && !Py_IS_TYPE(obj, cls)) {
+        Py_DECREF(obj);
+        PyErr_Format(PyExc_TypeError, "fill: object.__new__ made no %s", cls->tp_name);
+        return NULL;
+    }
+    return obj;
+}
 
 static PyObject *fill(PyObject *module, PyObject *args) {
     PyTypeObject *cls;
@@ -32,15 +58,21 @@ static PyObject *fill(PyObject *module, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "fill: count must not be negative");
         return NULL;
     }
-    if (cls->tp_dictoffset != 0 || cls->tp_itemsize != 0) {
+    int loose = cls->tp_dictoffset != 0 || cls->tp_itemsize != 0;
+#ifdef Py_TPFLAGS_MANAGED_DICT
+    loose = loose || (cls->tp_flags & Py_TPFLAGS_MANAGED_DICT);
+#endif
+    if (loose) {
         PyErr_Format(PyExc_TypeError, "fill: %s is not a slotted class", cls->tp_name);
         return NULL;
     }
-    PyObject *seq = PySequence_Fast(fields, "fill: fields must be a sequence");
+    /* A tuple of its own: no code run below (a descriptor, the garbage collector) can
+     * change or free the fields while they are read. */
+    PyObject *seq = PySequence_Tuple(fields);
     if (seq == NULL) {
         return NULL;
     }
-    Py_ssize_t nfields = PySequence_Fast_GET_SIZE(seq);
+    Py_ssize_t nfields = PyTuple_GET_SIZE(seq);
     field_t *spec = PyMem_Calloc(nfields ? nfields : 1, sizeof(field_t));
     PyObject *out = NULL;
     Py_ssize_t i, j;
@@ -49,23 +81,35 @@ static PyObject *fill(PyObject *module, PyObject *args) {
         goto done;
     }
     for (i = 0; i < nfields; i++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        PyObject *item = PyTuple_GET_ITEM(seq, i);
         PyObject *name, *source;
         Py_ssize_t mode;
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) != 3) {
+            PyErr_SetString(PyExc_TypeError, "fill: a field is a (name, source, mode) tuple");
+            goto done;
+        }
         if (!PyArg_ParseTuple(item, "UOn:fill field", &name, &source, &mode)) {
+            goto done;
+        }
+        if (mode < 0) {
+            PyErr_Format(PyExc_ValueError, "fill: field %R has mode %zd (not 0, 1 or k + 2)", name,
+                         mode);
             goto done;
         }
         PyObject *descr = PyObject_GetAttr((PyObject *)cls, name);
         if (descr == NULL) {
             goto done;
         }
-        if (!Py_IS_TYPE(descr, &PyMemberDescr_Type)) {
+        /* A member descriptor of cls or one of its bases (one of another class, put in
+         * the class under another name, describes another layout). */
+        if (!Py_IS_TYPE(descr, &PyMemberDescr_Type) ||
+            !PyType_IsSubtype(cls, PyDescr_TYPE(descr))) {
             Py_DECREF(descr);
             PyErr_Format(PyExc_TypeError, "fill: %R is not a slot of %s", name, cls->tp_name);
             goto done;
         }
         PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
-        int usable = member->type == T_OBJECT_EX && !(member->flags & READONLY);
+        int usable = member->type == Py_T_OBJECT_EX && !(member->flags & Py_READONLY);
         spec[i].offset = member->offset;
         Py_DECREF(descr); /* (the class keeps it) */
         if (!usable) {
@@ -93,7 +137,8 @@ static PyObject *fill(PyObject *module, PyObject *args) {
         goto done;
     }
     for (j = 0; j < count; j++) {
-        PyObject *obj = cls->tp_alloc(cls, 0);
+        /* The first through object.__new__ (its checks), the rest as it makes them. */
+        PyObject *obj = j == 0 ? checked_new(cls) : cls->tp_alloc(cls, 0);
         if (obj == NULL) {
             Py_CLEAR(out);
             goto done;
@@ -104,6 +149,13 @@ static PyObject *fill(PyObject *module, PyObject *args) {
             if (spec[i].mode == 0) {
                 value = spec[i].fast;
             } else {
+                /* (a finalizer the garbage collector runs during tp_alloc could have
+                 * shortened a list column) */
+                if (j >= PySequence_Fast_GET_SIZE(spec[i].fast)) {
+                    PyErr_SetString(PyExc_ValueError, "fill: a column changed size");
+                    Py_CLEAR(out);
+                    goto done;
+                }
                 value = PySequence_Fast_GET_ITEM(spec[i].fast, j);
                 if (spec[i].mode >= 2) {
                     Py_ssize_t k = spec[i].mode - 2;

@@ -37,6 +37,8 @@ def fill_py(cls: type[T], count: int, fields: Sequence[tuple[str, Any, int]]) ->
     new = object.__new__
     made: list[T] = [new(cls) for _ in range(count)]
     for name, source, mode in fields:
+        if mode < 0:
+            raise ValueError(f"fill: field {name!r} has mode {mode} (not 0, 1 or k + 2)")
         if mode == SAME:
             for obj in made:
                 setattr(obj, name, source)
