@@ -64,12 +64,17 @@ def content_key(value: object) -> Hashable | None:
     data, or too big): the content as :mod:`marshal` writes it (version 2, no shared
     references), which takes only the built-in value types, exactly (``1``, ``1.0`` and
     ``True`` apart, ``-0.0`` and ``0.0`` apart, no subclass), in order (another key order
-    is another key: a miss, never a wrong hit). Written in C in one call."""
+    is another key: a miss, never a wrong hit). Written and read back in C: :mod:`marshal`
+    also writes any object with a buffer as the bytes it holds: content that does not read
+    back equal to itself (a NumPy string, a ``str`` to validation, is not equal to its
+    bytes) is not kept; bytes-like values equal to their bytes share their key."""
     try:
         data = marshal.dumps(cast(Any, value), 2)  # (what it cannot write, it refuses)
     except (ValueError, RecursionError):  # another type, or nested too deeply
         return None
-    return data if len(data) <= MAX_BYTES else None
+    if len(data) > MAX_BYTES or marshal.loads(data) != value:
+        return None
+    return data
 
 
 class _Built:
