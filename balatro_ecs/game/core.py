@@ -83,6 +83,8 @@ class StartSource(Protocol):
 
     #: Its playing cards (read only), for what the seed's part draws from them.
     cards: tuple[Card, ...]
+    #: Those with a rank, in creation order (:func:`~balatro_ecs.game.cards.ranked_by_creation`).
+    ranked: tuple[Card, ...]
 
     def materialize(self, game: Any) -> None:
         """Give ``game`` its own copy of everything in :data:`SHARED_UNTIL_USED`."""
@@ -214,11 +216,11 @@ class GameCore:
             item.zone.slot = i
 
     # -- a game sharing a prepared start's entities -----------------------------------------
-    def _shared_start_cards(self) -> tuple[Card, ...] | None:
-        """The prepared start's playing cards while this game still shares them (to read
-        only: what the seed's part of a start draws from), else ``None``."""
+    def _shared_start(self) -> StartSource | None:
+        """The prepared start while this game still shares its cards (to read only: what
+        the seed's part of a start draws from), else ``None``."""
         source: StartSource | None = self.__dict__.get("_start_source")
-        return None if source is None else source.cards
+        return source
 
     if not TYPE_CHECKING:  # (so that mypy still reports a misspelt attribute)
 

@@ -32,7 +32,7 @@ from ..kernel.content import DeckType, StakeType
 from ..kernel.manager import Plugins
 from ..kernel.rng import GameRandom
 from . import copying
-from .cards import Card
+from .cards import Card, ranked_by_creation
 from .copying import GameSnapshot
 from .core import DEFAULT, SHARED_UNTIL_USED, Default, action_budget
 from .run.flow import EventContext
@@ -61,7 +61,7 @@ enabled = True
 class PreparedStart:
     """The common part of one kind of start, done once (see the module's docstring)."""
 
-    __slots__ = ("cards", "copied", "done", "shared", "snapshot")
+    __slots__ = ("cards", "copied", "done", "ranked", "shared", "snapshot")
 
     def __init__(self, game: Game, done: tuple[str, ...]) -> None:
         #: The game at the end of the common part (taken once; copied by each new game).
@@ -70,6 +70,8 @@ class PreparedStart:
         self.done = done
         #: Its playing cards, read by the seed's part (targets).
         self.cards: tuple[Card, ...] = tuple(game.playing_cards)
+        #: Those with a rank, in creation order: what the round targets draw from.
+        self.ranked: tuple[Card, ...] = tuple(ranked_by_creation(self.cards))
         # The game's other attributes: those :meth:`begin` makes afresh, those shared
         # until used, and the rest: values taken as they are, containers copied.
         rest = {

@@ -9,7 +9,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...kernel.content import JokerType
-from ..cards import ranked_by_creation
 
 if TYPE_CHECKING:
     from ...kernel.manager import Plugins
@@ -37,10 +36,10 @@ def reset_round_targets(game: Game, first: bool = False) -> None:
     """Let every joker type that draws per-round values draw them (``first``: the run
     starts)."""
     shared: dict[str, Any] = {}
-    start_cards = game._shared_start_cards()
-    if start_cards is not None:
+    start = game._shared_start()
+    if start is not None:
         # A new game still sharing its prepared start's cards: its ranked cards are the
         # start's (read only), so that reading them does not copy the start.
-        shared["ranked cards"] = ranked_by_creation(start_cards)
+        shared["ranked cards"] = list(start.ranked)
     for reset, jtype in _resets(game.plugins):
         reset(game, jtype, first, shared)
