@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_RETRIGGERS",
     "CopiedCall",
+    "check_count",
     "check_dollars",
     "check_effect",
     "check_events",
@@ -148,6 +149,14 @@ def name_fault(plugins: Plugins, err: BaseException) -> HookError | None:
         copier = _key_of(getattr(source, "copied_by", None))
         plugin = _plugin_of(plugins, key)
         effect = local.get("effect")
+        if "effect" in local and effect is not None and not isinstance(effect, Effect):
+            return HookError(
+                f"plugin {plugin}: {key} returned {_short(effect)}, not an Effect: return an "
+                "Effect (balatro_ecs.plugin.Effect, such as Effect(mult=4)) or None",
+                plugin=plugin,
+                key=key,
+                copier=copier,
+            )
         shown = f" {effect!r}" if isinstance(effect, tuple) or effect is not None else ""
         return HookError(
             f"plugin {plugin}: {key} gave an effect the engine cannot apply{shown}: "
@@ -167,6 +176,14 @@ def check_whole(name: str, value: object, source: object = None) -> int:
     ``name``; :func:`name_fault` names ``source``'s plugin."""
     if type(value) is not int:
         raise TypeError(f"{name}: expected a whole number, got {value!r}")
+    return value
+
+
+def check_count(name: str, value: object, source: object = None) -> int:
+    """``value`` if it is a whole number >= 0 (a count of cards), else raise naming
+    ``name``; :func:`name_fault` names ``source``'s plugin."""
+    if type(value) is not int or value < 0:
+        raise ValueError(f"{name}: expected a whole number >= 0, got {value!r}")
     return value
 
 
@@ -195,7 +212,7 @@ def check_effect(effect: object, source: object = None) -> None:
     apply: numbers real and not NaN (infinite is allowed: the game plays on past the
     double range), dollars and levels whole, the message text, ``destroy`` true or false."""
     if type(effect) is not Effect:
-        raise TypeError(f"expected an Effect or None, got {effect!r}")
+        raise TypeError(f"expected an Effect or None (return an Effect), got {_short(effect)}")
     assert isinstance(effect, Effect)
     for name in _NUMBER_PARTS:
         value = getattr(effect, name)
@@ -209,6 +226,10 @@ def check_effect(effect: object, source: object = None) -> None:
         check_dollars(effect.dollars, source)
     if effect.level_up is not None:
         check_whole("level_up", effect.level_up, source)
+    if effect.hands is not None:
+        check_whole("hands", effect.hands, source)
+    if effect.discards is not None:
+        check_whole("discards", effect.discards, source)
     if effect.message is not None and not isinstance(effect.message, str):
         raise TypeError(f"message: expected text, got {effect.message!r}")
     if effect.destroy is not None and type(effect.destroy) is not bool:
@@ -232,5 +253,11 @@ def _bad_number(kind: str, value: object, source: object) -> None:
 
 
 _CHECKS = frozenset(
-    fn.__code__ for fn in (check_whole, check_dollars, check_retriggers, check_effect, _bad_number)
+    fn.__code__
+    for fn in (check_whole, check_count, check_dollars, check_retriggers, check_effect, _bad_number)
 )
+
+
+def _short(value: object, limit: int = 80) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

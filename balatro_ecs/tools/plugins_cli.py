@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import inspect
 import json
+import sys
 from collections import Counter
 from collections.abc import Iterator
 from types import ModuleType
@@ -75,7 +76,10 @@ def plugins_from(args: argparse.Namespace) -> Plugins:
     block, enable = _chosen(args, "block"), _chosen(args, "enable")
     if not block and not enable:
         return Plugins.default()
-    return Plugins(block=block, enable=enable)
+    plugins = Plugins(block=block, enable=enable, skip_broken=True)
+    for name, problem in plugins.broken.items():
+        print(f"balatro-ecs: pack {name!r} left out: {problem}", file=sys.stderr)
+    return plugins
 
 
 # -- list and show --------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from ...kernel.content import BlindType, TagType, VoucherType
 from ...kernel.rng import lua_mod
 from .. import reference
 from ..pools import draw_pool
+from .tags import draw_tag
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -161,8 +162,9 @@ def reroll_boss(game: Game, cost: int = 0) -> str:
     return run.boss
 
 
-def next_tag(game: Game) -> str:
-    """Draw the tag offered for skipping a blind this ante."""
+def tag_pool(game: Game) -> tuple[str | None, ...]:
+    """This ante's tag pool: every tag key in the game's order, ``None`` for a tag not
+    available now (its minimum ante not reached, or not discovered in a shipped profile)."""
     ante = game.run.ante
     everything = game.run.unlocks == "all"
     cache = game.plugins.cache
@@ -174,7 +176,13 @@ def next_tag(game: Game) -> str:
             else None
             for tag in game.plugins.all(TagType)
         )  # fmt: skip
-    return draw_pool(game, pool, f"Tag{ante}", "tag_handy")
+    return pool
+
+
+def next_tag(game: Game) -> str:
+    """Draw the tag offered for skipping a blind this ante (the game's ``Tag<ante>``
+    stream)."""
+    return draw_tag(game, tag_pool(game), f"Tag{game.run.ante}")
 
 
 def _vouchers(game: Game) -> tuple[tuple[str, tuple[str, ...]], ...]:

@@ -78,4 +78,5 @@ def run_event(
     else:
         for run in schedule.functions:
             run(ctx)
+    game._counters_changed()  # the rules follow any counter the event changed
     return ctx

@@ -254,12 +254,14 @@ class ScoringContext:
         )
 
     def level_up(self, hand: HandType, levels: int, source: object) -> None:
-        """Change a poker hand's level (at least 0) and record it."""
+        """Change a poker hand's level (at least 0) and record it; the jokers hear of it
+        (``joker_hand_levelled``)."""
         stats = self.run.hand(hand)
         stats.level = max(0, stats.level + levels)
         self.events.append(
             (self.phase, source, "level", levels, HAND_NAMES[hand], self.chips, self.mult)
         )
+        self.game._hand_levelled(hand, levels, source)
 
     def copy_to_hand(self, card: Card, source: object) -> Card:
         """Add a permanent copy of ``card`` to the deck and draw it to hand (DNA); the

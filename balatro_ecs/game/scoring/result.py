@@ -41,7 +41,7 @@ class ScoreEvent:
     ``kind`` is one of ``base`` (chips and mult from the hand's level), ``chips``,
     ``mult``, ``x_mult``, ``set`` (chips and mult replaced: The Flint, Plasma Deck),
     ``dollars``, ``retrigger``, ``debuffed``, ``level``, ``enhance``, ``create``,
-    ``destroy`` or ``message``.
+    ``destroy``, ``hands`` or ``discards`` (the round's counts changed) or ``message``.
     """
 
     phase: str
@@ -68,6 +68,8 @@ class ScoreEvent:
             return f"+${v}" if v >= 0 else f"-${-v}"
         if kind == "level":
             return f"level {v:+d}"
+        if kind in ("hands", "discards"):
+            return f"{v:+d} {kind}"
         if kind == "enhance":
             return f"becomes {getattr(v, 'name', v)!s}".lower()
         if kind == "message":

@@ -37,6 +37,8 @@ __all__ = [
     "joker_pass",
     "jokers_after",
     "jokers_before",
+    "jokers_final_step",
+    "jokers_initial_step",
     "score_held_cards",
     "score_played_cards",
 ]
@@ -140,7 +142,7 @@ def jokers_before(ctx: ScoringContext) -> None:
     for fn, view, source in ctx.calls.before:
         effect = fn(ctx, view)
         if effect is not None:
-            _chips, _mult, _x_mult, dollars, level_up, message, _destroy = effect
+            _chips, _mult, _x_mult, dollars, level_up, message, _destroy, hands, discards = effect
             if level_up:
                 if type(level_up) is not int:
                     check_effect(effect, source)
@@ -149,6 +151,8 @@ def jokers_before(ctx: ScoringContext) -> None:
                 _add_dollars(ctx, dollars, source, None)
             if message:
                 ctx.note(source, message)
+            if hands is not None or discards is not None:
+                _round_counts(ctx, source, None, hands, discards)
     hand = ctx.hand
     level = ctx.run.hands[hand].level
     base = _BASE_VALUES.get((hand, level))
@@ -184,6 +188,36 @@ def blind_modifies_hand(ctx: ScoringContext) -> None:
         ctx.events.append(
             ("blind modifies hand", blind, "set", tuple(changed), None, ctx.chips, ctx.mult)
         )
+
+
+def jokers_initial_step(ctx: ScoringContext) -> None:
+    """Jokers' ``joker_initial_scoring_step``: the hand's starting chips and mult, before
+    any card scores."""
+    plans = ctx.calls.initial_scoring_step
+    if ctx.debuffed or not plans:
+        return
+    ctx.phase = "initial step"
+    chips, mult = ctx.chips, ctx.mult
+    for fn, view, source in plans:
+        ctx.chips, ctx.mult = chips, mult
+        effect = fn(ctx, view)
+        if effect is not None:
+            chips, mult = _apply_joker_effect(ctx, effect, source, None, chips, mult)
+    ctx.chips, ctx.mult = chips, mult
+
+
+def _round_counts(
+    ctx: ScoringContext, source: object, target: object, hands: Any, discards: Any
+) -> None:
+    """An effect's hands and discards: the round's counts change at once, as the game's
+    ``ease_hands_played`` and ``ease_discard`` do, and the breakdown records them."""
+    game = ctx.game
+    if hands is not None:
+        game.add_hands(hands, source=source)
+        ctx.events.append((ctx.phase, source, "hands", hands, target, ctx.chips, ctx.mult))
+    if discards is not None:
+        game.add_discards(discards, source=source)
+        ctx.events.append((ctx.phase, source, "discards", discards, target, ctx.chips, ctx.mult))
 
 
 # ---------------------------------------------------------------------------------------
@@ -336,8 +370,12 @@ def _apply_own(
     the enhancement's then the seal's ×mult."""
     event = ctx.events.append
     phase = ctx.phase
-    o_chips, o_mult, o_x_mult, o_dollars, _l, o_message, _d = _NOTHING if own is None else own
-    s_chips, s_mult, s_x_mult, s_dollars, _l, s_message, _d = _NOTHING if sealed is None else sealed
+    o_chips, o_mult, o_x_mult, o_dollars, _l, o_message, _d, _h, _dd = (
+        _NOTHING if own is None else own
+    )
+    s_chips, s_mult, s_x_mult, s_dollars, _l, s_message, _d, _h, _dd = (
+        _NOTHING if sealed is None else sealed
+    )
     if o_chips is not None:
         gain += o_chips
     if s_chips is not None:
@@ -407,8 +445,8 @@ def _apply_held(ctx: ScoringContext, card: Card, found: list[tuple[object, Any]]
     phase = ctx.phase
     chips, mult = ctx.chips, ctx.mult
     for source, effect in found:
-        # An Effect is a 7-tuple: unpacking reads every part in one step.
-        add_chips, add_mult, x_mult, dollars, _level_up, message, _destroy = effect
+        # An Effect is a tuple: unpacking reads every part in one step.
+        add_chips, add_mult, x_mult, dollars, _level_up, message, _destroy, hands, discards = effect
         if dollars is not None:
             ctx.dollar_buffer += dollars
             event((phase, source, "dollars", dollars, card, chips, mult))
@@ -423,6 +461,9 @@ def _apply_held(ctx: ScoringContext, card: Card, found: list[tuple[object, Any]]
             event((phase, source, "chips", add_chips, card, chips, mult))
         if message is not None:
             event((phase, source, "message", message, card, chips, mult))
+        if hands is not None or discards is not None:
+            ctx.chips, ctx.mult = chips, mult
+            _round_counts(ctx, source, card, hands, discards)
     ctx.chips, ctx.mult = chips, mult
 
 
@@ -469,7 +510,7 @@ def score_held_cards(ctx: ScoringContext) -> None:
 # The game applies a scored card's effects as chips, mult, money, ×mult, and a joker's as
 # mult, chips, ×mult, money; the order shows in the breakdown. Each applier takes and
 # returns chips and mult (the caller's locals) and writes them back to the context, so
-# the next hook sees live values. An Effect is a 7-tuple: unpacking it reads every part
+# the next hook sees live values. An Effect is a tuple: unpacking it reads every part
 # in one step.
 
 
@@ -479,7 +520,7 @@ def _apply_card_effect(
     """Apply an effect on a scored card -- a joker's (``joker_individual``, ``source`` the
     joker) or the card's edition's (``source`` the card, ``card`` the edition, as events
     name it): chips, mult, money, then ×mult."""
-    add_chips, add_mult, x_mult, dollars, _level_up, message, _destroy = effect
+    add_chips, add_mult, x_mult, dollars, _level_up, message, _destroy, hands, discards = effect
     event = ctx.events.append
     phase = ctx.phase
     if add_chips is not None:
@@ -497,6 +538,8 @@ def _apply_card_effect(
     if message is not None:
         event((phase, source, "message", message, card, chips, mult))
     ctx.chips, ctx.mult = chips, mult
+    if hands is not None or discards is not None:
+        _round_counts(ctx, source, card, hands, discards)
     return chips, mult
 
 
@@ -504,7 +547,7 @@ def _apply_joker_effect(
     ctx: ScoringContext, effect: Any, source: object, target: object, chips: float, mult: float
 ) -> tuple[float, float]:
     """Apply a joker's (or consumable's) own effect: mult, chips, ×mult, then money."""
-    add_chips, add_mult, x_mult, dollars, _level_up, message, _destroy = effect
+    add_chips, add_mult, x_mult, dollars, _level_up, message, _destroy, hands, discards = effect
     event = ctx.events.append
     phase = ctx.phase
     if add_mult is not None:
@@ -522,6 +565,8 @@ def _apply_joker_effect(
     if message is not None:
         event((phase, source, "message", message, target, chips, mult))
     ctx.chips, ctx.mult = chips, mult
+    if hands is not None or discards is not None:
+        _round_counts(ctx, source, target, hands, discards)
     return chips, mult
 
 
@@ -541,6 +586,7 @@ def joker_pass(ctx: ScoringContext) -> None:
         return  # nothing to do (the phase is set all the same: the final step runs in it)
     calls = ctx.calls
     main = calls.main
+    own_main = calls.own_main  # (empty unless a joker copies and acts)
     n_main = len(main)
     other = calls.other_joker
     retrigger_joker = calls.retrigger_joker
@@ -562,7 +608,7 @@ def joker_pass(ctx: ScoringContext) -> None:
                 ctx.chips, ctx.mult = chips, mult
                 effect = scored(ctx, holder)
                 if effect is not None:
-                    add_chips, add_mult, x_mult, dollars, _level, message, _destroy = effect
+                    add_chips, add_mult, x_mult, dollars, _level, message, _destroy, _h, _d = effect
                     if add_chips is not None:
                         chips += add_chips
                         event(("jokers", holder, "chips", add_chips, edition, chips, mult))
@@ -576,6 +622,13 @@ def joker_pass(ctx: ScoringContext) -> None:
                         event(("jokers", holder, "message", message, edition, chips, mult))
         # (the context gets the live chips and mult before each hook is called)
         if i < n_main:
+            if own_main:
+                own = own_main[i]
+                if own is not None:
+                    ctx.chips, ctx.mult = chips, mult
+                    effect = own[0](ctx, own[1])
+                    if effect is not None:
+                        chips, mult = _apply_joker_effect(ctx, effect, own[2], None, chips, mult)
             entry = main[i]
             if entry is not None:
                 ctx.chips, ctx.mult = chips, mult
@@ -626,6 +679,21 @@ def _retrigger_joker(
 # ---------------------------------------------------------------------------------------
 # final step, destruction, score, after
 # ---------------------------------------------------------------------------------------
+
+
+def jokers_final_step(ctx: ScoringContext) -> None:
+    """Jokers' ``joker_final_scoring_step``: after every joker has scored."""
+    plans = ctx.calls.final_scoring_step
+    if ctx.debuffed or not plans:
+        return
+    ctx.phase = "final step"
+    chips, mult = ctx.chips, ctx.mult
+    for fn, view, source in plans:
+        ctx.chips, ctx.mult = chips, mult
+        effect = fn(ctx, view)
+        if effect is not None:
+            chips, mult = _apply_joker_effect(ctx, effect, source, None, chips, mult)
+    ctx.chips, ctx.mult = chips, mult
 
 
 def deck_final_step(ctx: ScoringContext) -> None:
@@ -698,11 +766,13 @@ def jokers_after(ctx: ScoringContext) -> None:
         effect = fn(ctx, view)
         if effect is not None:
             # The score is settled: only money and notes can still come out of a hand.
-            _chips, _mult, _x_mult, dollars, _level_up, message, _destroy = effect
+            _chips, _mult, _x_mult, dollars, _level_up, message, _destroy, hands, discards = effect
             if dollars is not None:
                 _add_dollars(ctx, dollars, source, None)
             if message is not None:
                 ctx.note(source, message)
+            if hands is not None or discards is not None:
+                _round_counts(ctx, source, None, hands, discards)
     if ctx.dollar_buffer:  # (earn records nothing for no money: no call needed)
         if type(ctx.dollar_buffer) is not int:
             check_events(ctx.events)  # money not whole: name the effect that gave it

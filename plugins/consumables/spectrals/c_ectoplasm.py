@@ -19,5 +19,5 @@ def consumable_use(game, consumable, targets):
     joker = game.rng.element("ectoplasm", _shapes.editionless_jokers(game))
     game.set_edition(joker, Edition.NEGATIVE)
     run = game.run
-    run.hand_size -= run.ecto_minus
+    game.change_hand_size(-run.ecto_minus, source=consumable.name)
     run.ecto_minus += 1
