@@ -7,8 +7,10 @@ written out by hand):
   the whole game, for :meth:`Game.snapshot <balatro_ecs.game.Game.snapshot>`,
   :meth:`~balatro_ecs.game.Game.restore`, :meth:`~balatro_ecs.game.Game.clone` and the
   all-or-nothing actions;
-* **the preview state** (:class:`PreviewState`, :func:`preview_plays`): just what scoring a
-  hand can change, for :meth:`Game.preview_play <balatro_ecs.game.Game.preview_play>`;
+* **the preview state** (:class:`PreviewState`, :func:`preview_plays`): just what the game's
+  own scoring can change, for :meth:`Game.preview_play
+  <balatro_ecs.game.Game.preview_play>` (with a pack's content in play, a whole snapshot:
+  a preview is sandboxed whatever a plugin writes);
 * **counters** (:func:`deep_copy`): a joker's, a consumable's or a blind's plain-data state,
   copied deeply (also for :meth:`Game.copy_joker <balatro_ecs.game.Game.copy_joker>`).
 
@@ -51,7 +53,10 @@ from dataclasses import fields, is_dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..kernel import components as C
+from ..kernel.content import EditionType, EnhancementType, SealType
+from ..kernel.packs import VANILLA
 from ..kernel.rng import GameRandom
+from ..kernel.schedule import SCORING_EVENT
 from .blinds import Blind, Deck
 from .cards import Card
 from .dispatch import JokerPlans
@@ -71,6 +76,7 @@ __all__ = [
     "build",
     "clone",
     "deep_copy",
+    "own_content_only",
     "preview_plays",
     "restore",
     "take",
@@ -584,7 +590,18 @@ def _stage_play(game: Game, positions: list[int]) -> None:
 
 def preview_plays(game: Game, plays: Sequence[list[int]]) -> list[ScoreResult]:
     """What each play (sorted, distinct hand positions, already checked) would score now,
-    the game put back after each (:class:`PreviewState`, saved once for all of them)."""
+    the game put back after each, whatever the hooks wrote.
+
+    With only the game's own content in play (:func:`own_content_only`), the game's
+    scoring writes no more than :class:`PreviewState` keeps (tested on every vanilla
+    joker), so that is saved once and put back after each play. With any other content in
+    play -- a pack's joker, consumable, blind, deck, card modifier or scoring system --
+    a whole snapshot (:func:`take`) is, and restored in place after each play: a plugin
+    may write anything (run fields, hands and discards, counters, cards, jokers, tags,
+    random streams), and none of it outlives the preview.
+    """
+    if not own_content_only(game):
+        return _sandboxed_plays(game, plays)
     results: list[ScoreResult] = []
     saved = PreviewState(game)
     watch, game._hand_watch = game._hand_watch, False  # a scoring hand draws nothing
@@ -598,3 +615,86 @@ def preview_plays(game: Game, plays: Sequence[list[int]]) -> list[ScoreResult]:
     finally:
         game._hand_watch = watch
     return results
+
+
+def _sandboxed_plays(game: Game, plays: Sequence[list[int]]) -> list[ScoreResult]:
+    """:func:`preview_plays` when a plugin's code may run: the whole game is put back after
+    each play (a snapshot taken once, restored in place)."""
+    results: list[ScoreResult] = []
+    snap = take(game)
+    try:
+        for positions in plays:
+            game._hand_watch = False  # a scoring hand draws nothing
+            try:
+                _stage_play(game, positions)
+                results.append(score_play(game, game.plans, preview=True))
+            finally:
+                restore(game, snap)
+    finally:
+        restore(game, snap)
+    return results
+
+
+def own_content_only(game: Game) -> bool:
+    """Whether only the game's own (vanilla) content can run while a hand scores now: the
+    jokers, consumables, blind and deck, the modifiers of the cards in hand, and the
+    scoring systems are all the vanilla pack's."""
+    plugins = game.plugins
+    cache = plugins.cache
+    own = cache.get(_OWN_CACHE)
+    if own is None:
+        own = cache[_OWN_CACHE] = _OwnContent(plugins)
+    if not own.systems:
+        return False
+    plans = game.plans
+    foreign = plans.foreign
+    if foreign is None:
+        foreign = plans.foreign = any(not own.vanilla(j.key) for j in plans.jokers)
+    if foreign:
+        return False
+    vanilla = own.vanilla
+    for item in game.consumables:
+        if not vanilla(item.key):
+            return False
+    blind = game.blind
+    if blind is not None and not vanilla(blind.key):
+        return False
+    if not vanilla(game.deck.key):
+        return False
+    if own.kinds:
+        enhancements, editions, seals = own.kinds
+        for card in game._areas[C.Area.HAND]:
+            if (
+                card._enhancement.kind in enhancements
+                or card._edition.kind in editions
+                or card._seal.kind in seals
+            ):
+                return False
+    return True
+
+
+_OWN_CACHE = "preview: own content"
+
+
+class _OwnContent:
+    """What :func:`own_content_only` reads of a plugin set, worked out once per set: the
+    vanilla pack's keys, whether every scoring system is the game's, and the card
+    modifier kinds declared by other content."""
+
+    __slots__ = ("kinds", "systems", "vanilla")
+
+    def __init__(self, plugins: Any) -> None:
+        pack_of = plugins.pack_of
+
+        def vanilla(key: str) -> bool:
+            return bool(pack_of(key) == VANILLA)
+
+        self.vanilla = vanilla
+        schedule = plugins.schedule(SCORING_EVENT)
+        self.systems = all(
+            plugins.system_origin(SCORING_EVENT, name) == VANILLA for name in schedule.names
+        )
+        enhancements = frozenset(t.kind for t in plugins.all(EnhancementType) if not vanilla(t.key))
+        editions = frozenset(t.kind for t in plugins.all(EditionType) if not vanilla(t.key))
+        seals = frozenset(t.kind for t in plugins.all(SealType) if not vanilla(t.key))
+        self.kinds = (enhancements, editions, seals) if enhancements or editions or seals else None

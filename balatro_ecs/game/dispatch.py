@@ -165,6 +165,7 @@ class JokerPlans:
         "_plugins",
         "_scoring",
         "_slots",
+        "foreign",
         "jokers",
         "ruled",
         "views",
@@ -206,6 +207,9 @@ class JokerPlans:
         self._own_by_slot: dict[str, tuple[PlanEntry | None, ...]] = {}
         self._plans: dict[str, tuple[PlanEntry, ...]] = {}
         self._scoring: ScoringPlans | None = None
+        #: Whether a joker of the row is content of a pack other than the game's (worked
+        #: out when first asked, by :func:`~balatro_ecs.game.copying.own_content_only`).
+        self.foreign: bool | None = None
 
     def _compile(self, hook: str) -> tuple[PlanEntry, ...]:
         if hook not in _PLANNED:

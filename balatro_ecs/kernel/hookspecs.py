@@ -379,25 +379,35 @@ def joker_other_joker(
 
 
 @hookspec
-def joker_retrigger_joker(ctx: ScoringContext, joker: Joker, other: Joker) -> int | None:
-    """Retrigger another joker's main effect (a mod's joker retrigger; no vanilla joker
-    has one).
+def joker_retrigger_joker(
+    ctx: ScoringContext, joker: Joker, other: Joker, context: str
+) -> int | None:
+    """Retrigger another joker's effect (Steamodded's ``retrigger_joker_check``; Cryptid's
+    Chad retriggers the leftmost joker; no vanilla joker has one).
 
     :param ctx: The hand being scored.
     :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
-    :param other: The joker whose ``joker_main`` effect just applied (it may be
-        ``joker`` itself).
-    :returns: How many extra times ``other``'s ``joker_main`` runs and applies, or
+    :param other: The joker whose effect just applied (it may be ``joker`` itself; a copier
+        when it is a copy that acted).
+    :param context: The hook that gave the effect: ``"joker_main"``, ``"joker_before"``,
+        ``"joker_initial_scoring_step"``, ``"joker_individual"`` (once per scored card),
+        ``"joker_held_individual"`` (once per held card), ``"joker_final_scoring_step"``
+        or ``"joker_after"``.
+    :returns: How many extra times ``other``'s hook runs and its effect applies, or
         ``None`` (a whole number up to 1,000).
 
-    Called for each joker left to right, in the joker pass, right after ``other``'s own
-    main effect gave something (not ``None``); the retriggers, all of them, come next,
-    each one recorded as a ``retrigger`` event crediting the retriggering joker; then
-    ``joker_other_joker`` reactions and ``other``'s Polychrome. The order of every
-    retrigger: playing cards (``joker_repetition``), held cards
-    (``joker_held_repetition``), then jokers (this hook), each in slot order.
+    Called for each joker left to right (copies resolved, debuffed jokers left out), right
+    after ``other``'s effect in ``context`` gave something (not ``None``); the retriggers,
+    all of them, come next, each one recorded as a ``retrigger`` event crediting the
+    retriggering joker (in the joker pass, before ``joker_other_joker`` reactions and
+    ``other``'s Polychrome). The order of every retrigger: playing cards
+    (``joker_repetition``), held cards (``joker_held_repetition``), then jokers (this
+    hook), each in slot order.
 
     .. versionadded:: 0.2
+    .. versionchanged:: 0.4
+       Asked after every scoring context's effect, not only ``joker_main``'s; ``context``
+       says which (check ``context == "joker_main"`` for the 0.2 behaviour).
     """
 
 

@@ -423,13 +423,15 @@ class GameCommands(Protocol):
 
     def new_tag(
         self,
-        stream: str,
+        key_append: str,
         *,
+        hand_stream: str | None = None,
         exclude: Iterable[str] = (),
         source: object = None,
     ) -> str | None:
-        """Draw a tag from this ante's tag pool on the plugin's own stream ``stream`` (the game's
-        ``Tag<ante>`` stream is left alone) and gain it; ``None`` for an excluded draw."""
+        """Draw a tag from this ante's tag pool on the plugin's own stream
+        ``Tag<key_append><ante>`` (the game's ``Tag<ante>`` is left alone) and gain it; an
+        Orbital Tag's hand is drawn on ``hand_stream``; ``None`` for an excluded draw."""
 
     def offer(self, item: Joker | Consumable | Card) -> None:
         """Put a card made for the shop (``area=Area.SHOP``) on sale after the cards on offer."""

@@ -232,8 +232,9 @@ class RunCommands(RulesSync):
         """
         if not self._areas[C.Area.PLAY]:
             raise BalatroError("no cards in the play area to score")
-        if len(self._areas[C.Area.PLAY]) > 5:
+        limit = self.rules.selection_limit
+        if len(self._areas[C.Area.PLAY]) > limit:
             raise BalatroError(
-                f"at most 5 cards can be played, got {len(self._areas[C.Area.PLAY])}"
+                f"at most {limit} cards can be played, got {len(self._areas[C.Area.PLAY])}"
             )
         return score_play(cast("Game", self), self.plans)

@@ -52,22 +52,31 @@ class ShopCommands(JokerCommands):
 
     def new_tag(
         self,
-        stream: str,
+        key_append: str,
         *,
+        hand_stream: str | None = None,
         exclude: Iterable[str] = (),
         source: object = None,
     ) -> str | None:
-        """Draw a tag from the game's tag pool of this ante on the stream ``stream`` (the
-        plugin's own: the game's ``Tag<ante>`` stream, which draws the tags offered for
-        skipping, is left where it was) and gain it (:meth:`gain_tag`). A tag that acts on
-        a poker hand (:attr:`TagType.hand <balatro_ecs.kernel.content.TagType.hand>`: the
-        Orbital Tag) gets a visible hand drawn on ``"<stream>_hand"``.
+        """Draw a tag from this ante's tag pool and gain it (:meth:`gain_tag`), as the game's
+        ``get_next_tag_key(key_append)`` draws: on the stream ``Tag<key_append><ante>``, the
+        plugin's own (the game's ``Tag<ante>``, which draws the tags offered for skipping,
+        is left where it was). A tag that acts on a poker hand (:attr:`TagType.hand
+        <balatro_ecs.kernel.content.TagType.hand>`: the Orbital Tag) gets a visible hand
+        drawn on ``hand_stream`` (default ``"<key_append>_orbital"``).
 
         ``exclude``: tag keys not to give; a draw of one gives nothing (``None``), as
-        Cryptid's Pickle skips a Boss Tag.
+        Cryptid's Pickle skips a Boss Tag. Returns the key of the tag gained.
+
+        :raises BalatroError: for an empty ``key_append`` (that would be the game's stream).
         """
+        if not key_append:
+            raise BalatroError(
+                "new_tag: key_append must name the plugin's own stream (an empty one would "
+                "draw from the game's Tag<ante> stream)"
+            )
         game = cast("Game", self)
-        key = tag_rules.draw_tag(game, tag_pool(game), stream)
+        key = tag_rules.draw_tag(game, tag_pool(game), f"Tag{key_append}{self.run.ante}")
         if key in set(exclude):
             return None
         tag = self.plugins.find(TagType, key)
@@ -75,7 +84,7 @@ class ShopCommands(JokerCommands):
         if tag.hand:
             hands = self.run.hands
             visible = [h for h in hand_iteration_order(len(hands)) if hands[h].visible]
-            hand = self.rng.element(f"{stream}_hand", visible)
+            hand = self.rng.element(hand_stream or f"{key_append}_orbital", visible)
         return self.gain_tag(tag, hand=hand, source=source)
 
     # -- the shop ---------------------------------------------------------------------------

@@ -139,20 +139,17 @@ def jokers_before(ctx: ScoringContext) -> None:
     if ctx.debuffed:
         return
     ctx.phase = "before"
+    again = ctx.calls.retrigger_joker
     for fn, view, source in ctx.calls.before:
         effect = fn(ctx, view)
         if effect is not None:
-            _chips, _mult, _x_mult, dollars, level_up, message, _destroy, hands, discards = effect
-            if level_up:
-                if type(level_up) is not int:
-                    check_effect(effect, source)
-                ctx.level_up(ctx.hand, level_up, source)
-            if dollars:
-                _add_dollars(ctx, dollars, source, None)
-            if message:
-                ctx.note(source, message)
-            if hands is not None or discards is not None:
-                _round_counts(ctx, source, None, hands, discards)
+            _before_effect(ctx, effect, source)
+            if again:
+                for retrigger in _retriggers(ctx, again, source, "joker_before"):
+                    _retriggered(ctx, retrigger, source)
+                    effect = fn(ctx, view)
+                    if effect is not None:
+                        _before_effect(ctx, effect, source)
     hand = ctx.hand
     level = ctx.run.hands[hand].level
     base = _BASE_VALUES.get((hand, level))
@@ -161,6 +158,42 @@ def jokers_before(ctx: ScoringContext) -> None:
     chips, mult = base
     ctx.chips, ctx.mult = chips, mult
     ctx.events.append(("base", None, "base", base, ctx.hand_name, chips, mult))
+
+
+def _before_effect(ctx: ScoringContext, effect: Any, source: object) -> None:
+    """A ``joker_before`` effect: levels for the hand, money, a note, hands and discards
+    (chips and mult do not count before the hand's base is read)."""
+    _chips, _mult, _x_mult, dollars, level_up, message, _destroy, hands, discards = effect
+    if level_up:
+        if type(level_up) is not int:
+            check_effect(effect, source)
+        ctx.level_up(ctx.hand, level_up, source)
+    if dollars:
+        _add_dollars(ctx, dollars, source, None)
+    if message:
+        ctx.note(source, message)
+    if hands is not None or discards is not None:
+        _round_counts(ctx, source, None, hands, discards)
+
+
+def _retriggers(
+    ctx: ScoringContext, plans: tuple[Any, ...], other: object, context: str
+) -> list[object]:
+    """The jokers that retrigger ``other``'s effect in ``context`` (``joker_retrigger_joker``,
+    slot order), one entry per retrigger (the caller records each as it runs)."""
+    found: list[object] = []
+    for fn, view, source in plans:
+        times = fn(ctx, view, other, context)
+        if times:
+            if type(times) is not int or not 0 < times <= MAX_RETRIGGERS:
+                check_retriggers(times, source)
+            found.extend([source] * times)
+    return found
+
+
+def _retriggered(ctx: ScoringContext, retrigger: object, other: object) -> None:
+    """Record one retrigger of ``other``'s effect, crediting the joker that gave it."""
+    ctx.events.append((ctx.phase, retrigger, "retrigger", None, other, ctx.chips, ctx.mult))
 
 
 #: ``hand_values`` by (hand, level): the same pair of doubles, computed once.
@@ -197,12 +230,26 @@ def jokers_initial_step(ctx: ScoringContext) -> None:
     if ctx.debuffed or not plans:
         return
     ctx.phase = "initial step"
+    _joker_step(ctx, plans, "joker_initial_scoring_step")
+
+
+def _joker_step(ctx: ScoringContext, plans: tuple[Any, ...], context: str) -> None:
+    """Each joker's effect on the hand as a whole, applied as a joker's (mult, chips,
+    ×mult, money), with its retriggers."""
+    again = ctx.calls.retrigger_joker
     chips, mult = ctx.chips, ctx.mult
     for fn, view, source in plans:
         ctx.chips, ctx.mult = chips, mult
         effect = fn(ctx, view)
         if effect is not None:
             chips, mult = _apply_joker_effect(ctx, effect, source, None, chips, mult)
+            if again:
+                for retrigger in _retriggers(ctx, again, source, context):
+                    ctx.chips, ctx.mult = chips, mult
+                    _retriggered(ctx, retrigger, source)
+                    effect = fn(ctx, view)
+                    if effect is not None:
+                        chips, mult = _apply_joker_effect(ctx, effect, source, None, chips, mult)
     ctx.chips, ctx.mult = chips, mult
 
 
@@ -283,6 +330,7 @@ def score_played_cards(ctx: ScoringContext) -> None:
     calls = ctx.calls
     repetition = calls.repetition
     individual = calls.individual
+    again = calls.retrigger_joker
     mods = ctx.mods
     enhancements = mods.enhancement
     seal_scored = mods.seal_scored
@@ -351,9 +399,25 @@ def score_played_cards(ctx: ScoringContext) -> None:
                     effect = fn(ctx, view, card)
                     if effect is not None:
                         chips, mult = _apply_card_effect(ctx, effect, source, card, chips, mult)
+                        if again:
+                            chips, mult = _card_again(ctx, again, fn, view, source, card)
             if lucky:
                 ctx.lucky_trigger = False
     ctx.chips, ctx.mult = chips, mult
+
+
+def _card_again(
+    ctx: ScoringContext, again: tuple[Any, ...], fn: Any, view: Any, source: object, card: Card
+) -> tuple[float, float]:
+    """A joker's effect on a scored card, retriggered by the jokers that retrigger it."""
+    chips, mult = ctx.chips, ctx.mult
+    for retrigger in _retriggers(ctx, again, source, "joker_individual"):
+        ctx.chips, ctx.mult = chips, mult
+        _retriggered(ctx, retrigger, source)
+        effect = fn(ctx, view, card)
+        if effect is not None:
+            chips, mult = _apply_card_effect(ctx, effect, source, card, chips, mult)
+    return chips, mult
 
 
 def _apply_own(
@@ -430,10 +494,17 @@ def _held_effects(
             effect = held(ctx, card)
             if effect is not None:
                 found.append((card, effect))
+    again = ctx.calls.retrigger_joker
     for fn, view, source in individual:
         effect = fn(ctx, view, card)
         if effect is not None:
             found.append((source, effect))
+            if again:
+                for retrigger in _retriggers(ctx, again, source, "joker_held_individual"):
+                    _retriggered(ctx, retrigger, source)
+                    effect = fn(ctx, view, card)
+                    if effect is not None:
+                        found.append((source, effect))
     return found
 
 
@@ -664,8 +735,7 @@ def _retrigger_joker(
     """Run ``holder``'s main effect again once per retrigger the jokers give it (each
     retriggering joker in slot order, each retrigger recorded as an event crediting it)."""
     fn, view, source = entry
-    retriggers: list[object] = []
-    _add_retriggers(ctx, plans, holder, retriggers)
+    retriggers = _retriggers(ctx, plans, holder, "joker_main")
     chips, mult = ctx.chips, ctx.mult
     for retriggerer in retriggers:
         ctx.events.append(("jokers", retriggerer, "retrigger", None, holder, chips, mult))
@@ -687,13 +757,7 @@ def jokers_final_step(ctx: ScoringContext) -> None:
     if ctx.debuffed or not plans:
         return
     ctx.phase = "final step"
-    chips, mult = ctx.chips, ctx.mult
-    for fn, view, source in plans:
-        ctx.chips, ctx.mult = chips, mult
-        effect = fn(ctx, view)
-        if effect is not None:
-            chips, mult = _apply_joker_effect(ctx, effect, source, None, chips, mult)
-    ctx.chips, ctx.mult = chips, mult
+    _joker_step(ctx, plans, "joker_final_scoring_step")
 
 
 def deck_final_step(ctx: ScoringContext) -> None:
@@ -759,20 +823,32 @@ def add_score(ctx: ScoringContext) -> None:
     ctx.score = 0 if ctx.debuffed else math.floor(product) if math.isfinite(product) else product
 
 
+def _after_effect(ctx: ScoringContext, effect: Any, source: object) -> None:
+    """A ``joker_after`` effect: the score is settled, so only money, notes, hands and
+    discards can still come out of the hand."""
+    _chips, _mult, _x_mult, dollars, _level_up, message, _destroy, hands, discards = effect
+    if dollars is not None:
+        _add_dollars(ctx, dollars, source, None)
+    if message is not None:
+        ctx.note(source, message)
+    if hands is not None or discards is not None:
+        _round_counts(ctx, source, None, hands, discards)
+
+
 def jokers_after(ctx: ScoringContext) -> None:
     """Jokers' ``after`` context; then the hand's money reaches the run."""
     ctx.phase = "after"
+    again = ctx.calls.retrigger_joker
     for fn, view, source in ctx.calls.after:
         effect = fn(ctx, view)
         if effect is not None:
-            # The score is settled: only money and notes can still come out of a hand.
-            _chips, _mult, _x_mult, dollars, _level_up, message, _destroy, hands, discards = effect
-            if dollars is not None:
-                _add_dollars(ctx, dollars, source, None)
-            if message is not None:
-                ctx.note(source, message)
-            if hands is not None or discards is not None:
-                _round_counts(ctx, source, None, hands, discards)
+            _after_effect(ctx, effect, source)
+            if again:
+                for retrigger in _retriggers(ctx, again, source, "joker_after"):
+                    _retriggered(ctx, retrigger, source)
+                    effect = fn(ctx, view)
+                    if effect is not None:
+                        _after_effect(ctx, effect, source)
     if ctx.dollar_buffer:  # (earn records nothing for no money: no call needed)
         if type(ctx.dollar_buffer) is not int:
             check_events(ctx.events)  # money not whole: name the effect that gave it
