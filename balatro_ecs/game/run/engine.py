@@ -88,8 +88,9 @@ def check_preview(game: Game, positions: object) -> tuple[int, ...]:
     takes them (any iterable of ints), checked as a :class:`Play`'s cards are: ints, not
     negative, distinct (else :class:`~balatro_ecs.kernel.errors.ActionTypeError` or
     :class:`~balatro_ecs.kernel.errors.ActionError`), 1 to the selection limit (5) of
-    them, each a card in hand (else :class:`IllegalActionError`). Neither the phase nor a forced card (Cerulean Bell) is
-    required: a preview asks what any hand would score. Changes nothing."""
+    them, each a card in hand (else :class:`IllegalActionError`). Neither the phase nor a
+    forced card (Cerulean Bell) is required: a preview asks what any hand would score.
+    Changes nothing."""
     where = "preview_play.positions"
     if isinstance(positions, (str, bytes, Mapping)) or not isinstance(positions, Iterable):
         raise ActionTypeError(f"{where}: expected card positions (ints), got {positions!r}")
