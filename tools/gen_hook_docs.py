@@ -105,8 +105,11 @@ def who(name: str) -> str:
 STEAMODDED: tuple[tuple[str, str, str], ...] = (
     ("before", "`joker_before`", ""),
     ("initial_scoring_step", "`joker_initial_scoring_step`", ""),
-    ("main_scoring (cards)", "`enhancement_scored`, `seal_scored`, `edition_scored`",
-     "a card's own modifiers"),
+    (
+        "main_scoring (cards)",
+        "`enhancement_scored`, `seal_scored`, `edition_scored`",
+        "a card's own modifiers",
+    ),
     ("individual (played cards)", "`joker_individual`", ""),
     ("individual (held cards)", "`joker_held_individual`", ""),
     ("repetition (played cards)", "`joker_repetition`", "seals: `SealType.retriggers`"),
@@ -114,55 +117,81 @@ STEAMODDED: tuple[tuple[str, str, str], ...] = (
     ("pre_joker / post_joker", "`edition_scored`", "a joker's edition, before and after it"),
     ("joker_main", "`joker_main`", ""),
     ("other_joker / other_consumeable", "`joker_other_joker`", "`other` may be a consumable"),
-    ("main_scoring (blind, deck, stake, mod)", "`balatro_scoring_systems`",
-     "a scoring system of your own, in any phase of the `score` event"),
-    ("final_scoring_step", "`joker_final_scoring_step`",
-     "`deck_final_scoring_step` for a deck"),
-    ("destroy_card / destroying_card", "`joker_destroying_card`",
-     "`enhancement_destroy` for an enhancement"),
+    (
+        "main_scoring (blind, deck, stake, mod)",
+        "`balatro_scoring_systems`",
+        "a scoring system of your own, in any phase of the `score` event",
+    ),
+    ("final_scoring_step", "`joker_final_scoring_step`", "`deck_final_scoring_step` for a deck"),
+    (
+        "destroy_card / destroying_card",
+        "`joker_destroying_card`",
+        "`enhancement_destroy` for an enhancement",
+    ),
     ("remove_playing_cards", "`joker_cards_destroyed`", ""),
     ("after", "`joker_after`", ""),
     ("debuffed_hand", "`joker_debuffed_hand`", ""),
     ("end_of_round", "`joker_end_of_round`", "`game.run.boss_defeated` is `beat_boss`"),
-    ("end_of_round (individual, held cards)", "`joker_held_end_of_round`",
-     "`enhancement_end_of_round`, `seal_end_of_round` for modifiers"),
+    (
+        "end_of_round (individual, held cards)",
+        "`joker_held_end_of_round`",
+        "`enhancement_end_of_round`, `seal_end_of_round` for modifiers",
+    ),
     ("end_of_round (repetition)", "`joker_held_repetition`", "`ctx` is `None` then"),
     ("end_of_round: saved", "`joker_game_over`", "return `True` to save the run"),
     ("setting_blind", "`joker_setting_blind`", "`blind_set` for a blind"),
     ("drawing_cards", "`joker_drawing_cards`", "`blind_draw_count` for a blind"),
-    ("hand_drawn / other_drawn", "`joker_hand_drawn`",
-     "`game.run.phase` tells a round's draw from a pack's"),
+    (
+        "hand_drawn / other_drawn",
+        "`joker_hand_drawn`",
+        "`game.run.phase` tells a round's draw from a pack's",
+    ),
     ("first_hand_drawn", "`joker_first_hand_drawn`", ""),
     ("pre_discard", "`joker_pre_discard`", ""),
     ("discard", "`joker_discard`", "`seal_discard` for a seal"),
     ("press_play", "`joker_press_play`", "`blind_press_play` for a blind"),
-    ("evaluate_poker_hand", "`poker_hand_detect`",
-     "a poker hand of your own; no joker hook renames the played hand"),
-    ("modify_scoring_hand", "`Rules.all_played_score`",
-     "a rule (Splash); no joker hook adds or removes single cards"),
+    (
+        "evaluate_poker_hand",
+        "`poker_hand_detect`",
+        "a poker hand of your own; no joker hook renames the played hand",
+    ),
+    (
+        "modify_scoring_hand",
+        "`Rules.all_played_score`",
+        "a rule (Splash); no joker hook adds or removes single cards",
+    ),
     ("debuff_hand", "`blind_debuff_hand`", "a blind's; no joker hook"),
     ("modify_hand", "`joker_initial_scoring_step`", "`blind_modify_hand` for a blind"),
-    ("debuff_card", "`blind_debuff_card`", "a blind's; a joker debuffs with "
-     "`game.set_joker_debuff` (Bunco's Conquest)"),
+    (
+        "debuff_card",
+        "`blind_debuff_card`",
+        "a blind's; a joker debuffs with `game.set_joker_debuff` (Bunco's Conquest)",
+    ),
     ("stay_flipped", "`blind_face_down`", "a blind's"),
     ("blind_disabled", "`joker_blind_disabled`", "`blind_disabled` for the blind itself"),
     ("blind_defeated", "`joker_end_of_round`", "called only for a won round"),
     ("round_eval", "`joker_cash_out`", "a payout line"),
-    ("modify_final_cashout", "`joker_money`", "its `source` is `\"cash out\"`"),
+    ("modify_final_cashout", "`joker_money`", 'its `source` is `"cash out"`'),
     ("modify_ante / ante_change", "`joker_ante_change`", ""),
     ("starting_shop", "`joker_shop_opened`", ""),
     ("ending_shop", "`joker_leaving_shop`", ""),
     ("open_booster", "`joker_booster_opened`", ""),
     ("skipping_booster", "`joker_booster_skipped`", ""),
     ("ending_booster", "`joker_booster_closed`", ""),
-    ("buying_card / buying_self", "`joker_card_bought`",
-     "`item is joker` for buying_self; packs too (Steamodded's leaves them out)"),
+    (
+        "buying_card / buying_self",
+        "`joker_card_bought`",
+        "`item is joker` for buying_self; packs too (Steamodded's leaves them out)",
+    ),
     ("selling_card", "`joker_card_sold`", ""),
     ("selling_self", "`joker_sold`", ""),
     ("using_consumeable", "`joker_consumable_used`", "`consumable_set_used` for a set"),
     ("reroll_shop", "`joker_reroll`", ""),
-    ("create_shop_card", "`tag_apply`", "a tag's `store_joker_create`; a joker offers with "
-     "`game.offer`"),
+    (
+        "create_shop_card",
+        "`tag_apply`",
+        "a tag's `store_joker_create`; a joker offers with `game.offer`",
+    ),
     ("modify_shop_card", "`joker_shop_card`", "a tag's `store_joker_modify` too"),
     ("create_booster_card / modify_booster_card", "`booster_card`", "the pack's own"),
     ("money_altered", "`joker_money`", "before the change, which it may alter"),
@@ -173,22 +202,40 @@ STEAMODDED: tuple[tuple[str, str, str], ...] = (
     ("prevent_tag_trigger", "`tag_apply`", "the tag decides; no joker hook vetoes it"),
     ("playing_card_added", "`joker_cards_added`", ""),
     ("card_added", "`joker_card_added`", "jokers and consumables"),
-    ("joker_type_destroyed", "`joker_removed`", "the joker's own; no hook vetoes a "
-     "destruction (Eternal does: `sticker_blocks`)"),
-    ("change_suit / change_rank / setting_ability", "`game.card_changed`",
-     "recorded as a `card changed` event; no joker hook"),
-    ("scaling_card / resetting_card", "`joker.state`", "Steamodded helpers, not game "
-     "events: counters change in place"),
-    ("mod_probability / fix_probability", "`joker_rules`",
-     "`Rules.probability_scale` (Oops! All 6s); per-roll changes have no hook"),
+    (
+        "joker_type_destroyed",
+        "`joker_removed`",
+        "the joker's own; no hook vetoes a destruction (Eternal does: `sticker_blocks`)",
+    ),
+    (
+        "change_suit / change_rank / setting_ability",
+        "`game.card_changed`",
+        "recorded as a `card changed` event; no joker hook",
+    ),
+    (
+        "scaling_card / resetting_card",
+        "`joker.state`",
+        "Steamodded helpers, not game events: counters change in place",
+    ),
+    (
+        "mod_probability / fix_probability",
+        "`joker_rules`",
+        "`Rules.probability_scale` (Oops! All 6s); per-roll changes have no hook",
+    ),
     ("pseudorandom_result", "`game.chance`", "returns the result; no hook"),
     ("check_eternal", "`sticker_blocks`", "a sticker's"),
     ("blueprint", "`CopiedJoker`", "`joker.copied_by`"),
     ("retrigger_joker_check", "`joker_retrigger_joker`", "every scoring context, by name"),
-    ("post_trigger", "`joker_other_joker`", "after each joker's main effect; no hook after "
-     "every context"),
-    ("check_enhancement", "`EnhancementType`", "quantum enhancements: none; a card has one "
-     "enhancement"),
+    (
+        "post_trigger",
+        "`joker_other_joker`",
+        "after each joker's main effect; no hook after every context",
+    ),
+    (
+        "check_enhancement",
+        "`EnhancementType`",
+        "quantum enhancements: none; a card has one enhancement",
+    ),
     ("modify_weights", "`JokerType` rarity, pool gates", "no hook"),
 )
 
@@ -208,7 +255,6 @@ def steamodded_section() -> list[str]:
         lines.append(f"| `{context}` | {ours} | {note} |")
     lines.append("")
     return lines
-
 
 
 def sections() -> list[tuple[str, str]]:
