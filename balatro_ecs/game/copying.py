@@ -639,30 +639,26 @@ def own_content_only(game: Game) -> bool:
     """Whether only the game's own (vanilla) content can run while a hand scores now: the
     jokers, consumables, blind and deck, the modifiers of the cards in hand, and the
     scoring systems are all the vanilla pack's."""
-    plugins = game.plugins
-    cache = plugins.cache
-    own = cache.get(_OWN_CACHE)
-    if own is None:
-        own = cache[_OWN_CACHE] = _OwnContent(plugins)
-    if not own.systems:
-        return False
     plans = game.plans
-    foreign = plans.foreign
-    if foreign is None:
-        foreign = plans.foreign = any(not own.vanilla(j.key) for j in plans.jokers)
-    if foreign:
+    row = plans.foreign  # the row, the deck and the systems: worked out once per row
+    if row is None:
+        row = plans.foreign = not _own_row(game)
+    if row:
         return False
-    vanilla = own.vanilla
-    for item in game.consumables:
-        if not vanilla(item.key):
-            return False
     blind = game.blind
-    if blind is not None and not vanilla(blind.key):
+    if blind is plans.own_blind and not game.consumables and plans.own_kinds is None:
+        return True  # (the common case: as the last time, nothing more to look at)
+    own: _OwnContent = game.plugins.cache[_OWN_CACHE]
+    pack_of = own.pack_of
+    for item in game.consumables:
+        if pack_of(item.key) != VANILLA:
+            return False
+    if blind is not None and pack_of(blind.key) != VANILLA:
         return False
-    if not vanilla(game.deck.key):
-        return False
-    if own.kinds:
-        enhancements, editions, seals = own.kinds
+    plans.own_blind, plans.own_kinds = blind, own.kinds
+    kinds = own.kinds
+    if kinds is not None:
+        enhancements, editions, seals = kinds
         for card in game._areas[C.Area.HAND]:
             if (
                 card._enhancement.kind in enhancements
@@ -673,23 +669,36 @@ def own_content_only(game: Game) -> bool:
     return True
 
 
+def _own_row(game: Game) -> bool:
+    """Whether the scoring systems, the joker row and the deck are all the game's own."""
+    plugins = game.plugins
+    own = plugins.cache.get(_OWN_CACHE)
+    if own is None:
+        own = plugins.cache[_OWN_CACHE] = _OwnContent(plugins)
+    pack_of = own.pack_of
+    return (
+        own.systems
+        and pack_of(game.deck.key) == VANILLA
+        and all(pack_of(joker.key) == VANILLA for joker in game.jokers)
+    )
+
+
 _OWN_CACHE = "preview: own content"
 
 
 class _OwnContent:
     """What :func:`own_content_only` reads of a plugin set, worked out once per set: the
-    vanilla pack's keys, whether every scoring system is the game's, and the card
+    lookup of a key's pack, whether every scoring system is the game's, and the card
     modifier kinds declared by other content."""
 
-    __slots__ = ("kinds", "systems", "vanilla")
+    __slots__ = ("kinds", "pack_of", "systems")
 
     def __init__(self, plugins: Any) -> None:
-        pack_of = plugins.pack_of
+        self.pack_of = pack_of = plugins.pack_of
 
         def vanilla(key: str) -> bool:
             return bool(pack_of(key) == VANILLA)
 
-        self.vanilla = vanilla
         schedule = plugins.schedule(SCORING_EVENT)
         self.systems = all(
             plugins.system_origin(SCORING_EVENT, name) == VANILLA for name in schedule.names

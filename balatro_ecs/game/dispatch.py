@@ -167,6 +167,8 @@ class JokerPlans:
         "_slots",
         "foreign",
         "jokers",
+        "own_blind",
+        "own_kinds",
         "ruled",
         "views",
     )
@@ -195,8 +197,10 @@ class JokerPlans:
         self._acts: frozenset[int] = frozenset(acts)
         #: The jokers whose rules (``joker_rules``) may follow their counters: not
         #: debuffed, declaring rules (what the game re-derives when a counter changes).
-        self.ruled: tuple[Joker, ...] = tuple(
-            j for j in self.jokers if not j.debuffed and j.type.key in ruling
+        self.ruled: tuple[Joker, ...] = (
+            tuple([j for j in self.jokers if j.type.key in ruling and not j.debuffed])
+            if ruling
+            else ()
         )
         #: What each slot acts as: itself, a copy, or nothing (debuffed, copying nothing).
         self.views: tuple[Joker | CopiedJoker | None, ...] = tuple(views)
@@ -207,9 +211,14 @@ class JokerPlans:
         self._own_by_slot: dict[str, tuple[PlanEntry | None, ...]] = {}
         self._plans: dict[str, tuple[PlanEntry, ...]] = {}
         self._scoring: ScoringPlans | None = None
-        #: Whether a joker of the row is content of a pack other than the game's (worked
-        #: out when first asked, by :func:`~balatro_ecs.game.copying.own_content_only`).
+        #: Whether the row, the deck or the scoring systems hold content of a pack other
+        #: than the game's (worked out when first asked, by
+        #: :func:`~balatro_ecs.game.copying.own_content_only`).
         self.foreign: bool | None = None
+        #: The blind last found to be the game's own with this row (and whether the set
+        #: has card modifiers of other packs to look for), for the same.
+        self.own_blind: Any = None
+        self.own_kinds: Any = False
 
     def _compile(self, hook: str) -> tuple[PlanEntry, ...]:
         if hook not in _PLANNED:
@@ -237,7 +246,7 @@ class JokerPlans:
                 row.append(entry)
                 plan.append(entry)
         self._by_slot[hook] = tuple(row)
-        self._own_by_slot[hook] = tuple(own_row) if any(own_row) else ()
+        self._own_by_slot[hook] = tuple(own_row) if acts and any(own_row) else ()
         found = self._plans[hook] = tuple(plan)
         return found
 
@@ -294,7 +303,7 @@ class JokerPlans:
                     plans[position] += ((fn, view, joker),)
         plans[_MAIN] = tuple(main)
         found = ScoringPlans(*plans)
-        if any(own_main):
+        if acts and any(own_main):
             found.own_main = tuple(own_main)
         return found
 

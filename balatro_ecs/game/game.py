@@ -184,7 +184,8 @@ class Game(Commands):
         """What each of these plays would score now: ``[preview_play(p) for p in plays]``,
         with what scoring can change saved once for all of them (a policy comparing the
         plays of one hand). Every play is checked before any is scored."""
-        checked = [sorted(engine.check_preview(self, positions)) for positions in plays]
+        limit = self.rules.selection_limit
+        checked = [sorted(engine.check_preview(self, cards, limit)) for cards in plays]
         return copying.preview_plays(self, checked)
 
     # -- copies --------------------------------------------------------------------------

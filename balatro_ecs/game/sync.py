@@ -168,6 +168,13 @@ class RulesSync(GameCore):
             run.free_rerolls_left = max(0, run.free_rerolls_left + rerolls)
             recalculate_reroll(cast("Game", self), skip_increment=True)
 
+    def _planned(self, hook: str) -> tuple[Any, ...]:
+        """The plan of a joker hook, ``()`` at once when no content implements it (the hooks
+        of run events mods add: a vanilla game never builds their plans)."""
+        if hook not in self.plugins.implemented:
+            return ()
+        return self.plans.plan(hook)
+
     @property
     def plans(self) -> JokerPlans:
         """The call plans for the current joker row."""

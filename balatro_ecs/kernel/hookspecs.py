@@ -761,8 +761,9 @@ def joker_money(game: GameCommands, joker: Joker, dollars: int, source: Any) -> 
     :param source: What the money comes from or goes to: the joker, card or consumable that
         pays (Golden Joker's ``"Golden Joker"`` line is ``"cash out"``), ``"cash out"`` for
         the round's payout (blind, hands left, interest, jokers' payouts: one amount),
-        ``"played hand"`` for the money a scored hand made, the card sold or bought, a
-        voucher's or pack's key, ``"reroll"``.
+        the card or joker whose effect paid while a hand scored (each effect's money comes
+        through on its own, at the end of the hand), the card sold or bought, a voucher's
+        or pack's key, ``"reroll"``.
     :returns: The amount instead (a whole number; ``0`` cancels the change), or ``None``.
 
     Called for each joker left to right (copies resolved, debuffed jokers left out), each

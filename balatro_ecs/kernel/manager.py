@@ -484,6 +484,8 @@ class Plugins:
         self._events: dict[str, Event] = {}
         self._schedules: dict[str, Schedule] = {}
         self._system_origins: dict[str, dict[str, tuple[int, str]]] = {}
+        #: The content hooks that some content of the set implements.
+        self.implemented: frozenset[str] = frozenset()
         self._content_hooks = tuple(
             name
             for name in dir(hookspecs)
@@ -906,6 +908,7 @@ class Plugins:
                 table[content.key] = fn
             tables[hook_name] = table
         self._tables = tables
+        self.implemented = frozenset(h for h, t in tables.items() if t)
         names: dict[type[ContentType], dict[str, str]] = {f: {} for f in _FAMILIES}
         origin_of: dict[str, str] = {}
         for key, content in self._content.items():

@@ -58,5 +58,5 @@ class BlindCommands(CardCommands):
                     self._row_changed()
         self.record(blind, "message", "disabled")
         self._refresh_debuffs()
-        if self.plans.plan("joker_blind_disabled"):
+        if self._planned("joker_blind_disabled"):
             self.each_joker("joker_blind_disabled", blind)

@@ -275,7 +275,7 @@ class CardCommands(RunCommands):
             layout = [c.serial for c in self._areas[C.Area.HAND] if c is not last]
             layout.append(last.serial)
             self.run.hand_layout = layout
-            if self.plans.plan("joker_hand_drawn"):
+            if self._planned("joker_hand_drawn"):
                 self.each_joker("joker_hand_drawn", tuple(drawn))
         return drawn
 

@@ -122,7 +122,7 @@ class JokerCommands(BlindCommands):
                 added = self.plugins.impl("joker_added", handle.key)
                 if added is not None:
                     added(self, handle)
-        if self.plans.plan("joker_card_added"):
+        if self._planned("joker_card_added"):
             self.each_joker("joker_card_added", handle)
         return handle
 
@@ -222,7 +222,7 @@ class JokerCommands(BlindCommands):
         """Tell every joker that the row was rearranged (``joker_rearranged``, in slot
         order): ``source`` is what did it, ``None`` for the player (a
         :class:`~balatro_ecs.actions.MoveJoker`)."""
-        if self.plans.plan("joker_rearranged"):
+        if self._planned("joker_rearranged"):
             self.each_joker("joker_rearranged", source)
 
     def set_joker_debuff(self, joker: Joker, debuffed: bool, *, by_blind: bool = False) -> None:
@@ -321,7 +321,7 @@ class JokerCommands(BlindCommands):
         handle.zone.area = C.Area.CONSUMABLES
         self.consumables.append(handle)
         self._renumber(self.consumables)
-        if self.plans.plan("joker_card_added"):
+        if self._planned("joker_card_added"):
             self.each_joker("joker_card_added", handle)
         return handle
 

@@ -46,7 +46,7 @@ class RunCommands(RulesSync):
         if type(dollars) is not int:
             check_dollars(dollars, source)  # raises: money is whole
         if dollars and not self._in_money_chain:
-            chain = self.plans.plan("joker_money")
+            chain = self._planned("joker_money")
             if chain:
                 dollars = self._money_chain(chain, dollars, source)
         if dollars:
@@ -84,7 +84,7 @@ class RunCommands(RulesSync):
     def _hand_levelled(self, hand: HandType, levels: int, source: object) -> None:
         """Tell the jokers that ``hand`` changed level (a planet, a joker, a tag, a hand
         levelled as it scores)."""
-        if self.plans.plan("joker_hand_levelled"):
+        if self._planned("joker_hand_levelled"):
             self.each_joker("joker_hand_levelled", hand, levels, source)
 
     # -- hands, discards, hand size and slots -------------------------------------------------

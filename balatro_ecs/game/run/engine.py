@@ -61,11 +61,20 @@ def _phase(game: Game, *allowed: Phase, what: str) -> None:
         raise IllegalActionError(f"{what}: only during {names}, not {game.run.phase.value}")
 
 
-def _cards(game: Game, cards: tuple[int, ...], what: str, *, forced: bool = True) -> None:
-    """1 to the selection limit (5; ``Rules.selection_limit``) distinct positions of cards
-    in hand, holding the forced card (Cerulean Bell) unless ``forced`` is false."""
+def _cards(
+    game: Game,
+    cards: tuple[int, ...],
+    what: str,
+    *,
+    forced: bool = True,
+    limit: int | None = None,
+) -> None:
+    """1 to the selection limit (5; ``Rules.selection_limit``, or ``limit`` when the caller
+    read it already) distinct positions of cards in hand, holding the forced card (Cerulean
+    Bell) unless ``forced`` is false."""
     hand = game.area(Area.HAND)
-    limit = game.rules.selection_limit
+    if limit is None:
+        limit = game.rules.selection_limit
     if not 1 <= len(cards) <= limit:
         raise IllegalActionError(f"{what}: choose 1 to {limit} cards, got {len(cards)}")
     if len(set(cards)) != len(cards):
@@ -83,7 +92,7 @@ def _cards(game: Game, cards: tuple[int, ...], what: str, *, forced: bool = True
         )
 
 
-def check_preview(game: Game, positions: object) -> tuple[int, ...]:
+def check_preview(game: Game, positions: object, limit: int | None = None) -> tuple[int, ...]:
     """``positions`` as :meth:`Game.preview_play <balatro_ecs.game.Game.preview_play>`
     takes them (any iterable of ints), checked as a :class:`Play`'s cards are: ints, not
     negative, distinct (else :class:`~balatro_ecs.kernel.errors.ActionTypeError` or
@@ -95,7 +104,7 @@ def check_preview(game: Game, positions: object) -> tuple[int, ...]:
     if isinstance(positions, (str, bytes, Mapping)) or not isinstance(positions, Iterable):
         raise ActionTypeError(f"{where}: expected card positions (ints), got {positions!r}")
     cards = card_positions(tuple(positions), where)
-    _cards(game, cards, "preview", forced=False)
+    _cards(game, cards, "preview", forced=False, limit=limit)
     return cards
 
 

@@ -165,7 +165,7 @@ def close_pack(game: Game) -> None:
     game.pack_key = None
     game.pack_picks = 0
     game.run.phase = game.pack_return
-    if key is not None and game.plans.plan("joker_booster_closed"):
+    if key is not None and game._planned("joker_booster_closed"):
         game.each_joker("joker_booster_closed", key)
     if game.run.phase is Phase.BLIND_SELECT:
         enter_blind_select(game)

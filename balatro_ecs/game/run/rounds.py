@@ -57,7 +57,7 @@ def refill_hand(game: Game, after_action: bool, *, tell_blind: bool = True) -> l
             changed = serpent(game, game.blind, wanted)
             if changed is not None:
                 wanted = changed
-    chain = game.plans.plan("joker_drawing_cards")
+    chain = game._planned("joker_drawing_cards")
     if chain:
         wanted = _drawing_chain(game, chain, wanted)
     drawn = game.draw(wanted)
@@ -217,7 +217,7 @@ def press_play(ctx: EventContext) -> None:
     act = game._blind_impl("blind_press_play")
     if act is not None:
         act(game, game.blind, game.cards(Area.PLAY))
-    if game.plans.plan("joker_press_play"):
+    if game._planned("joker_press_play"):
         game.each_joker("joker_press_play", game.cards(Area.PLAY))
 
 
@@ -394,7 +394,7 @@ def held_cards_end_of_round(ctx: EventContext) -> None:
     something."""
     game = ctx.game
     repetition = game.plans.plan("joker_held_repetition")
-    jokers = game.plans.plan("joker_held_end_of_round")
+    jokers = game._planned("joker_held_end_of_round")
     mods = card_modifiers(game.plugins)
     enhancement_hooks = mods.enhancement_end_of_round
     seal_hooks = mods.seal_end_of_round
@@ -450,7 +450,7 @@ def progress(ctx: EventContext) -> None:
             run_event(game, "win")
         run.most_played_hand = _most_played(game)
         change = 1
-        chain = game.plans.plan("joker_ante_change")
+        chain = game._planned("joker_ante_change")
         if chain:
             change = _ante_chain(game, chain, change)
         run.ante += change

@@ -137,7 +137,7 @@ def _stock(game: Game) -> None:
     item.zone.area = Area.SHOP
     item.zone.slot = len(game.shop)
     game.shop.append(item)
-    if game.plans.plan("joker_shop_card"):
+    if game._planned("joker_shop_card"):
         game.each_joker("joker_shop_card", item)
 
 
@@ -227,7 +227,7 @@ def enter_shop(ctx: EventContext) -> None:
 def jokers_shop_opened(ctx: EventContext) -> None:
     """The jokers see the open shop (``joker_shop_opened``: Bunco's Running Joke)."""
     game = ctx.game
-    if game.plans.plan("joker_shop_opened"):
+    if game._planned("joker_shop_opened"):
         game.each_joker("joker_shop_opened")
 
 
@@ -374,7 +374,7 @@ def jokers_card_bought(ctx: EventContext) -> None:
     """The jokers hear of the purchase (``joker_card_bought``): the card, voucher or pack
     bought."""
     game = ctx.game
-    if game.plans.plan("joker_card_bought"):
+    if game._planned("joker_card_bought"):
         item = ctx["item"] if "item" in ctx else ctx.get("booster")
         if item is None:
             item = game.plugins.voucher(ctx["key"])

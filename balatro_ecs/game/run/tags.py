@@ -55,7 +55,7 @@ def _used(game: Game, key: str, trigger: str) -> None:
     """A tag acted and is used up: recorded; the jokers hear of it (``joker_tag_used``)."""
     tag = game.plugins.find(TagType, key)
     game.record(tag.name, "tag", trigger)
-    if game.plans.plan("joker_tag_used"):
+    if game._planned("joker_tag_used"):
         game.each_joker("joker_tag_used", tag)
 
 
@@ -143,7 +143,7 @@ def gain_tag(game: Game, key: str, *, hand: HandType | None = None, source: obje
     try:
         game.run.tags.append(key)
         game.record(tag.name if source is None else source, "tag gained", key)
-        if game.plans.plan("joker_tag_gained"):
+        if game._planned("joker_tag_gained"):
             game.each_joker("joker_tag_gained", tag)
         tag_trigger_all(game, "tag_add", key)
         tag_trigger_all(game, "immediate", hand)
@@ -162,6 +162,6 @@ def tags_at_cash_out(game: Game) -> list[list[Any]]:
         if dollars is not None:
             game.run.tags.remove(key)
             lines.append([game.plugins.find(TagType, key).name, dollars])
-            if game.plans.plan("joker_tag_used"):
+            if game._planned("joker_tag_used"):
                 game.each_joker("joker_tag_used", game.plugins.find(TagType, key))
     return lines

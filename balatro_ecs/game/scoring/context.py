@@ -106,6 +106,7 @@ class ScoringContext:
         "lucky_trigger",
         "mods",
         "mult",
+        "paid",
         "phase",
         "plans",
         "played",
@@ -147,6 +148,9 @@ class ScoringContext:
         self.mult = 0.0
         self.score: int | float = 0  # inf past the double range
         self.dollar_buffer = 0
+        #: Positions in :attr:`events` of money already paid when it was recorded (The
+        #: Ox), not part of :attr:`dollar_buffer`.
+        self.paid: tuple[int, ...] = ()
         self.lucky_trigger = False
         self.debuffed = False
         self.destroyed: list[Card] = []
@@ -285,6 +289,7 @@ class ScoringContext:
         """Set the run's money at once (The Ox) and record the change."""
         change = dollars - self.run.dollars
         self.game.earn(change, source)
+        self.paid += (len(self.events),)
         self.events.append((self.phase, source, "dollars", change, None, self.chips, self.mult))
 
     def destroy_joker(self, joker: Joker, source: object) -> None:

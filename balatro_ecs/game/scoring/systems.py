@@ -852,4 +852,23 @@ def jokers_after(ctx: ScoringContext) -> None:
     if ctx.dollar_buffer:  # (earn records nothing for no money: no call needed)
         if type(ctx.dollar_buffer) is not int:
             check_events(ctx.events)  # money not whole: name the effect that gave it
-        ctx.game.earn(ctx.dollar_buffer, "played hand")
+        game = ctx.game
+        if game._planned("joker_money"):
+            _earn_each(ctx)
+        else:
+            game.earn(ctx.dollar_buffer, "played hand")
+
+
+def _earn_each(ctx: ScoringContext) -> None:
+    """With jokers that change money (``joker_money``), a hand's money reaches the run one
+    effect at a time, each through the chain with its own source (a card, a joker), as the
+    game's ``ease_dollars`` is called once per effect."""
+    game = ctx.game
+    left = ctx.dollar_buffer
+    paid = ctx.paid
+    for index, event in enumerate(ctx.events):
+        if event[2] == "dollars" and index not in paid and event[3]:
+            game.earn(event[3], event[1])
+            left -= event[3]
+    if left:
+        game.earn(left, "played hand")

@@ -221,6 +221,16 @@ def test_fiendish_doubles_money_or_pays_one_dollar() -> None:
     assert set(gains) == {10, 1}
 
 
+def test_fiendish_rolls_for_each_effect_of_a_scored_hand() -> None:
+    game = _game("FIENDHAND", "j_modport_fiendish")
+    hold(game, "KS gold_seal", "KH gold_seal", "KD gold_seal", "2C", "3D", "4S", "9C", "7D")
+    before = game.run.dollars
+    out = game.apply(Play((0, 1, 2)))
+    changed = [e for e in out.events if e[2] == "money changed"]
+    assert len(changed) == 3  # each Gold Seal's $3 is its own gain
+    assert game.run.dollars - before in (18, 13, 8, 3)
+
+
 def test_fiendish_doubles_the_cash_out() -> None:
     plain = _game("FIENDCASH")
     fiend = _game("FIENDCASH", "j_modport_fiendish")
