@@ -3,8 +3,8 @@ instead.
 
 Bunco overrides the game's money function; here the joker's ``joker_money`` hook sees
 every gain (each effect of a scored hand on its own, the cash-out with its interest, a
-sale, a joker's pay) and changes it. Spending is left alone. The roll is on ``fiendish`` (Oops! All 6s
-doubles its chance). Not copied by Blueprint, as in Bunco.
+sale, a joker's pay) and changes it. Spending is left alone. The roll is on ``fiendish``
+(Oops! All 6s doubles its chance). Not copied by Blueprint, as in Bunco.
 """
 
 from balatro_ecs.plugin import JokerType, content, hookimpl
