@@ -78,6 +78,14 @@ class RulesSync(GameCore):
         if plans is not None and plans.ruled:
             self._rules_dirty = True
 
+    def _event_over(self) -> None:
+        """An event is over: the rules are brought up to date with the row and the
+        counters now, so that what a change of rules does -- a shop slot gained, a round's
+        discards, prices -- happens within the event that changed them."""
+        self._counters_changed()
+        if self._rules_dirty or self._synced != (self.row_version, self.plugins.version):
+            self._sync()
+
     def _rule_states_now(self) -> bytes | None:
         plans = self._plans
         if plans is None or not plans.ruled:

@@ -78,5 +78,5 @@ def run_event(
     else:
         for run in schedule.functions:
             run(ctx)
-    game._counters_changed()  # the rules follow any counter the event changed
+    game._event_over()  # the rules follow the row and any counter the event changed
     return ctx

@@ -319,7 +319,9 @@ def test_chad_retriggers_the_leftmost_joker_in_every_context() -> None:
 def test_booster_joker_adds_a_pack_slot_at_once_and_for_every_shop() -> None:
     game = _to_shop(_game("BOOSTER"))
     assert len(game.shop_packs) == 2
-    game.add_joker("j_modport_booster_joker")
+    game.offer(game.new_joker("j_modport_booster_joker", area=Area.SHOP))
+    game.run.dollars = 50
+    game.apply(Buy(len(game.shop) - 1))
     assert len(game.shop_packs) == 3  # bought mid-visit: one more pack now
     again = _to_shop(_game("BOOSTER", "j_modport_booster_joker"))
     assert len(again.shop_packs) == 3
