@@ -50,10 +50,14 @@ import marshal
 import operator
 from collections.abc import Callable, Sequence
 from dataclasses import fields, is_dataclass
+from threading import get_ident
 from typing import TYPE_CHECKING, Any
 
 from ..kernel import components as C
 from ..kernel.content import EditionType, EnhancementType, SealType
+from ..kernel.errors import HookTimeout
+from ..kernel.faults import name_fault
+from ..kernel.guard import watch as watch_game
 from ..kernel.packs import VANILLA
 from ..kernel.rng import GameRandom
 from ..kernel.schedule import SCORING_EVENT
@@ -365,6 +369,8 @@ def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) 
             seed=attrs["seed"],
             plugins=attrs["plugins"],
             atomic=attrs["atomic"],
+            budget=attrs["budget"],
+            checks=attrs["checks"],
             start=False,
         )
     else:
@@ -372,6 +378,8 @@ def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) 
         game.plugins = attrs["plugins"]
         game.seed = attrs["seed"]
         game.atomic = attrs["atomic"]
+        game.budget = attrs["budget"]
+        game.checks = attrs["checks"]
         game.rng = GameRandom(game.seed)
     game.stake = attrs["stake"]
     game.run = snap.run if adopt else snap.run.copy()
@@ -600,38 +608,39 @@ def preview_plays(game: Game, plays: Sequence[list[int]]) -> list[ScoreResult]:
     may write anything (run fields, hands and discards, counters, cards, jokers, tags,
     random streams), and none of it outlives the preview.
     """
-    if not own_content_only(game):
-        return _sandboxed_plays(game, plays)
     results: list[ScoreResult] = []
-    saved = PreviewState(game)
     watch, game._hand_watch = game._hand_watch, False  # a scoring hand draws nothing
+    guarded = not game._busy  # (a preview inside an action is guarded by the action)
+    if guarded:  # the time budget watches previews too (balatro_ecs.kernel.guard)
+        game._busy = get_ident()
+        game._tick += 1
+        if not game._watched:
+            watch_game(game)
+    # (saved after the guard is set: a whole snapshot puts the guard's state back too)
+    saved = PreviewState(game) if own_content_only(game) else None
+    snap = take(game) if saved is None else None
     try:
         for positions in plays:
             try:
                 _stage_play(game, positions)
                 results.append(score_play(game, game.plans, preview=True))
+            except (Exception, HookTimeout) as err:  # a plugin's fault: named
+                if guarded:
+                    game._busy = 0  # (no HookTimeout while putting the game back)
+                named = name_fault(game.plugins, err)
+                if named is None:
+                    raise
+                raise named from err
             finally:
-                saved.restore(game)
+                if saved is not None:
+                    saved.restore(game)
+                else:
+                    assert snap is not None
+                    restore(game, snap)
     finally:
         game._hand_watch = watch
-    return results
-
-
-def _sandboxed_plays(game: Game, plays: Sequence[list[int]]) -> list[ScoreResult]:
-    """:func:`preview_plays` when a plugin's code may run: the whole game is put back after
-    each play (a snapshot taken once, restored in place)."""
-    results: list[ScoreResult] = []
-    snap = take(game)
-    try:
-        for positions in plays:
-            game._hand_watch = False  # a scoring hand draws nothing
-            try:
-                _stage_play(game, positions)
-                results.append(score_play(game, game.plans, preview=True))
-            finally:
-                restore(game, snap)
-    finally:
-        restore(game, snap)
+        if guarded:
+            game._busy = 0
     return results
 
 

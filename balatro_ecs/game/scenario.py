@@ -165,7 +165,7 @@ def _hand(value: object, where: str, plugins: Plugins) -> HandType:
     except UnknownNameError as err:
         raise ScenarioError(str(err.at(where))) from None
     if found >= len(_HANDS_BY_NAME) and found not in detector(plugins).hands:
-        raise ScenarioError(f"{where}: {value!r} is not a poker hand of this plugin set")
+        raise ScenarioError(f"{where}: {show(value)} is not a poker hand of this plugin set")
     return found
 
 
@@ -497,7 +497,7 @@ class Scenario:
         seed = data.get("seed", DEFAULT_SEED)
         if type(seed) is not str or not seed:
             _name(seed, "seed", "a non-empty string")
-            raise ScenarioError(f"seed: expected a non-empty string, got {seed!r}")
+            raise ScenarioError(f"seed: expected a non-empty string, got {show(seed)}")
         _name(seed, "seed", "a non-empty string")
 
         return _made(

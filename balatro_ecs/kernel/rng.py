@@ -31,6 +31,8 @@ import struct
 from collections.abc import Callable, Hashable, MutableSequence, Sequence
 from typing import Any, TypeVar
 
+from .errors import show
+
 __all__ = ["COMPILED", "GameRandom", "LuaRandom", "lua_mod", "pseudohash", "stream_key"]
 
 T = TypeVar("T")
@@ -393,7 +395,7 @@ class GameRandom:
         order in which the caller listed them.
         """
         if not items:
-            raise ValueError(f"cannot draw from an empty list (stream {key!r})")
+            raise ValueError(f"cannot draw from an empty list (stream {show(key)})")
         ordered = sorted(items, key=sort_key) if sort_key is not None else items
         return ordered[math.floor(first_draw(self.seed_for(key)) * len(ordered))]
 

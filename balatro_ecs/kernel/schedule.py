@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import ScheduleError
+from .errors import ScheduleError, show
 
 __all__ = ["OPTIONAL", "SCORING_EVENT", "Event", "Schedule", "System", "compile_schedule"]
 
@@ -162,7 +162,7 @@ def compile_schedule(
                 f"phases are {', '.join(phases)}"
             )
         if system.name in by_name:
-            raise ScheduleError(f"two systems are named {system.name!r}")
+            raise ScheduleError(f"two systems are named {show(system.name)}")
         by_name[system.name] = system
 
     edges: dict[str, set[str]] = {name: set() for name in by_name}  # name -> predecessors
@@ -204,8 +204,8 @@ def _resolve_ref(system: System, ref: str, by_name: dict[str, System]) -> str | 
         return name if name in by_name else None
     if ref not in by_name:
         raise ScheduleError(
-            f"system {system.name!r} refers to unknown system {ref!r} (end the name with "
-            f"{OPTIONAL!r} if it may be absent: another pack's system)"
+            f"system {show(system.name)} refers to unknown system {show(ref)} (end the name "
+            f"with {OPTIONAL!r} if it may be absent: another pack's system)"
         )
     return ref
 
@@ -234,7 +234,7 @@ def _ordered(
             graphlib.TopologicalSorter(preds).prepare()
         except graphlib.CycleError as err:
             cycle = " -> ".join(err.args[1])
-            raise ScheduleError(f"systems in phase {phase!r} form a cycle: {cycle}") from None
+            raise ScheduleError(f"systems in phase {show(phase)} form a cycle: {cycle}") from None
         raise ScheduleError(f"systems in phase {phase!r} form a cycle")  # pragma: no cover
     return order
 

@@ -8,6 +8,7 @@ game (listed with the rest in ``docs/objects.md``).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
@@ -15,7 +16,8 @@ from ...kernel import components as C
 from ...kernel.effects import Effect
 from ...kernel.enums import HAND_NAMES, Edition, HandType
 from ...kernel.errors import BalatroError
-from ...kernel.faults import check_dollars, check_effect, check_whole
+from ...kernel.faults import calling_hook, check_dollars, check_effect, check_whole
+from ...kernel.quantities import MAX_INT
 from ..jokers import EDITION_SURCHARGE, Consumable, Joker
 from ..scoring.pipeline import score_play
 from ..scoring.result import ScoreResult
@@ -37,18 +39,23 @@ class RunCommands(RulesSync):
         self.events.append((self.run.phase.value, source, kind, value, target))
 
     def earn(self, dollars: int, source: object = None) -> None:
-        """Add (or, if negative, take) money, recording who paid it.
+        """Add (or, if negative, take) money, recording who paid it: ``source``, or when
+        none is given, the content whose hook is paying (found on the call stack), so
+        every change of money has a name.
 
         The jokers' ``joker_money`` hooks see the change first, in slot order, and may
         change the amount (Bunco's Fiendish Joker doubles every gain); ``source`` says
         where the money comes from (a joker, a card, ``"cash out"``, a card sold, ...).
         """
-        if type(dollars) is not int:
-            check_dollars(dollars, source)  # raises: money is whole
-        if dollars and not self._in_money_chain:
-            chain = self._planned("joker_money")
-            if chain:
-                dollars = self._money_chain(chain, dollars, source)
+        if type(dollars) is not int or not -MAX_INT <= dollars <= MAX_INT:
+            check_dollars(dollars, source)  # raises: money is whole, within 10**15
+        if dollars:
+            if source is None:
+                source = self._paying_content()
+            if not self._in_money_chain:
+                chain = self._planned("joker_money")
+                if chain:
+                    dollars = self._money_chain(chain, dollars, source)
         if dollars:
             self.run.dollars += dollars
             self.record(source, "dollars", dollars)
@@ -62,7 +69,7 @@ class RunCommands(RulesSync):
             for fn, view, joker in chain:
                 changed = fn(self, view, dollars, source)
                 if changed is not None:
-                    if type(changed) is not int:
+                    if type(changed) is not int or not -MAX_INT <= changed <= MAX_INT:
                         check_dollars(changed, joker)  # raises, naming the joker
                     if changed != dollars:
                         self.record(joker, "money changed", changed - dollars, source)
@@ -70,6 +77,16 @@ class RunCommands(RulesSync):
         finally:
             self._in_money_chain = False
         return dollars
+
+    def _paying_content(self) -> str | None:
+        """The name of the content whose hook called :meth:`earn` (``None``: none did)."""
+        origin = calling_hook(self.plugins, sys._getframe(2))
+        if origin is None or origin[2] is None:
+            return None
+        try:
+            return self.plugins.content(origin[2]).name
+        except BalatroError:
+            return origin[2]
 
     def level_up(self, hand: HandType, levels: int = 1, source: object = None) -> None:
         """Change a poker hand's level (never below 0); then each joker's

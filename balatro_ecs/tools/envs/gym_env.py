@@ -28,7 +28,7 @@ from gymnasium.vector import AutoresetMode
 from ...game.actions import ACTION_SPACE
 from ...game.game import Game
 from ...game.state import Phase
-from ...kernel.errors import BalatroError
+from ...kernel.errors import BalatroError, show
 from ...kernel.manager import Plugins
 from ..observe import Layout, Observer
 
@@ -90,7 +90,7 @@ class BalatroEnv(gym.Env[dict[str, Any], np.int64]):
         illegal_penalty: float = 0.1,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode: None or 'ansi', not {render_mode!r}")
+            raise ValueError(f"render_mode: None or 'ansi', not {show(render_mode)}")
         self.render_mode = render_mode
         self.deck = deck
         self.stake = stake
