@@ -27,7 +27,8 @@ Two families:
   are implemented by the plugin that declares the content (through `balatro_content`) and
   are called per instance, in game order: once per joker in slot order, with
   Blueprint/Brainstorm copies resolved and debuffed jokers left out; only for the active
-  blind; only for the chosen deck and stakes; only for owned vouchers.
+  blind; only for the chosen deck and stakes; only for owned vouchers. `content_describe`
+  belongs to whatever content its plugin declares, of any family.
 * **Extension hooks** (`balatro_*`) are ordinary pluggy broadcasts.
 
 Content hooks *return* what they do (an `Effect`, a count, a flag); the engine applies it in
@@ -59,6 +60,10 @@ _OWN: dict[str, str] = {
     "joker_game_over": "each joker in slot order, itself (never a copy), debuffed ones left "
     "out; the first that saves the run stops the pass",
     "joker_cash_out": "each joker in slot order, itself (never a copy), debuffed ones left out",
+    "joker_reset_round": "every joker type of the plugin set that implements it, held or "
+    "not, in the game's order of jokers (the type, never an instance: no copies, no debuffs)",
+    "content_describe": "the described content's own plugin (content of any family), once "
+    "per description",
     "joker_sold": "the joker sold, as what it copies when it is a copier (its own first when "
     "it copies and acts); not when it is debuffed",
 }

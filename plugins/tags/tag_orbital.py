@@ -10,7 +10,8 @@ mod's tag from ``game.new_tag``) levels that hand (the tag declares ``hand=True`
 from dataclasses import replace
 
 from balatro_ecs.game.run.tags import choose_blind_hands
-from balatro_ecs.plugin import HandType, content, hookimpl, reference
+from balatro_ecs.plugin import HandType, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 TAG = replace(reference.tag("tag_orbital"), hand=True)
 balatro_content = content(TAG)
@@ -26,3 +27,12 @@ def tag_apply(game, tag, trigger, subject):
         hand = HandType.from_name(choose_blind_hands(game)[game.run.blind_on_deck])
     game.level_up(hand, tag.config["levels"], tag.name)
     return True
+
+
+@hookimpl
+def content_describe(game, values, item):
+    run = game.run
+    if run.tags_offered.get(run.blind_on_deck) != TAG.key:
+        return {}
+    hand = run.orbital_choices.get(str(run.ante), {}).get(run.blind_on_deck)
+    return {"orbital_hand": hand}

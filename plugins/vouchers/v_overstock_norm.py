@@ -1,6 +1,7 @@
 """Overstock: one more card slot in the shop."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 VOUCHER = reference.voucher("v_overstock_norm")
 balatro_content = content(VOUCHER)

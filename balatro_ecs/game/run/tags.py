@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...kernel.content import TagType
 from ...kernel.enums import HandType, hand_iteration_order
-from ..pools import draw_pool
+from ..pools import draw_pool, pool_fallback
 from ..state import Phase
 
 if TYPE_CHECKING:
@@ -119,14 +119,11 @@ def enter_blind_select(game: Game) -> None:
     tag_trigger_all(game, "new_blind_choice")
 
 
-#: The tag a tag pool falls back to when every tag is unavailable (the game's Handy Tag).
-FALLBACK_TAG = "tag_handy"
-
-
 def draw_tag(game: Game, pool: Sequence[str | None], stream: str) -> str:
     """A tag key from a tag pool (:func:`~balatro_ecs.game.run.blinds.tag_pool`) on
-    ``stream``, resampled as the game resamples (``<stream>_resample<n>``)."""
-    return draw_pool(game, pool, stream, FALLBACK_TAG)
+    ``stream``, resampled as the game resamples (``<stream>_resample<n>``); a pool with
+    nothing available yields the plugin set's fallback tag (the vanilla pack: Handy Tag)."""
+    return draw_pool(game, pool, stream, pool_fallback(game.plugins, "Tag"))
 
 
 def gain_tag(game: Game, key: str, *, hand: HandType | None = None, source: object = None) -> None:

@@ -77,8 +77,8 @@ class BalatroEnv(gym.Env[dict[str, Any], np.int64]):
     def __init__(
         self,
         *,
-        deck: str = "Red Deck",
-        stake: str | int = "White Stake",
+        deck: str | None = None,
+        stake: str | int | None = None,
         plugins: Plugins | None = None,
         unlocks: str = "all",
         max_steps: int = 1000,
