@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import itertools
 import random
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -159,3 +160,35 @@ def test_a_preview_with_a_pack_joker_not_in_play_stays_fast(fast: bool) -> None:
     if not fast:
         game.add_joker("j_test_vandal")
     assert own_content_only(game) is fast
+
+
+@dataclass(frozen=True, slots=True)
+class _Mark:
+    """A pack's own component (docs/cookbook.md, "A component of your own")."""
+
+    hands: int = 0
+
+
+def test_a_pack_s_own_components_written_while_a_preview_scores_are_put_back() -> None:
+    def joker_before(ctx: Any, joker: Any) -> None:
+        world = ctx.game.world
+        for card in ctx.game.hand:
+            world.add(card.entity, _Mark(1))  # attached to cards with none
+        for entity, (mark,) in world.query(_Mark):
+            world.add(entity, _Mark(mark.hands + 1))  # and changed where there was one
+
+    module = plugin_module(
+        "test_marker",
+        JokerType(key="j_test_marker", name="Marker", effect="Marks the hand."),
+        joker_before=joker_before,
+    )
+    game = play_blind(
+        Game(seed="MARKED", plugins=Plugins(plugins=[module], entry_points=False, config=False))
+    )
+    game.add_joker("j_test_marker")
+    marked = game.hand[0].entity
+    game.world.add(marked, _Mark(5))
+    game.preview_play((0, 1))
+    assert sorted(game.world.query1(_Mark)) == [(marked, _Mark(5))]
+    game.apply(Play((0, 1)))
+    assert len(game.world.query1(_Mark)) >= 2  # the play itself keeps what it wrote
