@@ -20,7 +20,7 @@ from balatro_ecs.actions import (
 
 from balatro_ecs import Game, Plugins
 from balatro_ecs.game.dispatch import JOKER_HOOKS
-from balatro_ecs.kernel.content import JokerType
+from balatro_ecs.kernel.content import JokerType, VoucherType
 from balatro_ecs.kernel.effects import Effect
 from balatro_ecs.kernel.enums import HandType
 from balatro_ecs.kernel.errors import HookError
@@ -153,10 +153,10 @@ def test_each_run_hook_runs_for_the_copy_then_the_joker_never_the_debuffed_one(
 
 
 def test_the_ante_change_chain_runs_when_a_boss_is_beaten() -> None:
-    changes: list[int] = []
+    changes: list[tuple[int, bool]] = []
 
-    def joker_ante_change(game: Any, joker: Any, change: int) -> int:
-        changes.append(change)
+    def joker_ante_change(game: Any, joker: Any, change: int, ante_end: bool) -> int:
+        changes.append((change, ante_end))
         return change + 1  # each joker adds one
 
     module = plugin_module(
@@ -168,8 +168,36 @@ def test_the_ante_change_chain_runs_when_a_boss_is_beaten() -> None:
     game.add_joker("j_test_ante")
     game.add_joker("j_test_ante")
     win_round(game)
-    assert changes == [1, 2]
+    assert changes == [(1, True), (2, True)]
     assert game.run.ante == 1 + 3
+
+
+def test_every_change_of_the_ante_passes_the_chain_hieroglyph_s_too() -> None:
+    seen: list[tuple[int, bool]] = []
+
+    def joker_ante_change(game: Any, joker: Any, change: int, ante_end: bool) -> int | None:
+        seen.append((change, ante_end))
+        return None if ante_end else 0  # only a beaten boss moves the ante
+
+    module = plugin_module(
+        "test_anchor", JokerType(key="j_test_anchor", name="Anchor", effect="x"),
+        joker_ante_change=joker_ante_change,
+    )  # fmt: skip
+    plugins = Plugins(plugins=[module], entry_points=False, config=False)
+    game = Game(seed="ANCHOR", plugins=plugins)
+    game.run.ante = 3
+    voucher = plugins.find(VoucherType, "v_hieroglyph")
+    plugins.impl("voucher_redeem", voucher.key)(game, voucher)  # no Anchor yet: -1
+    assert game.run.ante == 2 and seen == []
+    game.add_joker("j_test_anchor")
+    plugins.impl("voucher_redeem", voucher.key)(game, voucher)
+    assert game.run.ante == 2 and seen == [(-1, False)]
+    assert game.change_ante(2, source="test") == 0 and game.run.ante == 2
+    with pytest.raises(TypeError, match="ante change: expected a whole number, got 1.5"):
+        game.change_ante(1.5, source="test")  # type: ignore[arg-type]
+    assert game.run.ante == 2
+    # without a chain the command moves the ante as the voucher did before
+    assert Game(seed="ANCHOR").change_ante(-1) == -1
 
 
 def test_the_money_chain_passes_each_joker_the_amount_and_the_source() -> None:

@@ -177,7 +177,11 @@ STEAMODDED: tuple[tuple[str, str, str], ...] = (
     ("blind_defeated", "`joker_end_of_round`", "called only for a won round"),
     ("round_eval", "`joker_cash_out`", "a payout line"),
     ("modify_final_cashout", "`joker_money`", 'its `source` is `"cash out"`'),
-    ("modify_ante / ante_change", "`joker_ante_change`", ""),
+    (
+        "modify_ante / ante_change",
+        "`joker_ante_change`",
+        "every change of the ante; `ante_end` as Steamodded's",
+    ),
     ("starting_shop", "`joker_shop_opened`", ""),
     ("ending_shop", "`joker_leaving_shop`", ""),
     ("open_booster", "`joker_booster_opened`", ""),

@@ -753,19 +753,22 @@ def joker_reset_round(
 
 
 @hookspec
-def joker_ante_change(game: GameCommands, joker: Joker, change: int) -> int | None:
+def joker_ante_change(game: GameCommands, joker: Joker, change: int, ante_end: bool) -> int | None:
     """Change by how much the ante is about to change, and react to it (Steamodded's
     ``modify_ante`` and ``ante_change``).
 
     :param game: The game (``game.run.ante`` is the ante before the change).
     :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
     :param change: The change as the jokers before this one left it: ``1`` when a boss is
-        beaten.
+        beaten, ``-1`` for Hieroglyph and Petroglyph.
+    :param ante_end: True when a boss was beaten (Steamodded's ``ante_end``), False for any
+        other change (a voucher's, a mod's :meth:`Game.change_ante
+        <balatro_ecs.game.Game.change_ante>`).
     :returns: The change instead (a whole number: ``0`` keeps the ante), or ``None``.
 
     Called for each joker left to right (copies resolved, debuffed jokers left out), each
-    given the change the one before it returned, when a boss is beaten, before the ante
-    changes. No vanilla joker has one.
+    given the change the one before it returned, before every change of the ante. No
+    vanilla joker has one.
 
     .. versionadded:: 0.4
     """

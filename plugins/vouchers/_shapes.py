@@ -45,7 +45,7 @@ def back_one_ante(per_round: str) -> Hook:
     @hookimpl
     def voucher_redeem(game: Any, voucher: Any) -> None:
         extra = voucher.config["extra"]
-        game.run.ante -= extra
+        game.change_ante(-extra, source=voucher.name)
         less = game.add_hands if per_round == "hands" else game.add_discards
         less(-extra, every_round=True, source=voucher.name)
 

@@ -165,6 +165,10 @@ class GameCommands(Protocol):
         """Change a poker hand's level (never below 0); then each joker's ``joker_hand_levelled``
         hook hears of it, in slot order."""
 
+    def change_ante(self, change: int, *, source: object = None) -> int:
+        """Move the ante by ``change`` (Hieroglyph: ``-1``); the jokers'
+        ``joker_ante_change`` hooks may change it first. Returns the change made."""
+
     def add_hands(self, hands: int, *, every_round: bool = False, source: object = None) -> None:
         """Add (or, if negative, take away) hands left this round (never below 0); with
         ``every_round``, every round from now on starts with that many more too (Grabber)."""

@@ -98,6 +98,32 @@ class RunCommands(RulesSync):
         self.record(source, "level", levels, HAND_NAMES[hand])
         self._hand_levelled(hand, levels, source)
 
+    def change_ante(self, change: int, *, source: object = None) -> int:
+        """Move the ante by ``change`` (Hieroglyph and Petroglyph: ``-1``), as the game's
+        ``ease_ante``: the jokers' ``joker_ante_change`` hooks see the change first, in slot
+        order, and may change it (``ante_end`` is ``False`` for them: no boss was beaten).
+        Returns the change made.
+
+        :raises TypeError: ``change`` is not a whole number.
+        """
+        if type(change) is not int:
+            check_whole("ante change", change, source)
+        return self._ease_ante(change, False, source)
+
+    def _ease_ante(self, change: int, ante_end: bool, source: object) -> int:
+        """Change the ante after the ``joker_ante_change`` chain (recorded when a joker's
+        hook took part); ``ante_end``: a boss was beaten."""
+        chain = self._planned("joker_ante_change")
+        if chain:
+            for fn, view, joker in chain:
+                changed = fn(self, view, change, ante_end)
+                if changed is not None:
+                    change = check_whole("ante change", changed, joker)
+            if change:
+                self.record(source, "ante", change)
+        self.run.ante += change
+        return change
+
     def _hand_levelled(self, hand: HandType, levels: int, source: object) -> None:
         """Tell the jokers that ``hand`` changed level (a planet, a joker, a tag, a hand
         levelled as it scores)."""

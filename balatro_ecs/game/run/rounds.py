@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...kernel.components import Area
 from ...kernel.enums import VANILLA_HANDS, HandType, hand_iteration_order
-from ...kernel.faults import check_count, check_whole
+from ...kernel.faults import check_count
 from .. import hands
 from ..modifiers import card_modifiers
 from ..state import Phase
@@ -449,11 +449,7 @@ def progress(ctx: EventContext) -> None:
         if run.ante == run.win_ante:
             run_event(game, "win")
         run.most_played_hand = _most_played(game)
-        change = 1
-        chain = game._planned("joker_ante_change")
-        if chain:
-            change = _ante_chain(game, chain, change)
-        run.ante += change
+        game._ease_ante(1, True, None)
         if "boss_rerolled" in run.flags:
             run.flags.remove("boss_rerolled")
         for card in game.playing_cards:
@@ -469,17 +465,6 @@ def progress(ctx: EventContext) -> None:
             card.set_face_down(False)
             card.set_forced(False)
             game.move_card(card, Area.DECK)
-
-
-def _ante_chain(game: Game, chain: tuple[Any, ...], change: int) -> int:
-    """By how much the ante changes, as the jokers' ``joker_ante_change`` leave it."""
-    for fn, view, joker in chain:
-        changed = fn(game, view, change)
-        if changed is not None:
-            change = check_whole("ante change", changed, joker)
-    if change:
-        game.record(None, "ante", change)
-    return change
 
 
 def _most_played(game: Game) -> HandType:
