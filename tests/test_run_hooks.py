@@ -193,7 +193,7 @@ def test_every_change_of_the_ante_passes_the_chain_hieroglyph_s_too() -> None:
     plugins.impl("voucher_redeem", voucher.key)(game, voucher)
     assert game.run.ante == 2 and seen == [(-1, False)]
     assert game.change_ante(2, source="test") == 0 and game.run.ante == 2
-    with pytest.raises(TypeError, match="ante change: expected a whole number, got 1.5"):
+    with pytest.raises(TypeError, match=r"ante change: expected a whole number, got 1\.5"):
         game.change_ante(1.5, source="test")  # type: ignore[arg-type]
     assert game.run.ante == 2
     # without a chain the command moves the ante as the voucher did before
