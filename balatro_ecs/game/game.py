@@ -220,7 +220,8 @@ class Game(Commands):
         that raises (or gives what the engine cannot apply, or runs past the budget) is
         raised as a :class:`~balatro_ecs.kernel.errors.HookError` naming it, the game
         unchanged."""
-        checked = [sorted(engine.check_preview(self, positions)) for positions in plays]
+        limit = self.rules.selection_limit
+        checked = [sorted(engine.check_preview(self, cards, limit)) for cards in plays]
         return copying.preview_plays(self, checked)
 
     # -- copies --------------------------------------------------------------------------
