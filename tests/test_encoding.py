@@ -20,7 +20,6 @@ from balatro_ecs.envs.encoding import (
     ENTITY_SETS,
     GLOBAL_INDEX,
     GLOBAL_KEYS,
-    GLOBAL_NUMBERS,
     RUN_COLUMNS,
     Encoder,
     unseen_cards,

@@ -18,7 +18,6 @@ from balatro_ecs import Game, Plugins
 from balatro_ecs.actions import Buy, BuyAndUse, Pick, Use
 from balatro_ecs.components import Area
 from balatro_ecs.content import ConsumableType
-from balatro_ecs.enums import Edition
 from balatro_ecs.jokers import Consumable
 from balatro_ecs.observe import Layout
 from balatro_ecs.run import packs
@@ -308,7 +307,7 @@ def test_the_fixed_space_masks_its_no_ops_past_the_budget() -> None:
     from balatro_ecs.actions import ACTION_SPACE
 
     env = BalatroEnv(max_noops=2)
-    obs, _ = env.reset(seed=1)
+    env.reset(seed=1)
     env.step(0)  # select the blind
     for _ in range(2):
         assert env.action_masks()[ACTION_SPACE.sort_rank]
