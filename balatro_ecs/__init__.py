@@ -11,10 +11,15 @@ Score a hand::
 Write a joker: see :mod:`balatro_ecs.plugin`.
 """
 
-from .cards import Card, CardSpec
-from .effects import Effect
-from .enums import Edition, Enhancement, HandType, Seal, Suit
-from .errors import (
+from . import _compat
+from .game.cards import Card, CardSpec
+from .game.game import Game
+from .game.run.snapshot import GameSnapshot
+from .game.scenario import Scenario, score
+from .game.scoring.result import Breakdown, ScoreEvent, ScoreResult
+from .kernel.effects import Effect
+from .kernel.enums import Edition, Enhancement, HandType, Seal, Suit
+from .kernel.errors import (
     ActionError,
     ActionTypeError,
     BalatroError,
@@ -27,12 +32,11 @@ from .errors import (
     ScheduleError,
     UnknownNameError,
 )
-from .game import Game
-from .manager import Plugins
-from .packs import PackError
-from .run.snapshot import GameSnapshot
-from .scenario import Scenario, score
-from .scoring.result import Breakdown, ScoreEvent, ScoreResult
+from .kernel.manager import Plugins
+from .kernel.packs import PackError
+
+# Old module paths (balatro_ecs.run.shop, balatro_ecs.errors, ...) name the same modules.
+_compat.install()
 
 __version__ = "0.1.0"
 

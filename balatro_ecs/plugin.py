@@ -22,7 +22,7 @@ and advertise it in your package's ``pyproject.toml``::
 
 After ``pip install``, every new game finds "Lucky Seven" by name, in scenarios and on
 the command line. Hook names, their arguments and when they are called are listed in
-:mod:`balatro_ecs.hookspecs` (and ``docs/hooks.md``). Keys are namespaced
+:mod:`balatro_ecs.kernel.hookspecs` (and ``docs/hooks.md``). Keys are namespaced
 (``j_<pack>_<name>``) so that packs cannot collide; users can block a plugin by name or
 key (``--block j_lucky7_seven``).
 
@@ -34,10 +34,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import reference
-from .cards import Card, CardSpec
-from .components import Area
-from .content import (
+from .game import reference
+from .game.cards import Card, CardSpec
+from .game.hands import DetectCard, HandParts
+from .game.jokers import Consumable, CopiedJoker, Joker
+from .game.rules import Rules
+from .game.run.packs import pack_consumable, pack_joker, pack_playing_card
+from .game.scoring.context import ScoringContext
+from .game.selection import change_each, select_cards
+from .game.stickers import StickerRoll
+from .kernel.components import Area
+from .kernel.content import (
     BlindType,
     BoosterType,
     ConsumableSetType,
@@ -53,8 +60,8 @@ from .content import (
     StickerType,
     VoucherType,
 )
-from .effects import Effect
-from .enums import (
+from .kernel.effects import Effect
+from .kernel.enums import (
     HAND_ITERATION_ORDER,
     HAND_NAMES,
     Edition,
@@ -64,15 +71,8 @@ from .enums import (
     Suit,
     hand_iteration_order,
 )
-from .hands import DetectCard, HandParts
-from .hookspecs import by_count, hookimpl
-from .jokers import Consumable, CopiedJoker, Joker
-from .rules import Rules
-from .run.packs import pack_consumable, pack_joker, pack_playing_card
-from .schedule import System
-from .scoring.context import ScoringContext
-from .selection import change_each, select_cards
-from .stickers import StickerRoll
+from .kernel.hookspecs import by_count, hookimpl
+from .kernel.schedule import System
 
 __all__ = [
     "HAND_ITERATION_ORDER",

@@ -4,8 +4,8 @@ python examples/score_hand.py
 """
 
 from balatro_ecs import Game, score
-from balatro_ecs.cards import CardSpec
-from balatro_ecs.components import Area
+from balatro_ecs.game.cards import CardSpec
+from balatro_ecs.kernel.components import Area
 
 # 1. One call, from a scenario dict (the same format `balatro-ecs score` reads).
 result = score(

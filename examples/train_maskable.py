@@ -19,7 +19,6 @@ from typing import Any
 
 import gymnasium as gym
 import numpy as np
-
 from balatro_ecs.envs import ENV_ID, BalatroEnv, masked_sample
 
 

@@ -1,7 +1,7 @@
 """The vanilla content of Balatro 1.0.1o as balatro_ecs plugins.
 
 Installed under the import name ``balatro_ecs_vanilla``. It is loaded by the same path
-as any third-party pack: :data:`balatro_ecs.manager.BUILTIN_PLUGINS` names this module,
+as any third-party pack: :data:`balatro_ecs.kernel.manager.BUILTIN_PLUGINS` names this module,
 and ``balatro_plugins`` below lists the rest.
 """
 

@@ -17,7 +17,7 @@ def load_vectors() -> list[dict[str, Any]]:
 
 def cards(*texts: str) -> list[dict[str, Any]]:
     """Scenario cards from short notation: ``cards("KH", "10S glass")``."""
-    from balatro_ecs.cards import CardSpec
+    from balatro_ecs.game.cards import CardSpec
 
     return [CardSpec.parse(t).to_dict() for t in texts]
 

@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 import pytest
 
 from balatro_ecs import Game, Plugins
-from balatro_ecs.actions import (
+from balatro_ecs.game.actions import (
     ACTION_SPACE,
     Action,
     ActionSpace,
@@ -41,13 +41,13 @@ from balatro_ecs.actions import (
     SortHand,
     Use,
 )
-from balatro_ecs.components import Area
-from balatro_ecs.enums import Edition
-from balatro_ecs.errors import IllegalActionError
-from balatro_ecs.jokers import Consumable
-from balatro_ecs.policies import GreedyPolicy, RandomPolicy
-from balatro_ecs.run.engine import action_mask, legal_actions, verify
-from balatro_ecs.state import Phase
+from balatro_ecs.game.jokers import Consumable
+from balatro_ecs.game.run.engine import action_mask, legal_actions, verify
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.components import Area
+from balatro_ecs.kernel.enums import Edition
+from balatro_ecs.kernel.errors import IllegalActionError
+from balatro_ecs.tools.policies import GreedyPolicy, RandomPolicy
 
 PLUGINS = Plugins.default()
 
@@ -200,7 +200,7 @@ def test_mask_and_lists_equal_the_plain_definitions_over_seeded_runs(policy: str
 @pytest.mark.parametrize("pack", ["p_arcana_mega_1", "p_spectral_mega_1"])
 def test_a_pack_with_targeted_cards_lists_every_choice(pack: str) -> None:
     """An open Arcana or Spectral pack deals a hand: picks with every choice of targets."""
-    from balatro_ecs.run import packs
+    from balatro_ecs.game.run import packs
 
     for run in range(6):
         game = Game(seed=f"MASKPACK{run}", plugins=PLUGINS)
@@ -213,7 +213,7 @@ def test_a_pack_with_targeted_cards_lists_every_choice(pack: str) -> None:
 
 
 def test_by_count_marks_only_count_only_conditions() -> None:
-    from balatro_ecs.hookspecs import BY_COUNT
+    from balatro_ecs.kernel.hookspecs import BY_COUNT
 
     def marked(key: str) -> bool:
         rule = PLUGINS.impl("consumable_can_use", key)

@@ -7,12 +7,12 @@ from typing import Any
 import pytest
 
 from balatro_ecs import Game, Plugins
-from balatro_ecs.actions import Buy, CashOut, Discard, Play, SelectBlind
-from balatro_ecs.errors import HookError
+from balatro_ecs.game.actions import Buy, CashOut, Discard, Play, SelectBlind
+from balatro_ecs.game.run.save import dumps
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.errors import HookError
 from balatro_ecs.plugin import Effect, JokerType, hookimpl
-from balatro_ecs.run.save import dumps
-from balatro_ecs.state import Phase
-from balatro_ecs.testing.runs import play_blind, win_round
+from balatro_ecs.tools.testing.runs import play_blind, win_round
 
 
 class Faulty:

@@ -1,13 +1,13 @@
 """Places an audit found where the engine and Balatro 1.0.1o could differ, tested one by one.
 
 Each test drives a run through the public API (``Game``, ``apply``, the
-``balatro_ecs.testing.runs`` helpers) and checks what the game does.
+``balatro_ecs.tools.testing.runs`` helpers) and checks what the game does.
 """
 
 from __future__ import annotations
 
 from balatro_ecs import Card, CardSpec, Edition, Enhancement, Game
-from balatro_ecs.actions import (
+from balatro_ecs.game.actions import (
     Buy,
     CashOut,
     Discard,
@@ -17,14 +17,14 @@ from balatro_ecs.actions import (
     Sell,
     SkipBlind,
 )
-from balatro_ecs.components import Area
-from balatro_ecs.content import BoosterType
-from balatro_ecs.jokers import Consumable, Joker
-from balatro_ecs.run import shop
-from balatro_ecs.run.blinds import choose_boss, next_voucher
-from balatro_ecs.state import Phase
-from balatro_ecs.terminal import render
-from balatro_ecs.testing.runs import hold, play_blind, win_round
+from balatro_ecs.game.jokers import Consumable, Joker
+from balatro_ecs.game.run import shop
+from balatro_ecs.game.run.blinds import choose_boss, next_voucher
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.components import Area
+from balatro_ecs.kernel.content import BoosterType
+from balatro_ecs.tools.terminal import render
+from balatro_ecs.tools.testing.runs import hold, play_blind, win_round
 
 SEED = "AUDIT001"
 

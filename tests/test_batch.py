@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from balatro_ecs.batch import (
+from balatro_ecs.kernel.errors import BalatroError
+from balatro_ecs.tools.batch import (
     RunSpec,
     make_executor,
     play_seed,
@@ -19,9 +20,8 @@ from balatro_ecs.batch import (
     run_seed,
     write_records,
 )
-from balatro_ecs.cli import main
-from balatro_ecs.errors import BalatroError
-from balatro_ecs.simulate import simulate
+from balatro_ecs.tools.cli import main
+from balatro_ecs.tools.simulate import simulate
 
 SEEDS = [run_seed("BATCH", i) for i in range(8)]
 SPEC = RunSpec(policy="random", max_ante=3)

@@ -15,20 +15,20 @@ from typing import Any
 import pytest
 
 from balatro_ecs import Game
-from balatro_ecs.actions import BuyPack, CashOut, Pick, SkipPack
-from balatro_ecs.cards import Card
-from balatro_ecs.content import BoosterType, JokerType
-from balatro_ecs.enums import Enhancement, HandType
-from balatro_ecs.errors import ContentError, PluginError
-from balatro_ecs.jokers import Consumable, Joker
-from balatro_ecs.manager import Plugins
+from balatro_ecs.game.actions import BuyPack, CashOut, Pick, SkipPack
+from balatro_ecs.game.cards import Card
+from balatro_ecs.game.jokers import Consumable, Joker
+from balatro_ecs.game.run.packs import open_pack
+from balatro_ecs.game.run.shop import choose_pack, pack_price, redeem_voucher
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.content import BoosterType, JokerType
+from balatro_ecs.kernel.enums import Enhancement, HandType
+from balatro_ecs.kernel.errors import ContentError, PluginError
+from balatro_ecs.kernel.manager import Plugins
 from balatro_ecs.plugin import pack_consumable, pack_joker
-from balatro_ecs.run.packs import open_pack
-from balatro_ecs.run.shop import choose_pack, pack_price, redeem_voucher
-from balatro_ecs.state import Phase
-from balatro_ecs.testing.modules import plugin_module
-from balatro_ecs.testing.properties import assert_survives_save
-from balatro_ecs.testing.runs import play_blind, win_round
+from balatro_ecs.tools.testing.modules import plugin_module
+from balatro_ecs.tools.testing.properties import assert_survives_save
+from balatro_ecs.tools.testing.runs import play_blind, win_round
 
 CORE = Path(__file__).resolve().parent.parent / "balatro_ecs"
 VANILLA = Plugins(entry_points=False, config=False)
@@ -148,11 +148,11 @@ def test_the_core_names_no_pack_kind_and_no_consumable_set() -> None:
     names = "|".join((*KINDS, "Tarot", "Planet"))
     branch = re.compile(rf'(==|!=|\bin) \(?"({names})"')
     for path in (
-        CORE / "run" / "packs.py",
-        CORE / "run" / "shop.py",
-        CORE / "run" / "cards_for_sale.py",
-        CORE / "game.py",
-        CORE / "rules.py",
+        CORE / "game" / "run" / "packs.py",
+        CORE / "game" / "run" / "shop.py",
+        CORE / "game" / "run" / "cards_for_sale.py",
+        CORE / "game" / "game.py",
+        CORE / "game" / "rules.py",
     ):
         text = path.read_text("utf-8")
         assert not branch.search(text), f"{path.name} branches on a pack kind or set"

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from balatro_ecs import Enhancement, Game, Suit
-from balatro_ecs import reference as ref
-from balatro_ecs.actions import (
+from balatro_ecs.game import reference as ref
+from balatro_ecs.game.actions import (
     CashOut,
     Discard,
     EndShop,
@@ -20,15 +20,16 @@ from balatro_ecs.actions import (
     RerollBoss,
     SelectBlind,
     Sell,
+    Use,
 )
-from balatro_ecs.components import Area
-from balatro_ecs.content import BlindType
-from balatro_ecs.enums import HandType
-from balatro_ecs.errors import IllegalActionError
-from balatro_ecs.run.blinds import choose_boss
-from balatro_ecs.run.shop import redeem_voucher
-from balatro_ecs.state import Phase
-from balatro_ecs.testing.runs import hold, play_blind
+from balatro_ecs.game.run.blinds import choose_boss
+from balatro_ecs.game.run.shop import redeem_voucher
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.components import Area
+from balatro_ecs.kernel.content import BlindType
+from balatro_ecs.kernel.enums import HandType
+from balatro_ecs.kernel.errors import IllegalActionError
+from balatro_ecs.tools.testing.runs import hold, play_blind
 
 # ---------------------------------------------------------------------------------------
 # reference numbers
@@ -515,6 +516,28 @@ def test_pillar_debuffs_cards_played_earlier_this_ante() -> None:
     out = game.apply(Play((0, 1)))
     chips, mult = level_values("Pair", 1)
     assert out.score.score == chips * mult  # the played Aces add no chips
+
+
+@pytest.mark.parametrize("tarot", ["c_empress", "c_magician", "c_chariot"])
+def test_an_enhancement_makes_a_card_forget_it_was_played_this_ante(tarot: str) -> None:
+    # the game's set_ability makes the card's ability afresh: The Pillar no longer
+    # debuffs it (Y6IDYJWS: The Magician in a pack; The Empress under The Pillar)
+    game = Game(seed="PILLAR2")
+    play_blind(game)
+    played = hold(game, "AS", "AH", "AD", "AC", "2S")
+    game.apply(Play((0, 1, 2, 3)))
+    to_next_blind_select(game)
+    play_blind(game, "The Pillar")
+    hold(game, "AS", "AH", "KS", "KH", "2C")
+    spade, heart = played[0], played[1]
+    assert spade.debuffed and heart.debuffed
+    game.add_consumable(tarot)
+    game.apply(Use(0, (0,)))
+    assert not spade.played_this_ante and not spade.debuffed
+    assert heart.played_this_ante and heart.debuffed
+    out = game.apply(Play((0,)))
+    assert out.score is not None and out.score.scoring[0] is spade
+    assert out.score.chips > level_values("High Card", 1)[0]  # the enhanced Ace scores
 
 
 def test_pillar_marks_are_cleared_when_the_boss_is_beaten() -> None:
@@ -1064,8 +1087,8 @@ def test_a_save_through_the_pillar_with_a_hand_shape_joker_reloads_the_same() ->
     """Cards played this ante sit undebuffed in the discard pile until the round ends; a
     reload with Four Fingers (which changes how hands are read) must not debuff them."""
     from balatro_ecs import Game
-    from balatro_ecs.actions import Play
-    from balatro_ecs.testing.runs import play_blind
+    from balatro_ecs.game.actions import Play
+    from balatro_ecs.tools.testing.runs import play_blind
 
     for key in ("j_four_fingers", "j_pareidolia", "j_shortcut", "j_smeared"):
         game = Game(seed="PILLAR")

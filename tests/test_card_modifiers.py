@@ -13,17 +13,17 @@ from typing import Any
 import pytest
 
 from balatro_ecs import Game
-from balatro_ecs.actions import Discard, Play
-from balatro_ecs.cards import CardSpec
-from balatro_ecs.content import EditionType, EnhancementType, SealType
-from balatro_ecs.enums import Edition, Enhancement, Seal, parse_enhancement, parse_seal
-from balatro_ecs.errors import ContentError, ScenarioError, UnknownNameError
-from balatro_ecs.manager import Plugins
-from balatro_ecs.modifiers import card_modifiers
+from balatro_ecs.game.actions import Discard, Play
+from balatro_ecs.game.cards import CardSpec
+from balatro_ecs.game.modifiers import card_modifiers
+from balatro_ecs.game.scenario import score
+from balatro_ecs.kernel.content import EditionType, EnhancementType, SealType
+from balatro_ecs.kernel.enums import Edition, Enhancement, Seal, parse_enhancement, parse_seal
+from balatro_ecs.kernel.errors import ContentError, ScenarioError, UnknownNameError
+from balatro_ecs.kernel.manager import Plugins
 from balatro_ecs.plugin import Effect, hookimpl
-from balatro_ecs.scenario import score
-from balatro_ecs.testing.modules import plugin_module
-from balatro_ecs.testing.runs import hold, play_blind, win_round
+from balatro_ecs.tools.testing.modules import plugin_module
+from balatro_ecs.tools.testing.runs import hold, play_blind, win_round
 
 KING = {"rank": "K", "suit": "S"}
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from balatro_ecs.cli import main
+from balatro_ecs.tools.cli import main
 
 from .conftest import DATA, cards
 

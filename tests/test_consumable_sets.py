@@ -15,13 +15,9 @@ from typing import Any
 import pytest
 
 from balatro_ecs import Game
-from balatro_ecs.actions import Buy, CashOut, Use
-from balatro_ecs.content import BoosterType, ConsumableSetType, ConsumableType, JokerType
-from balatro_ecs.errors import ContentError, PluginError, SaveError, UnknownNameError
-from balatro_ecs.jokers import Consumable
-from balatro_ecs.manager import Plugins
-from balatro_ecs.plugin import pack_consumable
-from balatro_ecs.pools import (
+from balatro_ecs.game.actions import Buy, CashOut, Use
+from balatro_ecs.game.jokers import Consumable
+from balatro_ecs.game.pools import (
     EMPTY_POOL_FALLBACK,
     consumable_pool,
     consumable_sets,
@@ -29,11 +25,15 @@ from balatro_ecs.pools import (
     set_shop_rate,
     shop_rate,
 )
-from balatro_ecs.run.packs import open_pack
-from balatro_ecs.run.shop import redeem_voucher, shop_card
-from balatro_ecs.testing.modules import plugin_module
-from balatro_ecs.testing.properties import assert_survives_save
-from balatro_ecs.testing.runs import play_blind, win_round
+from balatro_ecs.game.run.packs import open_pack
+from balatro_ecs.game.run.shop import redeem_voucher, shop_card
+from balatro_ecs.kernel.content import BoosterType, ConsumableSetType, ConsumableType, JokerType
+from balatro_ecs.kernel.errors import ContentError, PluginError, SaveError, UnknownNameError
+from balatro_ecs.kernel.manager import Plugins
+from balatro_ecs.plugin import pack_consumable
+from balatro_ecs.tools.testing.modules import plugin_module
+from balatro_ecs.tools.testing.properties import assert_survives_save
+from balatro_ecs.tools.testing.runs import play_blind, win_round
 
 VANILLA = Plugins(entry_points=False, config=False)
 RUNE = "Rune"

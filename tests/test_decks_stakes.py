@@ -20,7 +20,7 @@ except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib
 
 from balatro_ecs import CardSpec, Game, Suit
-from balatro_ecs.actions import (
+from balatro_ecs.game.actions import (
     Buy,
     BuyPack,
     CashOut,
@@ -32,15 +32,15 @@ from balatro_ecs.actions import (
     Sell,
     SkipPack,
 )
-from balatro_ecs.components import Area
-from balatro_ecs.errors import IllegalActionError
-from balatro_ecs.jokers import Consumable, Joker
-from balatro_ecs.rng import GameRandom
-from balatro_ecs.state import Phase
-from balatro_ecs.testing.runs import hold, play_blind
+from balatro_ecs.game.jokers import Consumable, Joker
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.components import Area
+from balatro_ecs.kernel.errors import IllegalActionError
+from balatro_ecs.kernel.rng import GameRandom
+from balatro_ecs.tools.testing.runs import hold, play_blind
 
 _SHARED = Path("/work/shared/reference")
-_PACKAGED = Path(__file__).resolve().parent.parent / "balatro_ecs" / "data"
+_PACKAGED = Path(__file__).resolve().parent.parent / "balatro_ecs" / "game" / "data"
 #: A boss with no effect on scoring or money, used whenever a test plays a boss blind.
 QUIET_BOSS = "The Manacle"
 

@@ -7,10 +7,8 @@ import io
 import pytest
 
 from balatro_ecs import CardSpec, Edition, Enhancement, Game, Seal, Suit
-from balatro_ecs import reference as ref
-from balatro_ecs.components import Area
-from balatro_ecs.content import ContentType, JokerType
-from balatro_ecs.describe import (
+from balatro_ecs.game import reference as ref
+from balatro_ecs.game.describe import (
     describe,
     describe_card,
     describe_edition,
@@ -18,8 +16,10 @@ from balatro_ecs.describe import (
     template,
     vanilla_descriptions,
 )
-from balatro_ecs.terminal import TerminalSession, render
-from balatro_ecs.testing.runs import play_blind
+from balatro_ecs.kernel.components import Area
+from balatro_ecs.kernel.content import ContentType, JokerType
+from balatro_ecs.tools.terminal import TerminalSession, render
+from balatro_ecs.tools.testing.runs import play_blind
 
 #: (table, list key, how many) for every family the terminal describes.
 TABLES = [

@@ -13,12 +13,12 @@ import subprocess
 import sys
 
 from balatro_ecs import Game
-from balatro_ecs.policies import GreedyPolicy
+from balatro_ecs.tools.policies import GreedyPolicy
 
 PLAY_SCRIPT = """
 import sys
 from balatro_ecs import Game
-from balatro_ecs.policies import GreedyPolicy, RandomPolicy
+from balatro_ecs.tools.policies import GreedyPolicy, RandomPolicy
 game = Game(deck="Green Deck", stake=3, seed="SAMESEED")
 greedy, wander = GreedyPolicy(), RandomPolicy("SAMESEED")
 for step in range(250):
@@ -82,7 +82,7 @@ def test_simulate_json_is_identical_in_two_processes_but_for_timing() -> None:
 
 
 def test_worker_count_does_not_change_the_summary() -> None:
-    from balatro_ecs.simulate import simulate
+    from balatro_ecs.tools.simulate import simulate
 
     one = simulate(6, policy="random", seed="WORKERS", workers=1).to_dict(records=True)
     two = simulate(6, policy="random", seed="WORKERS", workers=2).to_dict(records=True)

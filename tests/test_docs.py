@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from balatro_ecs.cli import hook_signatures
+from balatro_ecs.tools.cli import hook_signatures
 
 ROOT = Path(__file__).resolve().parent.parent
 HOOKS_DOC = (ROOT / "docs" / "hooks.md").read_text("utf-8")
@@ -37,7 +37,7 @@ def test_readme_states_the_two_commands_and_ci_runs_the_test_one() -> None:
 
 def test_readme_example_scenario_file_exists_and_scores() -> None:
     from balatro_ecs import score
-    from balatro_ecs.scenario import load_scenarios
+    from balatro_ecs.game.scenario import load_scenarios
 
     example = ROOT / "examples" / "hand.json"
     assert "examples/hand.json" in README
@@ -55,7 +55,7 @@ def test_the_plugin_quickstart_matches_the_example_pack() -> None:
 
 
 def test_the_readme_run_example_works_as_its_comments_say() -> None:
-    from balatro_ecs.errors import IllegalActionError
+    from balatro_ecs.kernel.errors import IllegalActionError
 
     section = README.split("## Playing runs", 1)[1]
     code = re.search(r"```python\n(.*?)```", section, flags=re.S)
@@ -89,7 +89,7 @@ def test_every_package_directory_is_listed_for_installation() -> None:
 
 # -- the documentation site -------------------------------------------------------------------
 
-_RUNNABLE_PAGES = ("quickstart.md", "cookbook.md", "testing.md")
+_RUNNABLE_PAGES = ("quickstart.md", "cookbook.md", "testing.md", "server.md", "saves.md")
 
 
 def _python_blocks(page: str) -> list[str]:
@@ -124,10 +124,10 @@ def test_every_code_block_of_the_guides_runs(page: str, monkeypatch: pytest.Monk
 
 def test_the_objects_guide_names_only_what_exists() -> None:
     from balatro_ecs import Game
-    from balatro_ecs.cards import Card
-    from balatro_ecs.effects import Effect
-    from balatro_ecs.jokers import CopiedJoker, Joker
-    from balatro_ecs.scoring.context import ScoringContext
+    from balatro_ecs.game.cards import Card
+    from balatro_ecs.game.jokers import CopiedJoker, Joker
+    from balatro_ecs.game.scoring.context import ScoringContext
+    from balatro_ecs.kernel.effects import Effect
 
     game = Game(seed="DOCS")
     owners: dict[str, object] = {

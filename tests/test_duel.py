@@ -12,8 +12,6 @@ from typing import Any
 import pytest
 
 from balatro_ecs import score
-from balatro_ecs.components import Area
-from balatro_ecs.content import ConsumableType, JokerType
 from balatro_ecs.duel import (
     ACTION_SPACE,
     TIME_LIMITS,
@@ -38,8 +36,10 @@ from balatro_ecs.duel import (
     parse_action,
     play_duel,
 )
-from balatro_ecs.enums import HandType
-from balatro_ecs.errors import BalatroError, IllegalActionError
+from balatro_ecs.kernel.components import Area
+from balatro_ecs.kernel.content import ConsumableType, JokerType
+from balatro_ecs.kernel.enums import HandType
+from balatro_ecs.kernel.errors import BalatroError, IllegalActionError
 
 ROOT = Path(__file__).resolve().parent.parent
 FIVE = Keep((0, 1, 2, 3, 4))
@@ -519,7 +519,7 @@ def test_a_failure_part_way_leaves_the_duel_as_it_was(monkeypatch: pytest.Monkey
         raise RuntimeError("a system failed")
 
     from balatro_ecs.duel import core
-    from balatro_ecs.schedule import Schedule, System
+    from balatro_ecs.kernel.schedule import Schedule, System
 
     schedule = core.duel_schedule("hand_end")
     failing = System("hand_end:broken", "open", broken)
@@ -659,7 +659,7 @@ def test_the_terminal_hides_each_hand_between_two_people() -> None:
 
 
 def test_the_cli_duel_command(monkeypatch: pytest.MonkeyPatch, capsys: Any, tmp_path: Path) -> None:
-    from balatro_ecs.cli import main
+    from balatro_ecs.tools.cli import main
 
     save = tmp_path / "duel.json"
     monkeypatch.setattr("sys.stdin", io.StringIO(f"timeout\nsave {save}\nquit\n"))

@@ -9,9 +9,9 @@ pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test
 
-from balatro_ecs.components import Area
 from balatro_ecs.duel import ACTION_SPACE, Phase, Reveal
 from balatro_ecs.duel.pettingzoo_env import OBS_SIZE, BalatroDuelEnv, encode, env
+from balatro_ecs.kernel.components import Area
 
 
 def _sample(e: object, agent: str, mask: np.ndarray) -> int:

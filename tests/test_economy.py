@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from balatro_ecs import Edition, Game
-from balatro_ecs.actions import (
+from balatro_ecs.game.actions import (
     Buy,
     BuyPack,
     BuyVoucher,
@@ -25,16 +25,16 @@ from balatro_ecs.actions import (
     SelectBlind,
     Sell,
 )
-from balatro_ecs.components import Area
-from balatro_ecs.content import BoosterType, JokerType
-from balatro_ecs.errors import IllegalActionError
-from balatro_ecs.run import shop
-from balatro_ecs.run.blinds import next_voucher
-from balatro_ecs.run.cards_for_sale import joker_pool
-from balatro_ecs.run.economy import interest, round_payout
-from balatro_ecs.run.shop import redeem_voucher
-from balatro_ecs.state import Phase
-from balatro_ecs.testing.runs import hold, play_blind
+from balatro_ecs.game.run import shop
+from balatro_ecs.game.run.blinds import next_voucher
+from balatro_ecs.game.run.cards_for_sale import joker_pool
+from balatro_ecs.game.run.economy import interest, round_payout
+from balatro_ecs.game.run.shop import redeem_voucher
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.components import Area
+from balatro_ecs.kernel.content import BoosterType, JokerType
+from balatro_ecs.kernel.errors import IllegalActionError
+from balatro_ecs.tools.testing.runs import hold, play_blind
 
 SEED = "ECONOMY1"
 #: A boss with no effect on money or on a played pair (blinds.toml: The Club, $5).
@@ -795,6 +795,26 @@ def test_buying_a_voucher_applies_it():
     assert len(game.shop) == 3
 
 
+@pytest.mark.parametrize("voucher", ["v_overstock_norm", "v_overstock_plus"])
+def test_overstock_bought_mid_visit_fills_every_empty_card_slot(voucher: str) -> None:
+    # the game fills the row up to its new size: the slot of a card bought earlier in the
+    # visit too (CD6Y8H2U: one card left of two, Overstock -> three cards)
+    game = shop_game()
+    game.run.dollars = 40
+    if voucher == "v_overstock_plus":
+        redeem_voucher(game, "v_overstock_norm")
+    slots = game.run.shop_slots
+    assert len(game.shop) == slots
+    game.apply(Buy(0))
+    left = list(game.shop)
+    game.shop_vouchers = [voucher]
+    game.apply(BuyVoucher(0))
+    assert game.run.shop_slots == slots + 1
+    assert len(game.shop) == slots + 1
+    assert game.shop[: len(left)] == left  # the cards left keep their places; new ones after
+    assert [item.zone.slot for item in game.shop] == list(range(slots + 1))
+
+
 def test_buying_seed_money_raises_interest_at_the_next_cash_out():
     game = shop_game()
     game.shop_vouchers = ["v_seed_money"]
@@ -874,7 +894,7 @@ def test_select_blind_after_shop_keeps_money():
 def test_a_card_a_coupon_tag_made_free_sells_for_a_dollar():
     # rules.toml cost_overrides: couponed shop items cost $0, and sell value comes from the
     # current cost: max(1, floor(0 / 2)) = $1
-    from balatro_ecs.run.tags import gain_tag
+    from balatro_ecs.game.run.tags import gain_tag
 
     game = Game(seed=SEED)
     gain_tag(game, "tag_coupon")

@@ -16,8 +16,8 @@ gym = pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from gymnasium.vector import AutoresetMode  # noqa: E402
 
-from balatro_ecs.actions import ACTION_SPACE, SelectBlind  # noqa: E402
-from balatro_ecs.envs import ENV_ID, BalatroEnv, bench_env, masked_sample  # noqa: E402
+from balatro_ecs.game.actions import ACTION_SPACE, SelectBlind  # noqa: E402
+from balatro_ecs.tools.envs import ENV_ID, BalatroEnv, bench_env, masked_sample  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -45,7 +45,7 @@ def test_the_environment_passes_the_checker() -> None:
 
 
 def test_the_id_is_registered_and_importable_by_module() -> None:
-    env = gym.make("balatro_ecs.envs:balatro_ecs/Balatro-v0", deck="Blue Deck")
+    env = gym.make("balatro_ecs.tools.envs:balatro_ecs/Balatro-v0", deck="Blue Deck")
     env.reset(seed=3)
     assert isinstance(env.unwrapped, BalatroEnv)
     assert env.unwrapped.game is not None and env.unwrapped.game.deck.name == "Blue Deck"

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from balatro_ecs import Game, Plugins
-from balatro_ecs.actions import (
+from balatro_ecs.game.actions import (
     Action,
     BuyPack,
     BuyVoucher,
@@ -22,7 +22,8 @@ from balatro_ecs.actions import (
     SkipBlind,
     Use,
 )
-from balatro_ecs.content import (
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.content import (
     BlindType,
     BoosterType,
     ConsumableSetType,
@@ -35,10 +36,9 @@ from balatro_ecs.content import (
     TagType,
     VoucherType,
 )
-from balatro_ecs.errors import HookError
+from balatro_ecs.kernel.errors import HookError
 from balatro_ecs.plugin import content, hookimpl
-from balatro_ecs.policies import GreedyPolicy
-from balatro_ecs.state import Phase
+from balatro_ecs.tools.policies import GreedyPolicy
 
 
 def _raises(hook: str) -> Callable[..., Any]:

@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 
 from balatro_ecs import Game, Plugins
-from balatro_ecs.actions import Action, Play, SelectBlind
-from balatro_ecs.errors import HookError
-from balatro_ecs.faults import MAX_RETRIGGERS, check_effect
+from balatro_ecs.game.actions import Action, Play, SelectBlind
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.errors import HookError
+from balatro_ecs.kernel.faults import MAX_RETRIGGERS, check_effect
 from balatro_ecs.plugin import Effect, JokerType, hookimpl
-from balatro_ecs.policies import GreedyPolicy
-from balatro_ecs.state import Phase
-from balatro_ecs.testing.stress import FAULT_JOKER, FaultyJoker
+from balatro_ecs.tools.policies import GreedyPolicy
+from balatro_ecs.tools.testing.stress import FAULT_JOKER, FaultyJoker
 
 
 def _joker(key: str, **hooks: Any) -> object:
@@ -72,7 +72,7 @@ def test_a_fault_in_a_copy_names_the_copying_joker() -> None:
 
 
 def test_the_engine_s_own_errors_are_not_blamed_on_a_plugin() -> None:
-    from balatro_ecs.faults import name_fault
+    from balatro_ecs.kernel.faults import name_fault
 
     plugins = Plugins.default()
     try:

@@ -6,11 +6,12 @@ from __future__ import annotations
 import pytest
 
 from balatro_ecs import Game, Plugins
-from balatro_ecs.actions import (
+from balatro_ecs.game.actions import (
     ACTION_SPACE,
     Buy,
     CashOut,
     Discard,
+    Endless,
     EndShop,
     Play,
     RerollBoss,
@@ -20,11 +21,11 @@ from balatro_ecs.actions import (
     action_from_dict,
     parse_action,
 )
-from balatro_ecs.errors import BalatroError, IllegalActionError, UnknownNameError
-from balatro_ecs.policies import GreedyPolicy
-from balatro_ecs.run.save import dumps, loads, to_data
-from balatro_ecs.state import Phase
-from balatro_ecs.testing.runs import hold, play_blind
+from balatro_ecs.game.run.save import dumps, loads, to_data
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.errors import BalatroError, IllegalActionError, UnknownNameError
+from balatro_ecs.tools.policies import GreedyPolicy
+from balatro_ecs.tools.testing.runs import hold, play_blind
 
 
 def win_small_blind(game: Game) -> None:
@@ -78,7 +79,7 @@ def test_the_mask_has_a_fixed_size_and_marks_exactly_the_legal_actions() -> None
     game = Game(seed="MASK0001")
     play_blind(game)
     mask = game.action_mask()
-    assert len(mask) == ACTION_SPACE.size == 1335
+    assert len(mask) == ACTION_SPACE.size == 1336
     marked = [a for a, ok in zip(ACTION_SPACE.actions, mask, strict=True) if ok]
     legal = [a for a in game.legal_actions() if ACTION_SPACE.encode(a) is not None]
     assert sorted(map(repr, marked)) == sorted(map(repr, legal))
@@ -238,6 +239,18 @@ def test_beating_the_ante_8_boss_wins_and_play_can_go_on_into_endless() -> None:
         game.apply(Play((0, 1, 2, 3, 4)))
     assert game.run.won
     assert game.run.ante == 9
+    # the win screen: Endless Mode is the only button until it is pressed
+    assert game.run.win_screen and game.phase is Phase.CASH_OUT
+    assert game.legal_actions() == [Endless()]
+    assert [i for i, on in enumerate(game.action_mask()) if on] == [ACTION_SPACE.endless]
+    before = game.to_json()
+    with pytest.raises(IllegalActionError, match="win screen"):
+        game.apply(CashOut())
+    assert game.to_json() == before
+    assert loads(dumps(game)).run.win_screen  # a save keeps the screen up
+    game.apply(Endless())
+    assert not game.run.win_screen and game.run.won and game.phase is Phase.CASH_OUT
+    assert not game.can(Endless())
     game.apply(CashOut())
     game.apply(EndShop())
     play_blind(game)
@@ -245,9 +258,27 @@ def test_beating_the_ante_8_boss_wins_and_play_can_go_on_into_endless() -> None:
 
 
 @pytest.mark.parametrize("scaling", [1, 2, 3])
-def test_endless_blind_sizes_match_the_games_computed_table(scaling: int) -> None:
+def test_endless_blind_sizes_are_computed_in_doubles_as_the_game_does(scaling: int) -> None:
+    import math
+
     from balatro_ecs import reference
-    from balatro_ecs.run.blinds import blind_amount
+    from balatro_ecs.game.run.blinds import blind_amount
+
+    a = float(reference.table("rules")["ante_base_chips"][f"scaling_{scaling}"][7])
+    for ante in range(9, 31):
+        c = float(ante - 8)
+        amount = float(math.floor(a * (1.6 + (0.75 * c) ** (1 + 0.2 * c)) ** c))
+        step = 10.0 ** math.floor(math.log10(amount) - 1)
+        amount = amount - (amount - math.floor(amount / step) * step)  # Lua's % on doubles
+        got = blind_amount(ante, scaling)
+        assert float(got) == amount, ante  # to the last bit, past 2^53 too (ante 18 on)
+        assert got == amount and (type(got) is int) == (amount < 2**53)
+
+
+@pytest.mark.parametrize("scaling", [1, 2, 3])
+def test_endless_blind_sizes_match_the_games_computed_table(scaling: int) -> None:
+    from balatro_ecs.game import reference
+    from balatro_ecs.game.run.blinds import blind_amount
 
     expected = reference.table("rules")["ante_base_chips"][
         f"computed_scaling_{scaling}_antes_9_to_16"

@@ -1,8 +1,8 @@
 """The greedy policy's plays to score, found fast, are the ones the plain search finds.
 
-:func:`balatro_ecs.policies._candidates` detects every choice of 1-5 hand cards through a
+:func:`balatro_ecs.tools.policies._candidates` detects every choice of 1-5 hand cards through a
 table of detections kept by ranks and flush; the plain search calls
-:func:`~balatro_ecs.hands.detect` on each choice. Both must pick the same plays in the same
+:func:`~balatro_ecs.game.hands.detect` on each choice. Both must pick the same plays in the same
 order, for any hand: Wild, Stone and Smeared cards, repeated cards, Four Fingers,
 Shortcut, cards that must be played (Cerulean Bell), hands of any size.
 """
@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from balatro_ecs import policies
-from balatro_ecs.hands import detect
-from balatro_ecs.manager import Plugins
+from balatro_ecs.game.hands import detect
+from balatro_ecs.kernel.manager import Plugins
+from balatro_ecs.tools import policies
 
 RED = 0b0110  # Hearts, Diamonds: the suit bits are 1 << Suit (Spades 0 ... Diamonds 3)
 BLACK = 0b1001

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from balatro_ecs import score
-from balatro_ecs.cards import CardSpec
-from balatro_ecs.enums import HandType
-from balatro_ecs.hands import clear_cache, contains_names, detect, detect_uncached
+from balatro_ecs.game.cards import CardSpec
+from balatro_ecs.game.hands import clear_cache, contains_names, detect, detect_uncached
+from balatro_ecs.kernel.enums import HandType
 
 from .conftest import cards
 
@@ -174,7 +174,7 @@ def test_the_hand_iteration_order_is_luajit_20s() -> None:
 
     import pytest
 
-    from balatro_ecs.enums import HAND_ITERATION_ORDER, VANILLA_HANDS
+    from balatro_ecs.kernel.enums import HAND_ITERATION_ORDER, VANILLA_HANDS
 
     assert sorted(HAND_ITERATION_ORDER) == sorted(VANILLA_HANDS)
     if importlib.util.find_spec("lupa") is None:

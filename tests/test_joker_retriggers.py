@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from balatro_ecs import Plugins, score
-from balatro_ecs.errors import HookError
+from balatro_ecs.kernel.errors import HookError
 from balatro_ecs.plugin import JokerType, content, hookimpl
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from balatro_ecs import CardSpec, Edition, Enhancement, Game, HandType, Seal
-from balatro_ecs.actions import (
+from balatro_ecs.game.actions import (
     Buy,
     BuyPack,
     CashOut,
@@ -26,13 +26,13 @@ from balatro_ecs.actions import (
     SkipPack,
     Use,
 )
-from balatro_ecs.components import Area
-from balatro_ecs.content import BoosterType
-from balatro_ecs.enums import HAND_NAMES
-from balatro_ecs.run import shop
-from balatro_ecs.run.cards_for_sale import joker_pool
-from balatro_ecs.state import Phase
-from balatro_ecs.testing.runs import hold, play_blind
+from balatro_ecs.game.run import shop
+from balatro_ecs.game.run.cards_for_sale import joker_pool
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.components import Area
+from balatro_ecs.kernel.content import BoosterType
+from balatro_ecs.kernel.enums import HAND_NAMES
+from balatro_ecs.tools.testing.runs import hold, play_blind
 
 SEED = "JOKERUN1"
 #: A boss that leaves money, hands, discards and a played pair alone (The Club).

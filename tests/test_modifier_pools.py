@@ -17,18 +17,18 @@ from typing import Any
 import pytest
 
 from balatro_ecs import Game
-from balatro_ecs.actions import BuyPack, CashOut, EndShop, Reroll, SkipPack
-from balatro_ecs.cards import Card
-from balatro_ecs.content import EditionType, EnhancementType, SealType
-from balatro_ecs.enums import Edition, Enhancement, Seal
-from balatro_ecs.errors import ContentError
-from balatro_ecs.manager import Plugins
+from balatro_ecs.game.actions import BuyPack, CashOut, EndShop, Reroll, SkipPack
+from balatro_ecs.game.cards import Card
+from balatro_ecs.game.pools import draw_enhancement, modifier_pools
+from balatro_ecs.game.run.cards_for_sale import poll_edition, random_seal, random_shop_edition
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.content import EditionType, EnhancementType, SealType
+from balatro_ecs.kernel.enums import Edition, Enhancement, Seal
+from balatro_ecs.kernel.errors import ContentError
+from balatro_ecs.kernel.manager import Plugins
 from balatro_ecs.plugin import Effect
-from balatro_ecs.pools import draw_enhancement, modifier_pools
-from balatro_ecs.run.cards_for_sale import poll_edition, random_seal, random_shop_edition
-from balatro_ecs.state import Phase
-from balatro_ecs.testing.modules import plugin_module
-from balatro_ecs.testing.runs import play_blind, win_round
+from balatro_ecs.tools.testing.modules import plugin_module
+from balatro_ecs.tools.testing.runs import play_blind, win_round
 
 STREAMS = [f"stream{i}" for i in range(400)]
 
@@ -288,8 +288,8 @@ def test_the_installed_example_pack_shows_in_plugins_and_in_a_seeded_shop(
 ) -> None:
     """What CI shows: ``balatro-ecs plugins`` lists the pack's enhancement and seal, and
     the first shop of seed L7S25 offers its Snake Eyes and a Clover Card in a Standard pack."""
-    from balatro_ecs import manager
-    from balatro_ecs.batch import _worker_plugins
+    from balatro_ecs.kernel import manager
+    from balatro_ecs.tools.batch import _worker_plugins
     from tests.test_packs import install_example, run_cli
 
     monkeypatch.setattr(manager, "_default", None)

@@ -13,9 +13,10 @@ import numpy as np
 import pytest
 
 from balatro_ecs import Game
-from balatro_ecs.actions import ACTION_SPACE
-from balatro_ecs.components import Area
-from balatro_ecs.content import (
+from balatro_ecs.game.actions import ACTION_SPACE
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.components import Area
+from balatro_ecs.kernel.content import (
     ConsumableSetType,
     EditionType,
     EnhancementType,
@@ -25,8 +26,9 @@ from balatro_ecs.content import (
     SealType,
     StickerType,
 )
-from balatro_ecs.manager import Plugins
-from balatro_ecs.observe import (
+from balatro_ecs.kernel.manager import Plugins
+from balatro_ecs.plugin import content
+from balatro_ecs.tools.observe import (
     BLIND_FEATURES,
     DECK_FEATURES,
     DECK_INDEX,
@@ -45,9 +47,7 @@ from balatro_ecs.observe import (
     describe_text,
     observe,
 )
-from balatro_ecs.plugin import content
-from balatro_ecs.state import Phase
-from balatro_ecs.testing.runs import play_blind
+from balatro_ecs.tools.testing.runs import play_blind
 
 ROOT = Path(__file__).resolve().parent.parent
 pytest.importorskip("gymnasium")

@@ -17,9 +17,7 @@ from typing import Any
 import pytest
 
 from balatro_ecs import PluginError, Plugins, manager
-from balatro_ecs.batch import _worker_plugins
-from balatro_ecs.cli import main
-from balatro_ecs.packs import (
+from balatro_ecs.kernel.packs import (
     Pack,
     PackError,
     PackManifest,
@@ -29,7 +27,9 @@ from balatro_ecs.packs import (
     resolve,
 )
 from balatro_ecs.plugin import Effect, JokerType, content
-from balatro_ecs.simulate import simulate
+from balatro_ecs.tools.batch import _worker_plugins
+from balatro_ecs.tools.cli import main
+from balatro_ecs.tools.simulate import simulate
 
 if sys.version_info >= (3, 11):
     import tomllib

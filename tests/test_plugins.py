@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from balatro_ecs import PluginError, Plugins, Scenario, score
-from balatro_ecs.errors import ScheduleError
+from balatro_ecs.kernel.errors import ScheduleError
 from balatro_ecs.plugin import BlindType, Effect, JokerType, System, content, hookimpl
 
 from .conftest import cards
@@ -134,7 +134,7 @@ def test_a_misspelt_hook_is_reported_with_the_right_name() -> None:
 
 
 def test_bad_content_keys_are_rejected() -> None:
-    from balatro_ecs.errors import ContentError
+    from balatro_ecs.kernel.errors import ContentError
 
     with pytest.raises(ContentError, match="must start with 'j_'"):
         JokerType(key="lucky_seven", name="Lucky")
@@ -191,8 +191,8 @@ def test_unregister_removes_the_content() -> None:
 
 
 def test_every_vanilla_content_item_is_registered(balatro_plugins) -> None:
-    from balatro_ecs import reference
-    from balatro_ecs.content import BlindType, ConsumableType, DeckType, VoucherType
+    from balatro_ecs.game import reference
+    from balatro_ecs.kernel.content import BlindType, ConsumableType, DeckType, VoucherType
 
     assert len(list(balatro_plugins.all(JokerType))) == 150
     assert len(list(balatro_plugins.all(BlindType))) == 30
@@ -205,8 +205,8 @@ def test_every_vanilla_content_item_is_registered(balatro_plugins) -> None:
 
 
 def test_scenario_with_the_fixture_game(balatro_game) -> None:
-    from balatro_ecs.cards import CardSpec
-    from balatro_ecs.components import Area
+    from balatro_ecs.game.cards import CardSpec
+    from balatro_ecs.kernel.components import Area
 
     balatro_game.add_card(CardSpec.parse("AS"), Area.PLAY)
     balatro_game.add_joker("Scholar")

@@ -13,17 +13,17 @@ from typing import Any
 import pytest
 
 from balatro_ecs import Game
-from balatro_ecs.actions import Play, Use
-from balatro_ecs.content import ConsumableType, PokerHandType
-from balatro_ecs.enums import HAND_NAMES, VANILLA_HANDS, HandType
-from balatro_ecs.errors import ContentError, HookError, PluginError, ScenarioError
-from balatro_ecs.hands import Detector, HandParts, detect_uncached, detector
-from balatro_ecs.manager import Plugins
-from balatro_ecs.observe import describe_state
+from balatro_ecs.game.actions import Play, Use
+from balatro_ecs.game.hands import Detector, HandParts, detect_uncached, detector
+from balatro_ecs.game.scenario import score
+from balatro_ecs.kernel.content import ConsumableType, PokerHandType
+from balatro_ecs.kernel.enums import HAND_NAMES, VANILLA_HANDS, HandType
+from balatro_ecs.kernel.errors import ContentError, HookError, PluginError, ScenarioError
+from balatro_ecs.kernel.manager import Plugins
 from balatro_ecs.plugin import Effect, JokerType
-from balatro_ecs.scenario import score
-from balatro_ecs.testing.modules import plugin_module
-from balatro_ecs.testing.runs import hold, play_blind
+from balatro_ecs.tools.observe import describe_state
+from balatro_ecs.tools.testing.modules import plugin_module
+from balatro_ecs.tools.testing.runs import hold, play_blind
 
 SEVENS = [{"rank": "7", "suit": s} for s in "SHD"] + [{"rank": "K", "suit": "C"}]
 
@@ -232,7 +232,7 @@ def test_a_save_keeps_the_mod_hand(modded: Plugins) -> None:
 
 
 def test_a_greedy_game_plays_with_the_mod_hand(modded: Plugins) -> None:
-    from balatro_ecs.policies import GreedyPolicy
+    from balatro_ecs.tools.policies import GreedyPolicy
 
     game = play_blind(Game(seed="GREEDY7", plugins=modded))
     hold(game, "7S", "7H", "7D", "KC", "QC", "3D", "4H", "5S")
@@ -291,7 +291,7 @@ def test_declaration_mistakes() -> None:
 def test_the_most_played_hand_counts_the_mod_hand_and_only_the_sets_hands(
     modded: Plugins,
 ) -> None:
-    from balatro_ecs.run.rounds import _most_played
+    from balatro_ecs.game.run.rounds import _most_played
 
     # the game's tie rule (the hand its table visits last) is kept for a vanilla game in a
     # process where a mod declared a hand

@@ -12,8 +12,8 @@ import itertools
 import pytest
 
 from balatro_ecs import Game
-from balatro_ecs.errors import IllegalActionError
-from balatro_ecs.testing.runs import hold, play_blind
+from balatro_ecs.kernel.errors import IllegalActionError
+from balatro_ecs.tools.testing.runs import hold, play_blind
 
 SEED = "PREVIEWPLAYS"
 PLAYS = [combo for size in range(1, 6) for combo in itertools.combinations(range(8), size)]

@@ -13,9 +13,9 @@ import itertools
 import pytest
 
 from balatro_ecs import Game
-from balatro_ecs.actions import Play
-from balatro_ecs.enums import HandType
-from balatro_ecs.testing.runs import hold, play_blind
+from balatro_ecs.game.actions import Play
+from balatro_ecs.kernel.enums import HandType
+from balatro_ecs.tools.testing.runs import hold, play_blind
 
 SEED = "PREVIEWRESTORE"
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from balatro_ecs import Game, Plugins
-from balatro_ecs.content import JokerType, TagType
-from balatro_ecs.errors import BalatroError
-from balatro_ecs.run.blinds import next_tag
-from balatro_ecs.run.cards_for_sale import joker_pool
-from balatro_ecs.run.save import dumps, loads
-from balatro_ecs.simulate import simulate
+from balatro_ecs.game.run.blinds import next_tag
+from balatro_ecs.game.run.cards_for_sale import joker_pool
+from balatro_ecs.game.run.save import dumps, loads
+from balatro_ecs.kernel.content import JokerType, TagType
+from balatro_ecs.kernel.errors import BalatroError
+from balatro_ecs.tools.simulate import simulate
 
 PLUGINS = Plugins.default()
 LOCKED = {j.key for j in PLUGINS.all(JokerType) if not j.unlocked and j.rarity != 4}

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from balatro_ecs import score
-from balatro_ecs.testing import strategies as bst
+from balatro_ecs.tools.testing import strategies as bst
 
 #: Jokers whose scoring effects only add chips or mult and depend on nothing positional.
 ADDITIVE = [

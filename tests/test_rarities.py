@@ -17,16 +17,16 @@ from typing import Any
 import pytest
 
 from balatro_ecs import Game, Plugins
-from balatro_ecs.actions import CashOut
-from balatro_ecs.components import Area
-from balatro_ecs.content import JokerType, RarityType
-from balatro_ecs.errors import ContentError, UnknownNameError
-from balatro_ecs.observe import ITEM_FEATURES, Observer
+from balatro_ecs.game.actions import CashOut
+from balatro_ecs.game.rarities import rarity_pools
+from balatro_ecs.game.run.cards_for_sale import joker_pool, make_joker, roll_rarity
+from balatro_ecs.kernel.components import Area
+from balatro_ecs.kernel.content import JokerType, RarityType
+from balatro_ecs.kernel.errors import ContentError, UnknownNameError
 from balatro_ecs.plugin import Effect, content, hookimpl
-from balatro_ecs.rarities import rarity_pools
-from balatro_ecs.run.cards_for_sale import joker_pool, make_joker, roll_rarity
-from balatro_ecs.testing.properties import assert_survives_save
-from balatro_ecs.testing.runs import play_blind, win_round
+from balatro_ecs.tools.observe import ITEM_FEATURES, Observer
+from balatro_ecs.tools.testing.properties import assert_survives_save
+from balatro_ecs.tools.testing.runs import play_blind, win_round
 
 VANILLA = Plugins(entry_points=False, config=False)
 MYTHIC = "rarity_myth_mythic"

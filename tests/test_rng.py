@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from balatro_ecs.rng import GameRandom, LuaRandom, first_draw, pseudohash
+from balatro_ecs.kernel.rng import GameRandom, LuaRandom, first_draw, pseudohash
 
 GOLDEN = json.loads((Path(__file__).parent / "data" / "rng-golden.json").read_text("utf-8"))
 

@@ -19,13 +19,13 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from balatro_ecs import Game, Plugins
-from balatro_ecs.actions import ACTION_SPACE, Action
-from balatro_ecs.components import Area
-from balatro_ecs.content import ConsumableType, DeckType
-from balatro_ecs.errors import IllegalActionError
-from balatro_ecs.policies import GreedyPolicy
-from balatro_ecs.run.save import dumps, loads
-from balatro_ecs.state import Phase
+from balatro_ecs.game.actions import ACTION_SPACE, Action
+from balatro_ecs.game.run.save import dumps, loads
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.components import Area
+from balatro_ecs.kernel.content import ConsumableType, DeckType
+from balatro_ecs.kernel.errors import IllegalActionError
+from balatro_ecs.tools.policies import GreedyPolicy
 
 PLUGINS = Plugins.default()
 DECKS = sorted(deck.name for deck in PLUGINS.all(DeckType) if deck.key != "b_challenge")
@@ -162,7 +162,7 @@ TestRunMachine = RunMachine.TestCase
 def test_invariants_hold_through_whole_runs(seed: str) -> None:
     """Greedy play with a random move now and then, to the end of the run, checked at
     every step; the run is saved and reloaded every few steps and must go on identically."""
-    from balatro_ecs.policies import RandomPolicy
+    from balatro_ecs.tools.policies import RandomPolicy
 
     game = Game(deck="Red Deck", stake=1, seed=seed, plugins=PLUGINS)
     greedy, wander = GreedyPolicy(), RandomPolicy(seed)

@@ -17,15 +17,15 @@ import pytest
 
 import balatro_ecs
 from balatro_ecs import Game, Plugins, SaveError
-from balatro_ecs import components as C
-from balatro_ecs.batch import RunSpec, run_batch
-from balatro_ecs.cards import CardSpec
-from balatro_ecs.content import EditionType, EnhancementType, SealType
-from balatro_ecs.enums import Edition, Enhancement, Seal, Suit
+from balatro_ecs.game.cards import CardSpec
+from balatro_ecs.game.run.save import dumps, from_data, loads, to_data
+from balatro_ecs.game.run.save_check import check_packs
+from balatro_ecs.kernel import components as C
+from balatro_ecs.kernel.content import EditionType, EnhancementType, SealType
+from balatro_ecs.kernel.enums import Edition, Enhancement, Seal, Suit
 from balatro_ecs.plugin import Effect, JokerType, content, hookimpl
-from balatro_ecs.run.save import dumps, from_data, loads, to_data
-from balatro_ecs.run.save_check import check_packs
-from balatro_ecs.simulate import simulate
+from balatro_ecs.tools.batch import RunSpec, run_batch
+from balatro_ecs.tools.simulate import simulate
 
 
 def _manifest(pid: str, version: str) -> dict[str, Any]:
@@ -81,7 +81,8 @@ def _modded_game(plugins: Plugins) -> Game:
     silver = Enhancement["SVT_SILVER"]
     shiny, platinum = Edition["SVT_SHINY"], Seal["SVT_PLATINUM"]
     game.add_card(CardSpec(13, Suit.SPADES, silver, shiny, platinum), C.Area.DECK, 0)
-    game.add_card(CardSpec(2, Suit.HEARTS, Enhancement.GLASS, shiny, Seal.RED), C.Area.DECK)
+    top = len(game.area(C.Area.DECK))
+    game.add_card(CardSpec(2, Suit.HEARTS, Enhancement.GLASS, shiny, Seal.RED), C.Area.DECK, top)
     game.add_card(CardSpec(5, Suit.CLUBS, silver), C.Area.DECK, 3)
     game.add_joker("j_joker", edition=shiny)
     return game

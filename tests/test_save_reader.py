@@ -1,5 +1,5 @@
 """Saves laid out as ``dumps`` writes them are read with their rows of cards taken card by
-card from the text (:func:`balatro_ecs.run.save._decode`): what is read must be what
+card from the text (:func:`balatro_ecs.game.run.save._decode`): what is read must be what
 ``json.loads`` reads, and a save so read must load -- or be refused, with the same
 message -- exactly as the same save read by ``json.loads`` and checked field by field.
 
@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from balatro_ecs.errors import SaveError
-from balatro_ecs.run import save
-from balatro_ecs.run.save import dumps, from_data, loads
-from balatro_ecs.run.save_check import CardRow
+from balatro_ecs.game.run import save
+from balatro_ecs.game.run.save import dumps, from_data, loads
+from balatro_ecs.game.run.save_check import CardRow
+from balatro_ecs.kernel.errors import SaveError
 
 from .test_save_validation import EXAMPLES, PLUGINS, _corrupt, base_saves
 

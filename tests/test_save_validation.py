@@ -21,11 +21,11 @@ from typing import Any
 import pytest
 
 from balatro_ecs import Game
-from balatro_ecs.errors import BalatroError, SaveError
-from balatro_ecs.manager import Plugins
-from balatro_ecs.policies import make_policy
-from balatro_ecs.run.save import dumps, from_data, loads, to_data
-from balatro_ecs.run.save_check import check_versions, compatible
+from balatro_ecs.game.run.save import dumps, from_data, loads, to_data
+from balatro_ecs.game.run.save_check import check_versions, compatible
+from balatro_ecs.kernel.errors import BalatroError, SaveError
+from balatro_ecs.kernel.manager import Plugins
+from balatro_ecs.tools.policies import make_policy
 
 PLUGINS = Plugins.default()
 EXAMPLES = int(os.environ.get("BALATRO_ECS_FUZZ_EXAMPLES", "600"))

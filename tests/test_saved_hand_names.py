@@ -19,14 +19,14 @@ from typing import Any
 import pytest
 
 from balatro_ecs import Game, Plugins, SaveError
-from balatro_ecs.actions import Play
-from balatro_ecs.content import PokerHandType
-from balatro_ecs.enums import HAND_NAMES, VANILLA_HANDS, HandType
-from balatro_ecs.run.save import from_data, to_data
-from balatro_ecs.state import RunState, hand_table, hands_from_saved
-from balatro_ecs.testing.modules import plugin_module
-from balatro_ecs.testing.properties import assert_survives_save
-from balatro_ecs.testing.runs import hold, play_blind
+from balatro_ecs.game.actions import Play
+from balatro_ecs.game.run.save import from_data, to_data
+from balatro_ecs.game.state import RunState, hand_table, hands_from_saved
+from balatro_ecs.kernel.content import PokerHandType
+from balatro_ecs.kernel.enums import HAND_NAMES, VANILLA_HANDS, HandType
+from balatro_ecs.tools.testing.modules import plugin_module
+from balatro_ecs.tools.testing.properties import assert_survives_save
+from balatro_ecs.tools.testing.runs import hold, play_blind
 
 COURT = "Royal Court"
 VANILLA = Plugins(entry_points=False, config=False)
@@ -232,10 +232,10 @@ def test_hands_saved_by_name_load_in_a_process_that_numbers_them_differently(
         import sys, types
         sys.path.insert(0, {str(ROOT)!r})
         from tests.test_saved_hand_names import _court_detect, _pack, _plugins
-        from balatro_ecs.testing.modules import plugin_module
+        from balatro_ecs.tools.testing.modules import plugin_module
         from balatro_ecs import Game
-        from balatro_ecs.content import PokerHandType
-        from balatro_ecs.enums import HandType
+        from balatro_ecs.kernel.content import PokerHandType
+        from balatro_ecs.kernel.enums import HandType
         first = PokerHandType(key="h_zzz_first", name="Zzz First", order=11.5)
         court = PokerHandType(key="h_crt_royal_court", name={COURT!r}, chips=40, mult=4,
                               level_chips=20, level_mult=2, order=9.5)

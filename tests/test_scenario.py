@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from balatro_ecs import Scenario, ScenarioError, score
-from balatro_ecs.components import Area
-from balatro_ecs.scenario import load_scenarios
+from balatro_ecs.game.scenario import load_scenarios
+from balatro_ecs.kernel.components import Area
 
 from .conftest import cards
 

@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 
 from balatro_ecs import Scenario, ScenarioError, score
-from balatro_ecs.cli import main
-from balatro_ecs.scenario import MAX_CARDS, load_scenarios
+from balatro_ecs.game.scenario import MAX_CARDS, load_scenarios
+from balatro_ecs.tools.cli import main
 
 DATA = Path(__file__).parent / "data"
 VECTORS = json.loads((DATA / "scoring-vectors.json").read_text("utf-8"))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from balatro_ecs.errors import ScheduleError
-from balatro_ecs.schedule import System, compile_schedule
-from balatro_ecs.scoring.systems import SCORING_PHASES, vanilla_systems
+from balatro_ecs.game.scoring.systems import SCORING_PHASES, vanilla_systems
+from balatro_ecs.kernel.errors import ScheduleError
+from balatro_ecs.kernel.schedule import System, compile_schedule
 
 PHASES = ("early", "late")
 

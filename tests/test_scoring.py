@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from balatro_ecs import Game, Scenario, score
-from balatro_ecs.components import Area
-from balatro_ecs.enums import Enhancement, HandType
+from balatro_ecs.kernel.components import Area
+from balatro_ecs.kernel.enums import Enhancement, HandType
 
 from .conftest import cards
 

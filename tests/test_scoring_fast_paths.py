@@ -16,14 +16,14 @@ from typing import Any
 import pytest
 
 from balatro_ecs import Game, Scenario, ScenarioError, score
-from balatro_ecs.cards import CardSpec
-from balatro_ecs.content import JokerType
-from balatro_ecs.dispatch import JokerPlans, ScoringPlans
-from balatro_ecs.jokers import CopiedJoker
-from balatro_ecs.manager import Plugins
-from balatro_ecs.rng import GameRandom
-from balatro_ecs.scenario import _card
-from balatro_ecs.scoring.context import ScoringContext
+from balatro_ecs.game.cards import CardSpec
+from balatro_ecs.game.dispatch import JokerPlans, ScoringPlans
+from balatro_ecs.game.jokers import CopiedJoker
+from balatro_ecs.game.scenario import _card
+from balatro_ecs.game.scoring.context import ScoringContext
+from balatro_ecs.kernel.content import JokerType
+from balatro_ecs.kernel.manager import Plugins
+from balatro_ecs.kernel.rng import GameRandom
 
 VECTORS = json.loads((Path(__file__).parent / "data" / "scoring-vectors.json").read_text("utf-8"))
 

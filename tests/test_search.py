@@ -7,13 +7,13 @@ import numpy as np
 import pytest
 
 from balatro_ecs import Game
-from balatro_ecs.actions import ACTION_SPACE, CashOut, EndShop
-from balatro_ecs.components import Area
-from balatro_ecs.observe import OBS_KEYS, Observer
-from balatro_ecs.policies import GreedyPolicy
-from balatro_ecs.search import derive_seed, determinize, voucher_hidden
-from balatro_ecs.state import Phase
-from balatro_ecs.testing.runs import play_blind, win_round
+from balatro_ecs.game.actions import ACTION_SPACE, CashOut, EndShop
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.components import Area
+from balatro_ecs.tools.observe import OBS_KEYS, Observer
+from balatro_ecs.tools.policies import GreedyPolicy
+from balatro_ecs.tools.search import derive_seed, determinize, voucher_hidden
+from balatro_ecs.tools.testing.runs import play_blind, win_round
 
 pytest.importorskip("numpy")
 

@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 
 from balatro_ecs import Plugins
-from balatro_ecs.content import DeckType
-from balatro_ecs.errors import BalatroError, UnknownNameError
-from balatro_ecs.seeds import SeedReport, analyze
-from balatro_ecs.trajectory import load_trajectories
+from balatro_ecs.kernel.content import DeckType
+from balatro_ecs.kernel.errors import BalatroError, UnknownNameError
+from balatro_ecs.tools.seeds import SeedReport, analyze
+from balatro_ecs.tools.trajectory import load_trajectories
 
 from .conftest import DATA
 

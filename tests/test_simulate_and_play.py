@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 from balatro_ecs import Game
-from balatro_ecs.cli import main
-from balatro_ecs.errors import BalatroError
-from balatro_ecs.policies import GreedyPolicy, RandomPolicy, make_policy
-from balatro_ecs.progress import ProgressBar
-from balatro_ecs.simulate import play_run, run_seed, simulate
-from balatro_ecs.state import Phase
-from balatro_ecs.terminal import TerminalSession, render
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.errors import BalatroError
+from balatro_ecs.tools.cli import main
+from balatro_ecs.tools.policies import GreedyPolicy, RandomPolicy, make_policy
+from balatro_ecs.tools.progress import ProgressBar
+from balatro_ecs.tools.simulate import play_run, run_seed, simulate
+from balatro_ecs.tools.terminal import TerminalSession, render
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -37,7 +37,7 @@ def test_the_random_policy_only_chooses_legal_actions_and_is_seeded() -> None:
 
 
 def test_the_greedy_policy_plays_the_best_hand_it_can_see() -> None:
-    from balatro_ecs.testing.runs import hold, play_blind
+    from balatro_ecs.tools.testing.runs import hold, play_blind
 
     game = Game(seed="GREEDY01")
     play_blind(game)
@@ -193,7 +193,7 @@ def test_render_shows_each_phase() -> None:
     game = Game(seed="RENDER01")
     assert "Choose your next blind" in render(game)
     game.add_joker("j_joker")
-    from balatro_ecs.testing.runs import play_blind
+    from balatro_ecs.tools.testing.runs import play_blind
 
     play_blind(game)
     screen = render(game)
@@ -213,7 +213,7 @@ def test_balatro_ecs_play_runs_as_a_command() -> None:
 
 
 def test_amber_acorn_hides_the_jokers_on_screen() -> None:
-    from balatro_ecs.testing.runs import play_blind
+    from balatro_ecs.tools.testing.runs import play_blind
 
     game = Game(seed="ACORN001")
     game.add_joker("j_joker")

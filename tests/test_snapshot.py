@@ -9,18 +9,18 @@ from typing import Any
 import pytest
 
 from balatro_ecs import Game, Plugins
-from balatro_ecs import components as C
-from balatro_ecs.actions import Play, SelectBlind
-from balatro_ecs.cards import CardSpec
-from balatro_ecs.components import Area
-from balatro_ecs.enums import Enhancement, Suit
-from balatro_ecs.errors import HookError
+from balatro_ecs.game.actions import Play, SelectBlind
+from balatro_ecs.game.cards import CardSpec
+from balatro_ecs.game.run.save import dumps, to_data
+from balatro_ecs.game.run.snapshot import GameSnapshot
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel import components as C
+from balatro_ecs.kernel.components import Area
+from balatro_ecs.kernel.enums import Enhancement, Suit
+from balatro_ecs.kernel.errors import HookError
 from balatro_ecs.plugin import Effect, JokerType, hookimpl
-from balatro_ecs.policies import RandomPolicy
-from balatro_ecs.run.save import dumps, to_data
-from balatro_ecs.run.snapshot import GameSnapshot
-from balatro_ecs.state import Phase
-from balatro_ecs.testing.runs import play_blind
+from balatro_ecs.tools.policies import RandomPolicy
+from balatro_ecs.tools.testing.runs import play_blind
 
 
 def _play(game: Game, seed: str, steps: int) -> None:

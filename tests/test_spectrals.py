@@ -3,7 +3,7 @@
 Every number comes from the reference (spectrals.toml config); every random pick is
 checked against the game's own stream for it (a copy of the run's streams, drawn the way
 the game draws), so a seeded run picks what the game picks. An illegal use raises
-:class:`~balatro_ecs.errors.IllegalActionError` with the reason and changes nothing.
+:class:`~balatro_ecs.kernel.errors.IllegalActionError` with the reason and changes nothing.
 """
 
 from __future__ import annotations
@@ -11,13 +11,13 @@ from __future__ import annotations
 import pytest
 
 from balatro_ecs import CardSpec, Edition, Enhancement, Game, Seal, Suit
-from balatro_ecs.actions import Pick, Use
-from balatro_ecs.components import Area
-from balatro_ecs.errors import IllegalActionError
+from balatro_ecs.game.actions import Pick, Use
+from balatro_ecs.game.run.packs import open_pack
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.components import Area
+from balatro_ecs.kernel.errors import IllegalActionError
 from balatro_ecs.plugin import reference
-from balatro_ecs.run.packs import open_pack
-from balatro_ecs.state import Phase
-from balatro_ecs.testing.runs import hold, play_blind
+from balatro_ecs.tools.testing.runs import hold, play_blind
 
 SEED = "SPECTRA1"
 HAND = ("KH", "QS", "JC", "9D", "7S", "5H", "3C", "2D")
@@ -334,14 +334,26 @@ def test_ankh_copy_loses_negative() -> None:
     assert copy.key == original.key and copy.edition == Edition.NONE
 
 
-def test_ankh_needs_a_joker_and_a_free_slot() -> None:
+def test_ankh_needs_a_joker_and_more_than_one_slot() -> None:
     game = in_round()
     assert "no joker to copy" in refused(game, "c_ankh")
-    full = in_round(*["j_joker"] * 5)
-    assert "no free joker slot" in refused(full, "c_ankh")
     single = in_round("j_joker")
     single.run.joker_slots = 1
-    assert "no free joker slot" in refused(single, "c_ankh")
+    assert "more than one joker slot" in refused(single, "c_ankh")
+
+
+def test_ankh_is_used_with_every_joker_slot_full() -> None:
+    # the game asks for a joker and more than one slot, not a free one: the others are
+    # destroyed before the copy is added (a hidden recorded run used it so)
+    full = in_round("j_joker", "j_hologram", "j_baron", "j_egg", "j_runner")
+    assert len(full.jokers) == full.joker_limit
+    use(full, "c_ankh")
+    assert len(full.jokers) == 2 and full.jokers[0].key == full.jokers[1].key
+    eternal = in_round()
+    for key in ("j_joker", "j_hologram", "j_baron", "j_egg", "j_runner"):
+        eternal.add_joker(key, eternal=True)
+    use(eternal, "c_ankh")  # nothing can go: the copy makes the row one over its limit
+    assert len(eternal.jokers) == eternal.joker_limit + 1
 
 
 # ---------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from balatro_ecs import Game
-from balatro_ecs.actions import (
+from balatro_ecs.game.actions import (
     ACTION_SPACE,
     BuyPack,
     CashOut,
@@ -27,25 +27,25 @@ from balatro_ecs.actions import (
     Sell,
     SkipPack,
 )
-from balatro_ecs.components import Area
-from balatro_ecs.content import JokerType, StickerType
-from balatro_ecs.describe import describe_stickers
-from balatro_ecs.errors import (
+from balatro_ecs.game.describe import describe_stickers
+from balatro_ecs.game.jokers import Joker
+from balatro_ecs.game.run.cards_for_sale import make_joker
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.components import Area
+from balatro_ecs.kernel.content import JokerType, StickerType
+from balatro_ecs.kernel.errors import (
     ContentError,
     HookError,
     IllegalActionError,
     SaveError,
     UnknownNameError,
 )
-from balatro_ecs.jokers import Joker
-from balatro_ecs.manager import Plugins
+from balatro_ecs.kernel.manager import Plugins
 from balatro_ecs.plugin import Edition, Effect
-from balatro_ecs.run.cards_for_sale import make_joker
-from balatro_ecs.seeds import Offer
-from balatro_ecs.state import Phase
-from balatro_ecs.testing.modules import plugin_module
-from balatro_ecs.testing.runs import win_round
-from balatro_ecs.trajectory import snapshot
+from balatro_ecs.tools.seeds import Offer
+from balatro_ecs.tools.testing.modules import plugin_module
+from balatro_ecs.tools.testing.runs import win_round
+from balatro_ecs.tools.trajectory import snapshot
 
 ETERNAL, RENTAL, PERISHABLE = "sticker_eternal", "sticker_rental", "sticker_perishable"
 
@@ -271,6 +271,23 @@ def test_rental_costs_one_whatever_the_edition_and_discount_and_pays_rent_first(
     rent = mine.index(("dollars", -game.run.rental_rate))
     assert mine.index(("message", "perished")) > rent  # rules.toml end_of_round_order
     assert both.perishable == 0 and both.debuffed
+
+
+def test_a_lost_round_charges_rent_before_the_game_is_over() -> None:
+    # the game's end of round goes through the joker row whether or not the blind was
+    # beaten: the game-over screen shows the money after rent (5Z6UXFMI, Gold Stake)
+    game = Game(seed="RENTLOST", stake=8)
+    game.add_joker("j_joker", rental=True)
+    game.add_joker("j_egg", rental=True, perishable=True)
+    game.apply(SelectBlind())
+    game.run.hands_left = 1
+    game.run.blind_chips = 10**9
+    dollars = game.run.dollars
+    game.apply(Play((0,)))
+    assert game.phase is Phase.GAME_OVER
+    assert game.run.dollars == dollars - 2 * game.run.rental_rate
+    assert game.jokers[1].perishable == 4  # the whole end-of-round pass ran
+    assert not game.run.boss_defeated
 
 
 def test_a_perishable_counts_down_and_a_copy_keeps_its_count() -> None:

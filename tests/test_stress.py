@@ -1,16 +1,16 @@
 """The stress run, short: legal play with illegal and badly typed actions mixed in and
 faults injected into every kind of joker hook, save, clone and replay identity checked
-after every step (``balatro_ecs.testing.stress``).
+after every step (``balatro_ecs.tools.testing.stress``).
 
 ``BALATRO_ECS_STRESS_ACTIONS=100000 pytest tests/test_stress.py`` for a long one (or
-``python -m balatro_ecs.testing.stress --actions 100000``, which prints the figures).
+``python -m balatro_ecs.tools.testing.stress --actions 100000``, which prints the figures).
 """
 
 from __future__ import annotations
 
 import os
 
-from balatro_ecs.testing.stress import main, stress
+from balatro_ecs.tools.testing.stress import main, stress
 
 ACTIONS = int(os.environ.get("BALATRO_ECS_STRESS_ACTIONS", "1500"))
 

@@ -3,7 +3,8 @@ legal now", and previews that validate like a play and change nothing.
 
 * A wrongly typed or valued field (a float or string position, a bool, a negative slot,
   a card chosen twice, an unknown sort order or area) raises
-  :class:`~balatro_ecs.errors.ActionTypeError` / :class:`~balatro_ecs.errors.ActionError`
+  :class:`~balatro_ecs.kernel.errors.ActionTypeError` /
+  :class:`~balatro_ecs.kernel.errors.ActionError`
   naming the action, the field and the value -- never a bare ``TypeError`` later, and
   never a joker deleted by ``MoveJoker(1, 0.0)``. ``action_from_dict`` and
   ``parse_action`` raise only those (or :class:`UnknownNameError`) for any input.
@@ -27,7 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from balatro_ecs import Game, Plugins
-from balatro_ecs.actions import (
+from balatro_ecs.game.actions import (
     ACTION_SPACE,
     Action,
     Buy,
@@ -51,16 +52,16 @@ from balatro_ecs.actions import (
     action_from_dict,
     parse_action,
 )
-from balatro_ecs.errors import (
+from balatro_ecs.game.run import packs
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.errors import (
     ActionError,
     ActionTypeError,
     BalatroError,
     IllegalActionError,
     UnknownNameError,
 )
-from balatro_ecs.run import packs
-from balatro_ecs.state import Phase
-from balatro_ecs.testing.runs import hold, play_blind
+from balatro_ecs.tools.testing.runs import hold, play_blind
 
 PLUGINS = Plugins.default()
 

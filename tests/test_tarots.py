@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import pytest
 
-from balatro_ecs import Edition, Enhancement, Game, Seal, Suit
-from balatro_ecs.actions import BuyAndUse, CashOut, Pick, Use
-from balatro_ecs.components import Area
-from balatro_ecs.enums import parse_enhancement, parse_suit
-from balatro_ecs.errors import IllegalActionError
+from balatro_ecs import Card, Edition, Enhancement, Game, Seal, Suit
+from balatro_ecs.game.actions import BuyAndUse, CashOut, Pick, Use
+from balatro_ecs.game.run.packs import open_pack
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.components import Area
+from balatro_ecs.kernel.enums import parse_enhancement, parse_suit
+from balatro_ecs.kernel.errors import IllegalActionError
 from balatro_ecs.plugin import reference
-from balatro_ecs.run.packs import open_pack
-from balatro_ecs.state import Phase
-from balatro_ecs.testing.runs import hold, play_blind, win_round
+from balatro_ecs.tools.testing.runs import hold, play_blind, win_round
 
 SEED = "TAROTS01"
 HAND = ("AS", "KH", "QC", "JD", "10S", "7H", "4C", "2D")
@@ -220,16 +220,50 @@ def test_death_makes_the_left_card_a_copy_of_the_right_one() -> None:
     refused(game, Use(0, (0, 1, 2)), "select 2 cards")
 
 
-def test_death_picked_from_an_arcana_pack_copies_the_left_card_onto_the_right_one() -> None:
+def _death_pair(game: Game) -> tuple[Card, Card]:
+    """The card drawn last and a card placed right of it in the sorted hand."""
+    hand = list(game.hand)
+    last = next(c for c in hand if c.serial == game.run.hand_layout[-1])
+    right = hand[-1] if hand[-1] is not last else hand[-2]
+    return last, right
+
+
+def test_death_copies_the_card_drawn_last_even_when_it_sits_left_in_the_sorted_hand() -> None:
+    # the game lays the hand out as each card enters it and sorts it afterwards: the card
+    # drawn last lies right of all the others until another card enters (B1HBU5C8)
+    game = play_blind(Game(seed=SEED))
+    last, other = _death_pair(game)
+    assert game.hand.index(last) < game.hand.index(other)  # left on screen
+    look = (last.base_rank, last.suit)
+    game.add_consumable("c_death")
+    game.apply(Use(0, tuple(sorted((game.hand.index(last), game.hand.index(other))))))
+    assert (other.base_rank, other.suit) == look
+    assert game.rightmost([last, other]) is last
+
+
+def test_death_copies_the_right_card_of_two_laid_out_in_sorted_order() -> None:
+    # neither card was drawn last: their places are their places in the sorted hand
+    # (LPW6I7QP, CLG2YNNR, 8V8581ED)
+    game = play_blind(Game(seed=SEED))
+    last = game.run.hand_layout[-1]
+    left, right = [c for c in game.hand if c.serial != last][:2]
+    look = (right.base_rank, right.suit)
+    game.add_consumable("c_death")
+    game.apply(Use(0, (game.hand.index(left), game.hand.index(right))))
+    assert (left.base_rank, left.suit) == look
+
+
+def test_death_in_an_open_arcana_pack_copies_the_card_dealt_last() -> None:
+    # the pack deals a hand the same way: the card dealt last is the model (QIDLRL5K)
     game = in_shop()
     open_pack(game, "p_arcana_normal_1")
     assert game.phase is Phase.PACK
-    left, right = game.hand[0], game.hand[-1]
-    look = (left.base_rank, left.suit)
+    last, other = _death_pair(game)
+    assert game.hand.index(last) < game.hand.index(other)  # left on screen
+    look = (last.base_rank, last.suit)
     game.pack[0] = game.new_consumable("c_death", area=Area.PACK)
-    game.apply(Pick(0, (0, len(game.hand) - 1)))
-    assert (right.base_rank, right.suit) == look
-    assert (left.base_rank, left.suit) == look
+    game.apply(Pick(0, tuple(sorted((game.hand.index(last), game.hand.index(other))))))
+    assert (other.base_rank, other.suit) == look
 
 
 # ---------------------------------------------------------------------------------------

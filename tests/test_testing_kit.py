@@ -10,18 +10,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from balatro_ecs import Game, Plugins, score
-from balatro_ecs.actions import Play, SelectBlind
+from balatro_ecs.game.actions import Play, SelectBlind
+from balatro_ecs.game.state import Phase
 from balatro_ecs.plugin import Effect, JokerType, hookimpl
-from balatro_ecs.state import Phase
-from balatro_ecs.testing import strategies as bst
-from balatro_ecs.testing.properties import (
+from balatro_ecs.tools.testing import strategies as bst
+from balatro_ecs.tools.testing.properties import (
     assert_commutes,
     assert_copies_faithfully,
     assert_retriggers,
     assert_survives_save,
     effects_of,
 )
-from balatro_ecs.testing.recorder import HookRecorder
+from balatro_ecs.tools.testing.recorder import HookRecorder
 
 SEVEN = {"rank": "7", "suit": "H"}
 PAIR = {"played": [SEVEN, SEVEN], "probabilities": "never"}

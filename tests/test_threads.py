@@ -8,8 +8,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from balatro_ecs.batch import RunSpec, play_seed, run_seed
-from balatro_ecs.run.save import dumps
+from balatro_ecs.game.run.save import dumps
+from balatro_ecs.tools.batch import RunSpec, play_seed, run_seed
 
 SEEDS = [run_seed("THREAD", i) for i in range(24)]
 SPEC = RunSpec(policy="random", max_ante=3)
@@ -40,7 +40,7 @@ def test_games_in_many_threads_play_as_they_do_alone() -> None:
 
 def test_clones_and_saves_in_threads_stay_apart() -> None:
     from balatro_ecs import Game
-    from balatro_ecs.testing.runs import play_blind
+    from balatro_ecs.tools.testing.runs import play_blind
 
     def work(seed: str) -> tuple[str, str]:
         game = Game(seed=seed)
@@ -58,8 +58,8 @@ def test_clones_and_saves_in_threads_stay_apart() -> None:
 
 
 def test_worlds_hammered_from_many_threads_keep_their_own_entities() -> None:
-    from balatro_ecs.components import Rank
-    from balatro_ecs.world import World
+    from balatro_ecs.kernel.components import Rank
+    from balatro_ecs.kernel.world import World
 
     def hammer(n: int) -> bool:
         world = World()

@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from balatro_ecs import Game, Plugins
-from balatro_ecs.actions import RerollBoss
-from balatro_ecs.content import VoucherType
+from balatro_ecs.game.actions import RerollBoss
+from balatro_ecs.game.run.shop import redeem_voucher
+from balatro_ecs.kernel.content import VoucherType
 from balatro_ecs.plugin import hookimpl
-from balatro_ecs.run.shop import redeem_voucher
 
 CORE = Path(__file__).resolve().parent.parent / "balatro_ecs"
 
@@ -60,7 +60,7 @@ class Prophecy:
 
 
 def test_a_mod_voucher_changes_a_rule_the_core_reads() -> None:
-    from balatro_ecs.run.packs import open_pack
+    from balatro_ecs.game.run.packs import open_pack
 
     game = Game(seed="RULES3", plugins=Plugins(plugins=[Prophecy()], entry_points=False))
     redeem_voucher(game, "v_t_prophecy")

@@ -8,9 +8,9 @@ import esper
 import pytest
 
 from balatro_ecs import Game
-from balatro_ecs.cards import CardSpec
-from balatro_ecs.components import Area, Rank, Suit
-from balatro_ecs.world import World
+from balatro_ecs.game.cards import CardSpec
+from balatro_ecs.kernel.components import Area, Rank, Suit
+from balatro_ecs.kernel.world import World
 
 
 def test_worlds_are_isolated() -> None:
@@ -71,9 +71,9 @@ def test_joker_row_order_is_explicit() -> None:
 def test_a_card_is_its_entitys_table() -> None:
     from dataclasses import dataclass
 
-    from balatro_ecs.components import Enhancement, Seal, Zone
-    from balatro_ecs.enums import Enhancement as EnhancementKind
-    from balatro_ecs.enums import Seal as SealKind
+    from balatro_ecs.kernel.components import Enhancement, Seal, Zone
+    from balatro_ecs.kernel.enums import Enhancement as EnhancementKind
+    from balatro_ecs.kernel.enums import Seal as SealKind
 
     @dataclass
     class Marked:  # a plugin's own component

@@ -9,5 +9,5 @@ import runpy
 from pathlib import Path
 
 if __name__ == "__main__":
-    suite = Path(__file__).resolve().parents[1] / "balatro_ecs" / "benchsuite.py"
+    suite = Path(__file__).resolve().parents[1] / "balatro_ecs" / "tools" / "benchsuite.py"
     runpy.run_path(str(suite), run_name="__main__")

@@ -10,14 +10,14 @@ import inspect
 import re
 from pathlib import Path
 
-from balatro_ecs import hookspecs
-from balatro_ecs.cli import hook_signatures
+from balatro_ecs.kernel import hookspecs
+from balatro_ecs.tools.cli import hook_signatures
 
 INTRO = """\
 # Hook reference
 
 Every hook a plugin can implement, in the order the engine calls them, with its exact
-signature. This page is generated from `balatro_ecs/hookspecs.py` by
+signature. This page is generated from `balatro_ecs/kernel/hookspecs.py` by
 `tools/gen_hook_docs.py`; `tests/test_docs.py` fails when the two disagree.
 
 Two families:

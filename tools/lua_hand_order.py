@@ -3,13 +3,13 @@
 ``python tools/lua_hand_order.py`` (needs ``pip install lupa``) builds a table shaped like the
 game's (the twelve hands as string keys in the game's order, each holding a table) in LuaJIT
 2.0 and prints the keys as ``pairs()`` yields them. The result is
-``balatro_ecs.enums.HAND_ITERATION_ORDER``; ``tests/test_hands.py`` checks the two agree when
+``balatro_ecs.kernel.enums.HAND_ITERATION_ORDER``; ``tests/test_hands.py`` checks the two agree when
 lupa is installed.
 """
 
 from __future__ import annotations
 
-from balatro_ecs.enums import VANILLA_HANDS as HAND_NAMES
+from balatro_ecs.kernel.enums import VANILLA_HANDS as HAND_NAMES
 
 
 def measure() -> tuple[str, ...]:

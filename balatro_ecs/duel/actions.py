@@ -30,7 +30,7 @@ import shlex
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ..errors import IllegalActionError
+from ..kernel.errors import IllegalActionError
 from .rules import HAND_CARDS, HAND_SIZE, MAX_DISCARD, MAX_JOKERS, SHOP_ITEMS
 
 __all__ = [

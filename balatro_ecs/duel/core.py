@@ -10,7 +10,7 @@ every joker, edition and hand level counts exactly as in a solo run.
 
 What happens between the players' decisions (the end of the hand phase, settling a betting
 phase, the end of a round) runs as ordered systems, compiled once with the core's
-:func:`~balatro_ecs.schedule.compile_schedule` (:data:`DUEL_EVENTS`, :func:`duel_schedule`).
+:func:`~balatro_ecs.kernel.schedule.compile_schedule` (:data:`DUEL_EVENTS`, :func:`duel_schedule`).
 
 >>> duel = Duel(seed="DOCTEST1")
 >>> duel.phase, duel.to_act, duel.chips
@@ -28,21 +28,21 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..cards import Card
-from ..components import Area
-from ..errors import BalatroError, IllegalActionError
-from ..game import Game, random_seed
-from ..jokers import Joker
-from ..manager import Plugins
-from ..rng import GameRandom
-from ..run.flow import EventContext, event_schedule
-from ..run.packs import use_consumable
-from ..run.rounds import jokers_end_of_round
-from ..run.setup import standard_cards
-from ..run.snapshot import GameSnapshot
-from ..run.targets import reset_round_targets
-from ..schedule import Schedule, System, compile_schedule
-from ..scoring.result import ScoreResult
+from ..game.cards import Card
+from ..game.game import Game, random_seed
+from ..game.jokers import Joker
+from ..game.run.flow import EventContext, event_schedule
+from ..game.run.packs import use_consumable
+from ..game.run.rounds import jokers_end_of_round
+from ..game.run.setup import standard_cards
+from ..game.run.snapshot import GameSnapshot
+from ..game.run.targets import reset_round_targets
+from ..game.scoring.result import ScoreResult
+from ..kernel.components import Area
+from ..kernel.errors import BalatroError, IllegalActionError
+from ..kernel.manager import Plugins
+from ..kernel.rng import GameRandom
+from ..kernel.schedule import Schedule, System, compile_schedule
 from .actions import (
     ACTION_SPACE,
     AllIn,
@@ -597,7 +597,7 @@ class Duel:
         return [a in legal for a in ACTION_SPACE.actions]
 
     def verify(self, player: int, action: DuelAction) -> None:
-        """Raise :class:`~balatro_ecs.errors.IllegalActionError` if ``player`` may not take
+        """Raise :class:`~balatro_ecs.kernel.errors.IllegalActionError` if ``player`` may not take
         ``action`` now. Changes nothing."""
         if not isinstance(player, int) or isinstance(player, bool) or player not in (0, 1):
             raise IllegalActionError(f"player: 0 or 1, not {player!r}")
@@ -685,7 +685,7 @@ class Duel:
     # -- acting -------------------------------------------------------------------------------
     def apply(self, player: int, action: DuelAction) -> DuelOutcome:
         """Apply ``player``'s action. An illegal action raises
-        :class:`~balatro_ecs.errors.IllegalActionError` and leaves the duel exactly as it
+        :class:`~balatro_ecs.kernel.errors.IllegalActionError` and leaves the duel exactly as it
         was; so does any action that fails part-way, when :attr:`atomic`."""
         self.verify(player, action)
         saved = self._snapshot() if self.atomic else None

@@ -16,7 +16,7 @@ shop, and the last betting phase's result (:func:`encode` and docs/duel.md list 
 feature). Rewards are +1 for the duel's winner and -1 for the loser when it ends (0 if it
 is truncated after ``max_rounds`` rounds); ``reward="chips"`` adds each settled betting
 phase's chip change divided by 100. An illegal action raises
-:class:`~balatro_ecs.errors.IllegalActionError` (the mask says which are legal).
+:class:`~balatro_ecs.kernel.errors.IllegalActionError` (the mask says which are legal).
 """
 
 from __future__ import annotations
@@ -29,11 +29,11 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..content import ConsumableType, JokerType
-from ..enums import VANILLA_HANDS, Suit
-from ..errors import BalatroError, IllegalActionError
-from ..game import random_seed
-from ..manager import Plugins
+from ..game.game import random_seed
+from ..kernel.content import ConsumableType, JokerType
+from ..kernel.enums import VANILLA_HANDS, Suit
+from ..kernel.errors import BalatroError, IllegalActionError
+from ..kernel.manager import Plugins
 from .actions import ACTION_SPACE
 from .core import Duel
 from .rules import HAND_CARDS, HAND_SIZE, MAX_JOKERS, PLAYERS, REVEALS, SHOP_ITEMS, Phase

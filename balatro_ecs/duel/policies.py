@@ -22,8 +22,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from ..content import ConsumableType
-from ..rng import GameRandom
+from ..kernel.content import ConsumableType
+from ..kernel.rng import GameRandom
 from .actions import (
     Buy,
     Check,
@@ -41,7 +41,7 @@ from .actions import (
 from .rules import HAND_CARDS, MAX_DISCARD, MAX_JOKERS, Phase
 
 if TYPE_CHECKING:
-    from ..cards import Card
+    from ..game.cards import Card
     from .core import Duel
 
 __all__ = [
@@ -210,7 +210,7 @@ DUEL_POLICIES: dict[str, Callable[[str], DuelPolicy]] = {
 
 def make_duel_policy(name: str, seed: str) -> DuelPolicy:
     """A built-in policy by name (``random`` or ``heuristic``)."""
-    from ..errors import UnknownNameError
+    from ..kernel.errors import UnknownNameError
 
     factory = DUEL_POLICIES.get(name)
     if factory is None:

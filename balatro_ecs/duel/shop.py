@@ -17,14 +17,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..content import ConsumableType, JokerType
-from ..enums import Edition
-from ..pools import EMPTY_POOL_FALLBACK, consumable_pool, draw_pool
-from ..run.cards_for_sale import joker_pool, poll_edition, roll_rarity
+from ..game.pools import EMPTY_POOL_FALLBACK, consumable_pool, draw_pool
+from ..game.run.cards_for_sale import joker_pool, poll_edition, roll_rarity
+from ..kernel.content import ConsumableType, JokerType
+from ..kernel.enums import Edition
 from .rules import JOKER_WEIGHT, PLANET_WEIGHT, SHOP_ITEMS
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..game.game import Game
 
 __all__ = ["Offer", "roll_offers"]
 

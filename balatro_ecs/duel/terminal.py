@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..errors import BalatroError
+from ..kernel.errors import BalatroError
 from .actions import parse_action
 from .core import Duel, player_name
 from .policies import DUEL_POLICIES, DuelPolicy, make_duel_policy
@@ -275,7 +275,7 @@ class DuelSession:
 
 def cmd_duel(args: argparse.Namespace) -> int:
     """``balatro-ecs duel``."""
-    from ..manager import Plugins
+    from ..kernel.manager import Plugins
 
     plugins = Plugins(block=args.block) if getattr(args, "block", None) else Plugins.default()
     if args.load:

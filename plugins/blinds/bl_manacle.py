@@ -13,8 +13,7 @@ def blind_set(game, blind):
 
 @hookimpl
 def blind_disabled(game, blind):
-    """The hand size comes back and, as in the game, one card is drawn at once (before
-    the round's first draw, as when Chicot disables it, that draw fills the hand)."""
+    """The hand size comes back; mid-round the game draws the card at once (its
+    ``change_size``, which the engine does for every hand size that grows). Before the
+    round's first draw, as when Chicot disables it, that draw fills the hand."""
     game.run.blind_hand_size = 0
-    if game.hand:
-        game.draw(1)

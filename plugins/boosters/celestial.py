@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from balatro_ecs.game.pools import planet_for
 from balatro_ecs.plugin import BoosterType, HandType, pack_consumable
-from balatro_ecs.pools import planet_for
 
 from ._kind import packs_of
 

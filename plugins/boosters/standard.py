@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from balatro_ecs.game.run.cards_for_sale import poll_edition, random_seal
 from balatro_ecs.plugin import BoosterType, Seal, pack_playing_card
-from balatro_ecs.run.cards_for_sale import poll_edition, random_seal
 
 from ._kind import packs_of
 

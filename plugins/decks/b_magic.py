@@ -1,7 +1,7 @@
 """Magic Deck: starts with Crystal Ball and two copies of The Fool."""
 
+from balatro_ecs.game.run.shop import redeem_voucher
 from balatro_ecs.plugin import content, hookimpl, reference
-from balatro_ecs.run.shop import redeem_voucher
 
 DECK = reference.deck("b_magic")
 balatro_content = content(DECK)

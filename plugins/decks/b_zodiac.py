@@ -1,7 +1,7 @@
 """Zodiac Deck: starts with Tarot Merchant, Planet Merchant and Overstock."""
 
+from balatro_ecs.game.run.shop import redeem_voucher
 from balatro_ecs.plugin import content, hookimpl, reference
-from balatro_ecs.run.shop import redeem_voucher
 
 DECK = reference.deck("b_zodiac")
 balatro_content = content(DECK)

@@ -1,6 +1,6 @@
 """Foil: +50 Chips (on a joker, before its own effect)."""
 
-from balatro_ecs.numbers import FOIL_CHIPS
+from balatro_ecs.game.numbers import FOIL_CHIPS
 from balatro_ecs.plugin import Effect, content, hookimpl
 
 from ..enhancements._shapes import edition

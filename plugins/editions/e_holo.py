@@ -1,6 +1,6 @@
 """Holographic: +10 Mult (on a joker, before its own effect)."""
 
-from balatro_ecs.numbers import HOLO_MULT
+from balatro_ecs.game.numbers import HOLO_MULT
 from balatro_ecs.plugin import Effect, content, hookimpl
 
 from ..enhancements._shapes import edition

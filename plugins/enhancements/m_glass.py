@@ -3,7 +3,7 @@
 Stream: ``glass``, rolled for each non-debuffed scoring Glass card left to right.
 """
 
-from balatro_ecs.numbers import GLASS_SHATTER_ODDS, GLASS_X_MULT
+from balatro_ecs.game.numbers import GLASS_SHATTER_ODDS, GLASS_X_MULT
 from balatro_ecs.plugin import Effect, content, hookimpl
 
 from ._shapes import enhancement

@@ -1,6 +1,6 @@
 """Gold Card: $3 when held in hand at the end of the round."""
 
-from balatro_ecs.numbers import GOLD_CARD_DOLLARS
+from balatro_ecs.game.numbers import GOLD_CARD_DOLLARS
 from balatro_ecs.plugin import Effect, content, hookimpl
 
 from ._shapes import enhancement

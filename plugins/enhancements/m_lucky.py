@@ -5,7 +5,7 @@ Streams: ``lucky_mult`` then ``lucky_money``, both rolled on every evaluation. A
 that comes off sets ``ctx.lucky_trigger`` (Lucky Cat).
 """
 
-from balatro_ecs.numbers import LUCKY_DOLLARS, LUCKY_DOLLARS_ODDS, LUCKY_MULT, LUCKY_MULT_ODDS
+from balatro_ecs.game.numbers import LUCKY_DOLLARS, LUCKY_DOLLARS_ODDS, LUCKY_MULT, LUCKY_MULT_ODDS
 from balatro_ecs.plugin import Effect, content, hookimpl
 
 from ._shapes import enhancement

@@ -1,6 +1,6 @@
 """Mult Card: +4 Mult when scored."""
 
-from balatro_ecs.numbers import MULT_CARD_MULT
+from balatro_ecs.game.numbers import MULT_CARD_MULT
 from balatro_ecs.plugin import Effect, content, hookimpl
 
 from ._shapes import enhancement

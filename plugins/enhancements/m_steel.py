@@ -1,6 +1,6 @@
 """Steel Card: X1.5 Mult while held in hand as a hand scores."""
 
-from balatro_ecs.numbers import STEEL_X_MULT
+from balatro_ecs.game.numbers import STEEL_X_MULT
 from balatro_ecs.plugin import Effect, content, hookimpl
 
 from ._shapes import enhancement

@@ -1,7 +1,7 @@
 """Stone Card: +50 Chips instead of its rank's; no rank, no suit; always scores
 (declared: no hook)."""
 
-from balatro_ecs.numbers import STONE_CHIPS
+from balatro_ecs.game.numbers import STONE_CHIPS
 from balatro_ecs.plugin import content
 
 from ._shapes import enhancement

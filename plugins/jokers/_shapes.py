@@ -1,6 +1,6 @@
 """Rule shapes shared by several vanilla jokers: the same rule with other numbers.
 
-Each function takes the joker's :class:`~balatro_ecs.content.JokerType` and returns a
+Each function takes the joker's :class:`~balatro_ecs.kernel.content.JokerType` and returns a
 hook implementation; a joker module assigns it to the hook's name, e.g.::
 
     joker_individual = suit_mult(JOKER)
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from balatro_ecs.enums import HandType, parse_suit
+from balatro_ecs.kernel.enums import HandType, parse_suit
 from balatro_ecs.plugin import Effect, JokerType, hookimpl
 
 __all__ = [

@@ -1,8 +1,8 @@
 """Certificate: when the first hand of a round is drawn, adds a random card with a random
 seal to the hand (and so to the deck)."""
 
+from balatro_ecs.game.run.cards_for_sale import random_front, random_seal
 from balatro_ecs.plugin import Area, CardSpec, content, hookimpl, reference
-from balatro_ecs.run.cards_for_sale import random_front, random_seal
 
 JOKER = reference.joker("j_certificate")
 balatro_content = content(JOKER)

@@ -1,7 +1,7 @@
 """Diet Cola: selling it gives a free Double Tag."""
 
+from balatro_ecs.game.run.tags import gain_tag
 from balatro_ecs.plugin import content, hookimpl, reference
-from balatro_ecs.run.tags import gain_tag
 
 JOKER = reference.joker("j_diet_cola")
 balatro_content = content(JOKER)

@@ -1,6 +1,6 @@
 """The game's twelve poker hands, one plugin module each, named by key (``h_pair``), best
 first. Each declares its numbers (hands.toml) and finds itself with ``poker_hand_detect``
-from the shared :class:`~balatro_ecs.hands.HandParts`."""
+from the shared :class:`~balatro_ecs.game.hands.HandParts`."""
 
 balatro_plugins = tuple(
     f"{__name__}.{key}"

@@ -1,8 +1,8 @@
 """Blue Seal: held in hand at the end of the round, it makes the Planet of the last poker
 hand played (if there is room)."""
 
+from balatro_ecs.game.pools import planet_for
 from balatro_ecs.plugin import content, hookimpl
-from balatro_ecs.pools import planet_for
 
 from ..enhancements._shapes import seal
 

@@ -1,6 +1,6 @@
 """Gold Seal: $3 each time the card scores (retriggers included)."""
 
-from balatro_ecs.numbers import GOLD_SEAL_DOLLARS
+from balatro_ecs.game.numbers import GOLD_SEAL_DOLLARS
 from balatro_ecs.plugin import Effect, content, hookimpl
 
 from ..enhancements._shapes import seal

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from balatro_ecs.components import Area
+from balatro_ecs.game.run.cards_for_sale import make_joker
+from balatro_ecs.game.run.packs import open_pack
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.components import Area
 from balatro_ecs.plugin import Edition, Joker, hookimpl
-from balatro_ecs.run.cards_for_sale import make_joker
-from balatro_ecs.run.packs import open_pack
-from balatro_ecs.state import Phase
 
 __all__ = ["COMMON_ROLL", "RARE_ROLL", "UNCOMMON_ROLL", "edition_tag", "free_joker", "pack_tag"]
 

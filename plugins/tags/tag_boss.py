@@ -1,8 +1,8 @@
 """Boss Tag: rerolls the upcoming boss blind, for free (it uses up Director's Cut's reroll
 for the ante, as any boss reroll does in the game)."""
 
+from balatro_ecs.game.run.blinds import reroll_boss
 from balatro_ecs.plugin import content, hookimpl, reference
-from balatro_ecs.run.blinds import reroll_boss
 
 TAG = reference.tag("tag_boss")
 balatro_content = content(TAG)

@@ -1,8 +1,8 @@
 """Coupon Tag: the next shop's cards (jokers, consumables, playing cards) and packs are
 free; its vouchers are not, nor are the cards a reroll brings."""
 
+from balatro_ecs.game.run.shop import make_free
 from balatro_ecs.plugin import content, hookimpl, reference
-from balatro_ecs.run.shop import make_free
 
 TAG = reference.tag("tag_coupon")
 balatro_content = content(TAG)

@@ -1,30 +1,21 @@
 """Orbital Tag: three levels for a random visible poker hand.
 
-The hand is picked when the tag is shown on the blind select screen (each time the
-screen is built), not when it is taken: the tag promises a hand the player can read.
+The hand is the one the game drew for the skipped blind's choice when the ante's blind
+select screen was first built (:func:`balatro_ecs.game.run.tags.choose_blind_hands`), so the
+tag promises a hand the player can read; a copy made by a Double Tag levels the same hand.
 """
 
-from balatro_ecs.plugin import HandType, content, hand_iteration_order, hookimpl, reference
+from balatro_ecs.game.run.tags import choose_blind_hands
+from balatro_ecs.plugin import HandType, content, hookimpl, reference
 
 TAG = reference.tag("tag_orbital")
 balatro_content = content(TAG)
 
 
-def _pick(game):
-    hands = game.run.hands
-    visible = [hand for hand in hand_iteration_order(len(hands)) if hands[hand].visible]
-    return game.rng.element("orbital", visible)
-
-
 @hookimpl
 def tag_apply(game, tag, trigger, subject):
-    memory = game.run.tag_memory
-    if trigger == "offered":
-        memory[subject] = _pick(game).title
-        return None
     if trigger != "immediate":
         return None
-    shown = memory.pop(game.run.blind_on_deck, None)
-    hand = HandType.from_name(shown) if shown is not None else _pick(game)
+    hand = HandType.from_name(choose_blind_hands(game)[game.run.blind_on_deck])
     game.level_up(hand, tag.config["levels"], tag.name)
     return True

@@ -1,8 +1,8 @@
 """Top-up Tag: up to 2 Common jokers, as room allows."""
 
-from balatro_ecs.components import Area
+from balatro_ecs.game.run.cards_for_sale import make_joker
+from balatro_ecs.kernel.components import Area
 from balatro_ecs.plugin import content, hookimpl, reference
-from balatro_ecs.run.cards_for_sale import make_joker
 
 from ._shapes import COMMON_ROLL
 

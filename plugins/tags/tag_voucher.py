@@ -1,7 +1,7 @@
 """Voucher Tag: the next shop offers one more voucher."""
 
+from balatro_ecs.game.run.blinds import next_voucher
 from balatro_ecs.plugin import content, hookimpl, reference
-from balatro_ecs.run.blinds import next_voucher
 
 TAG = reference.tag("tag_voucher")
 balatro_content = content(TAG)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from balatro_ecs.game.run.shop import recalculate_reroll, reprice_shop
 from balatro_ecs.plugin import hookimpl
-from balatro_ecs.run.shop import recalculate_reroll, reprice_shop
 
 Hook = Callable[..., Any]
 

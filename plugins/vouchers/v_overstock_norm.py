@@ -1,7 +1,7 @@
 """Overstock: one more card slot in the shop."""
 
+from balatro_ecs.game.run.shop import add_shop_slot
 from balatro_ecs.plugin import content, hookimpl, reference
-from balatro_ecs.run.shop import add_shop_slot
 
 VOUCHER = reference.voucher("v_overstock_norm")
 balatro_content = content(VOUCHER)

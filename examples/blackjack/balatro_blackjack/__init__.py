@@ -9,7 +9,7 @@ the shoe shuffled by the game's seeded streams, and the rules as state transform
 3
 """
 
-from balatro_ecs.errors import IllegalActionError
+from balatro_ecs.kernel.errors import IllegalActionError
 
 from .state import Hand, Rules, State
 from .strategy import basic_strategy

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from balatro_ecs.errors import IllegalActionError
+from balatro_ecs.kernel.errors import IllegalActionError
 
 from .state import Rules
 from .strategy import basic_strategy

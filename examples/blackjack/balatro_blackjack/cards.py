@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from balatro_ecs.components import Rank, Suit
-from balatro_ecs.enums import Suit as Suits
-from balatro_ecs.enums import parse_rank, parse_suit, rank_label
-from balatro_ecs.world import World
+from balatro_ecs.kernel.components import Rank, Suit
+from balatro_ecs.kernel.enums import Suit as Suits
+from balatro_ecs.kernel.enums import parse_rank, parse_suit, rank_label
+from balatro_ecs.kernel.world import World
 
 __all__ = ["Points", "code", "hand_total", "is_ace", "label", "make_shoe", "parse_code"]
 

@@ -1,14 +1,14 @@
 """The table as a value, and the rules as functions from one value to the next.
 
 How this sits with the entity store: the cards are entities of a
-:class:`~balatro_ecs.world.World` made once per table (what a card *is*: Rank, Suit,
+:class:`~balatro_ecs.kernel.world.World` made once per table (what a card *is*: Rank, Suit,
 Points, never changed). A :class:`State` is a frozen snapshot of *where* every card is,
 as ordered rows of entity ids (``shoe``, ``dealer``, each hand's ``cards``, ``discard``),
 plus the money. Every transform here takes a State and returns a new one: dealing moves
 an id from the front of ``shoe`` to a hand, settling pays and leaves the cards on the
 table until the next bet moves them to ``discard``, reshuffling turns ``discard`` into
 ``shoe``. The world is only read; the only side effect is advancing the seeded
-:class:`~balatro_ecs.rng.GameRandom` stream ``"shoe"`` when a reshuffle happens. So an
+:class:`~balatro_ecs.kernel.rng.GameRandom` stream ``"shoe"`` when a reshuffle happens. So an
 old State stays valid (undo, search, checking an action) and saving is writing the rows.
 
 Money: a bet leaves the bankroll when it is placed (it is ``at_risk`` on the table);
@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from balatro_ecs.components import Rank
-from balatro_ecs.rng import GameRandom
-from balatro_ecs.world import World
+from balatro_ecs.kernel.components import Rank
+from balatro_ecs.kernel.rng import GameRandom
+from balatro_ecs.kernel.world import World
 
 from .cards import code, hand_total, is_ace
 

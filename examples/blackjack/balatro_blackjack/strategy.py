@@ -6,7 +6,7 @@ never takes insurance.
 
 from __future__ import annotations
 
-from balatro_ecs.components import Rank
+from balatro_ecs.kernel.components import Rank
 
 from .cards import Points
 from .table import Action, Table

@@ -14,10 +14,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from balatro_ecs.errors import IllegalActionError
-from balatro_ecs.rng import GameRandom
-from balatro_ecs.schedule import System, compile_schedule
-from balatro_ecs.world import World
+from balatro_ecs.kernel.errors import IllegalActionError
+from balatro_ecs.kernel.rng import GameRandom
+from balatro_ecs.kernel.schedule import System, compile_schedule
+from balatro_ecs.kernel.world import World
 
 from . import state as S
 from .cards import label, make_shoe

@@ -19,7 +19,7 @@ from balatro_blackjack.strategy import _decide
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from balatro_ecs.schedule import System
+from balatro_ecs.kernel.schedule import System
 
 NO_INSURANCE = Rules(insurance=False)
 

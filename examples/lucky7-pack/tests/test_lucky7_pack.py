@@ -11,14 +11,7 @@ from typing import Any
 
 import lucky7_pack
 import pytest
-from hypothesis import given, settings
-
-from balatro_ecs import Game, Plugins, score
 from balatro_ecs.actions import BuyPack, CashOut, Discard, EndShop, Play, Reroll, SkipPack
-from balatro_ecs.cards import Card, CardSpec
-from balatro_ecs.enums import Enhancement, HandType, Seal, Suit
-from balatro_ecs.jokers import Joker
-from balatro_ecs.state import Phase
 from balatro_ecs.testing import strategies as bst
 from balatro_ecs.testing.properties import (
     assert_commutes,
@@ -28,6 +21,13 @@ from balatro_ecs.testing.properties import (
 )
 from balatro_ecs.testing.recorder import HookRecorder
 from balatro_ecs.testing.runs import hold, play_blind, win_round
+from hypothesis import given, settings
+
+from balatro_ecs import Game, Plugins, score
+from balatro_ecs.game.cards import Card, CardSpec
+from balatro_ecs.game.jokers import Joker
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.enums import Enhancement, HandType, Seal, Suit
 
 PLUGINS = Plugins(plugins=[lucky7_pack], entry_points=False, config=False)
 #: The game's content alone, whether or not this pack is installed.

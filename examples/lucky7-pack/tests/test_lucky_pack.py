@@ -6,17 +6,17 @@ Run with ``pytest`` in this folder, like the pack's other tests.
 from __future__ import annotations
 
 import lucky7_pack
-
-from balatro_ecs import Game, Plugins
 from balatro_ecs.actions import BuyPack, CashOut, EndShop, Pick, Reroll, Use
-from balatro_ecs.content import BoosterType, ConsumableSetType
-from balatro_ecs.enums import Enhancement
-from balatro_ecs.jokers import Consumable
-from balatro_ecs.pools import consumable_sets
-from balatro_ecs.run.packs import open_pack
-from balatro_ecs.state import Phase
 from balatro_ecs.testing.properties import assert_survives_save
 from balatro_ecs.testing.runs import play_blind, win_round
+
+from balatro_ecs import Game, Plugins
+from balatro_ecs.game.jokers import Consumable
+from balatro_ecs.game.pools import consumable_sets
+from balatro_ecs.game.run.packs import open_pack
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.content import BoosterType, ConsumableSetType
+from balatro_ecs.kernel.enums import Enhancement
 
 PLUGINS = Plugins(plugins=[lucky7_pack], entry_points=False, config=False)
 CHARMS = {"c_lucky7_rabbit_foot", "c_lucky7_four_leaf", "c_lucky7_wishbone"}

@@ -1,6 +1,6 @@
 """Rule shapes shared by several Spectral cards: the same rule with other numbers.
 
-Each function takes the card's :class:`~balatro_ecs.content.ConsumableType` and returns a
+Each function takes the card's :class:`~balatro_ecs.kernel.content.ConsumableType` and returns a
 hook implementation, its numbers read from the card's reference config; a spectral module
 assigns it to the hook's name, e.g.::
 
@@ -24,7 +24,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from balatro_ecs.enums import parse_enhancement, parse_seal
+from balatro_ecs.game.pools import draw_enhancement
+from balatro_ecs.kernel.enums import parse_enhancement, parse_seal
 from balatro_ecs.plugin import (
     Area,
     CardSpec,
@@ -34,7 +35,6 @@ from balatro_ecs.plugin import (
     hookimpl,
     reference,
 )
-from balatro_ecs.pools import draw_enhancement
 
 from ..tarots._shapes import change_each
 
@@ -56,7 +56,7 @@ Hook = Callable[..., Any]
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 #: The game's enhancements a created card may get: the Enhanced pool in its order, less
-#: Stone (the draw is :func:`~balatro_ecs.pools.draw_enhancement`, which adds the packs'
+#: Stone (the draw is :func:`~balatro_ecs.game.pools.draw_enhancement`, which adds the packs'
 #: enhancements that have a rank).
 ENHANCEMENTS: tuple[Enhancement, ...] = tuple(
     parse_enhancement(row["key"])

@@ -1,8 +1,10 @@
 """Ankh: copies a random joker and destroys every other joker that is not Eternal.
 
 The copy keeps the joker's counters, stickers and edition, except Negative, which it
-loses. Needs a joker, more than one joker slot and a free one (the game refuses the use
-with its "no room" notice when the row is full).
+loses. Needs a joker and more than one joker slot, and nothing else: the game's
+``can_use_consumeable`` asks no free slot, since the others go before the copy comes
+(a full row is fine; a row of Eternal jokers ends one over its limit). The reference's
+"and a free slot" is refuted by a recorded run, where Ankh was used with the row full.
 
 Stream: the joker on ``ankh_choice`` (every joker, Eternal ones too, in creation order).
 """
@@ -17,8 +19,8 @@ balatro_content = content(SPECTRAL)
 def consumable_can_use(game, consumable, targets):
     if not game.jokers:
         return "no joker to copy"
-    if game.joker_limit <= 1 or not game.has_room_for_joker():
-        return "no free joker slot"
+    if game.joker_limit <= 1:
+        return "needs more than one joker slot"
     return True
 
 

@@ -7,8 +7,8 @@ Polychrome, above 0.5 Holographic, else Foil (editions.toml).
 
 from dataclasses import replace
 
+from balatro_ecs.game.run.cards_for_sale import poll_edition
 from balatro_ecs.plugin import content, hookimpl, reference
-from balatro_ecs.run.cards_for_sale import poll_edition
 
 from ..tarots._shapes import NO_HAND
 

@@ -1,8 +1,8 @@
 """Rule shapes shared by several Tarot cards: the same rule with other numbers.
 
-The selection rules every pack may use (:func:`~balatro_ecs.selection.select_cards`,
-:func:`~balatro_ecs.selection.change_each`) come from :mod:`balatro_ecs.selection`. Each
-function takes the card's :class:`~balatro_ecs.content.ConsumableType` and returns a
+The selection rules every pack may use (:func:`~balatro_ecs.game.selection.select_cards`,
+:func:`~balatro_ecs.game.selection.change_each`) come from :mod:`balatro_ecs.game.selection`. Each
+function takes the card's :class:`~balatro_ecs.kernel.content.ConsumableType` and returns a
 hook implementation, its numbers read from the card's reference config; a tarot module
 assigns it to the hook's name, e.g.::
 
@@ -23,10 +23,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from balatro_ecs.enums import parse_enhancement, parse_suit
+from balatro_ecs.game.pools import EMPTY_POOL_FALLBACK, consumable_pool, draw_pool
+from balatro_ecs.game.selection import NO_HAND, change_each, select_cards
+from balatro_ecs.kernel.enums import parse_enhancement, parse_suit
 from balatro_ecs.plugin import ConsumableType, hookimpl
-from balatro_ecs.pools import EMPTY_POOL_FALLBACK, consumable_pool, draw_pool
-from balatro_ecs.selection import NO_HAND, change_each, select_cards
 
 __all__ = [
     "NO_HAND",

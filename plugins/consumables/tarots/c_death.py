@@ -1,15 +1,13 @@
 """Death: of the 2 selected cards, one becomes a copy of the other.
 
 The copy takes everything: rank, suit, enhancement, edition, seal, permanent chips and
-whether the card was played this ante. Which card is the model follows the recorded runs
-(tests/data/trajectories.json): during a round the left card becomes a copy of the right
-one (the game copies the card furthest right on screen); picked from an open Arcana pack,
-the right card becomes a copy of the left one (there the game's pick falls on the first
-selected card).
+whether the card was played this ante. The model is the card the game places furthest
+right (:meth:`Game.rightmost <balatro_ecs.game.Game.rightmost>`): as the hand was last
+laid out, so the card drawn last lies right of the others until another card enters the
+hand (the recorded runs, in a round and in an open Arcana pack).
 """
 
 from balatro_ecs.plugin import content, hookimpl, reference
-from balatro_ecs.state import Phase
 
 from . import _shapes
 
@@ -21,12 +19,11 @@ consumable_can_use = _shapes.select_cards(TAROT)
 
 @hookimpl
 def consumable_use(game, consumable, targets):
-    ordered = sorted(targets, key=lambda card: card.zone.slot)
-    if game.run.phase is Phase.PACK:
-        ordered.reverse()
-    *others, model = ordered
+    model = game.rightmost(targets)
     look = model.spec()
-    for card in others:
+    for card in targets:
+        if card is model:
+            continue
         card.set_rank(look.rank)
         card.set_suit(look.suit)
         card.set_enhancement(look.enhancement)

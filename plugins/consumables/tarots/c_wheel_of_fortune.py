@@ -6,8 +6,8 @@ Usable only while some joker has no edition. Every draw is on the game's stream
 creation order), then the edition (the guaranteed roll, never Negative).
 """
 
+from balatro_ecs.game.run.cards_for_sale import poll_edition
 from balatro_ecs.plugin import Edition, content, hookimpl, reference
-from balatro_ecs.run.cards_for_sale import poll_edition
 
 TAROT = reference.tarot("c_wheel_of_fortune")
 balatro_content = content(TAROT)

@@ -1,0 +1,230 @@
+"""Call plans: which function runs for which joker, in slot order, for one joker row.
+
+For each joker content hook the engine compiles, once per joker row (and plugin set),
+the list of calls to make: one entry per joker in slot order that implements the hook,
+with Blueprint/Brainstorm copies resolved to the copied joker's implementation and
+debuffed jokers left out. Scoring then only walks these lists.
+
+A plan entry is ``(function, view, source)``: the implementation, the joker it is
+called with (a :class:`~balatro_ecs.game.jokers.CopiedJoker` for a copy) and the joker in
+the row that acts (the copier, for a copy), which the breakdown credits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+from ..kernel.manager import Plugins
+from .jokers import CopiedJoker, Joker
+
+__all__ = ["JOKER_HOOKS", "JokerPlans", "PlanEntry", "ScoringPlans", "resolve_copy"]
+
+PlanEntry = tuple[Callable[..., Any], "Joker | CopiedJoker", Joker]
+
+#: The joker hooks called for every joker in slot order, copies resolved: each gets a plan.
+#: (``joker_added``, ``joker_removed``, ``joker_cash_out``, ``joker_game_over`` and
+#: ``joker_rules`` concern one joker's own instance and are never copied; they are called
+#: directly. ``joker_sold`` is called for the card sold only, through what it copies.)
+JOKER_HOOKS: tuple[str, ...] = (
+    "joker_debuffed_hand",
+    "joker_before",
+    "joker_repetition",
+    "joker_individual",
+    "joker_held_individual",
+    "joker_held_repetition",
+    "joker_main",
+    "joker_other_joker",
+    "joker_retrigger_joker",
+    "joker_destroying_card",
+    "joker_cards_destroyed",
+    "joker_after",
+    "joker_setting_blind",
+    "joker_first_hand_drawn",
+    "joker_pre_discard",
+    "joker_discard",
+    "joker_end_of_round",
+    "joker_card_sold",
+    "joker_reroll",
+    "joker_leaving_shop",
+    "joker_blind_skipped",
+    "joker_booster_skipped",
+    "joker_booster_opened",
+    "joker_consumable_used",
+    "joker_cards_added",
+)
+
+_PLANNED = frozenset(JOKER_HOOKS)
+
+
+@dataclass(slots=True)
+class ScoringPlans:
+    """The plans of every joker hook a scored hand calls, compiled together, so that
+    scoring a hand looks its plans up once rather than once per system (see
+    :meth:`JokerPlans.scoring`). ``main`` is by slot, as :meth:`JokerPlans.by_slot`
+    gives it: the joker pass walks jokers and consumables by position. (Slots: reading
+    a field is the cheapest attribute access there is.)"""
+
+    debuffed_hand: tuple[PlanEntry, ...]
+    before: tuple[PlanEntry, ...]
+    repetition: tuple[PlanEntry, ...]
+    individual: tuple[PlanEntry, ...]
+    held_individual: tuple[PlanEntry, ...]
+    held_repetition: tuple[PlanEntry, ...]
+    main: tuple[PlanEntry | None, ...]
+    other_joker: tuple[PlanEntry, ...]
+    retrigger_joker: tuple[PlanEntry, ...]
+    destroying_card: tuple[PlanEntry, ...]
+    cards_destroyed: tuple[PlanEntry, ...]
+    after: tuple[PlanEntry, ...]
+
+
+def resolve_copy(plugins: Plugins, jokers: Sequence[Joker], index: int) -> Joker | None:
+    """The joker whose ability the joker at ``index`` uses: itself, what it copies, or none.
+
+    Copies chain (Blueprint -> Brainstorm -> leftmost); a copy stops at a joker that is
+    not ``blueprint_compat``, at itself, at a loop, or at a debuffed joker.
+    """
+    copier_table = plugins.table("joker_copy_target")
+    current = jokers[index]
+    seen = {index}
+    while True:
+        copy_target = copier_table.get(current.type.key)
+        if copy_target is None:
+            return current
+        target = copy_target(current, jokers)
+        if target is None or not 0 <= target < len(jokers) or target in seen:
+            return None
+        nxt = jokers[target]
+        if not nxt.type.blueprint_compat or nxt.debuffed:
+            return None
+        seen.add(target)
+        current = nxt
+
+
+#: The hook behind each field of :class:`ScoringPlans`, in field order.
+_SCORING_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(ScoringPlans))
+_SCORING_HOOKS: tuple[str, ...] = tuple(f"joker_{name}" for name in _SCORING_FIELDS)
+_MAIN = _SCORING_FIELDS.index("main")
+
+#: The scoring plans of an empty joker row.
+_NO_JOKERS = ScoringPlans(*[()] * len(fields(ScoringPlans)))
+
+
+def _scoring_index(plugins: Plugins) -> dict[str, tuple[tuple[int, Callable[..., Any]], ...]]:
+    """Content key -> ``(field of ScoringPlans, implementation)`` for every scoring hook
+    the content implements (most jokers: one or two), made once per plugin set."""
+    index: dict[str, tuple[tuple[int, Callable[..., Any]], ...]] | None = plugins.cache.get(
+        "scoring_index"
+    )
+    if index is None:
+        found: dict[str, list[tuple[int, Callable[..., Any]]]] = {}
+        for position, hook in enumerate(_SCORING_HOOKS):
+            for key, fn in plugins.table(hook).items():
+                found.setdefault(key, []).append((position, fn))
+        index = plugins.cache["scoring_index"] = {k: tuple(v) for k, v in found.items()}
+    return index
+
+
+class JokerPlans:
+    """Compiled call plans for one joker row, each hook's compiled the first time it is
+    asked for (a hand being scored never pays for the run hooks, and vice versa)."""
+
+    __slots__ = ("_by_slot", "_plans", "_plugins", "_scoring", "_slots", "jokers", "views")
+
+    def __init__(self, plugins: Plugins, jokers: Sequence[Joker]) -> None:
+        self._plugins = plugins
+        self.jokers = tuple(jokers)
+        copiers = plugins.table("joker_copy_target")
+        views: list[Joker | CopiedJoker | None] = []
+        slots: list[tuple[str | None, Joker | CopiedJoker | None, Joker]] = []
+        for i, joker in enumerate(self.jokers):
+            key = joker.type.key
+            if joker.debuffed:
+                view: Joker | CopiedJoker | None = None
+            elif key not in copiers:
+                view = joker  # acts as itself (what resolve_copy finds at once)
+            else:
+                view = self._view(plugins, i)
+            views.append(view)
+            slots.append((None if view is None else view.type.key, view, joker))
+        #: What each slot acts as: itself, a copy, or nothing (debuffed, copying nothing).
+        self.views: tuple[Joker | CopiedJoker | None, ...] = tuple(views)
+        #: Per slot: the content key whose implementation it calls (``None``: none), its
+        #: view and its joker -- what compiling a hook's plan walks.
+        self._slots: tuple[tuple[str | None, Joker | CopiedJoker | None, Joker], ...] = tuple(slots)
+        self._by_slot: dict[str, tuple[PlanEntry | None, ...]] = {}
+        self._plans: dict[str, tuple[PlanEntry, ...]] = {}
+        self._scoring: ScoringPlans | None = None
+
+    def _compile(self, hook: str) -> tuple[PlanEntry, ...]:
+        if hook not in _PLANNED:
+            raise KeyError(f"{hook!r} is not a joker hook called in slot order (JOKER_HOOKS)")
+        get = self._plugins.table(hook).get
+        row: list[PlanEntry | None] = []
+        plan: list[PlanEntry] = []
+        for key, view, joker in self._slots:
+            fn = None if key is None else get(key)
+            if fn is None:
+                row.append(None)
+            else:
+                assert view is not None
+                entry = (fn, view, joker)
+                row.append(entry)
+                plan.append(entry)
+        self._by_slot[hook] = tuple(row)
+        found = self._plans[hook] = tuple(plan)
+        return found
+
+    def _view(self, plugins: Plugins, i: int) -> Joker | CopiedJoker | None:
+        joker = self.jokers[i]
+        if joker.debuffed:
+            return None
+        target = resolve_copy(plugins, self.jokers, i)
+        if target is None or target is joker:
+            return target
+        return CopiedJoker(target, joker)
+
+    def compile_all(self) -> None:
+        """Compile every hook's plan now (a benchmark keeps this out of its timing)."""
+        for hook in JOKER_HOOKS:
+            self.plan(hook)
+        self.scoring()
+
+    def plan(self, hook: str) -> tuple[PlanEntry, ...]:
+        """The calls for ``hook``, left to right."""
+        plan = self._plans.get(hook)
+        return plan if plan is not None else self._compile(hook)
+
+    def scoring(self) -> ScoringPlans:
+        """The plans a scored hand uses, all at once (compiled the first time)."""
+        found = self._scoring
+        if found is None:
+            found = self._scoring = self._compile_scoring() if self._slots else _NO_JOKERS
+        return found
+
+    def _compile_scoring(self) -> ScoringPlans:
+        """Every scoring hook's plan in one walk of the row: each slot adds an entry to
+        the plans of the hooks its content implements (the same entries, in the same
+        slot order, as :meth:`plan` and :meth:`by_slot` make one hook at a time)."""
+        index = _scoring_index(self._plugins)
+        plans: list[tuple[Any, ...]] = [()] * len(_SCORING_HOOKS)
+        main: list[PlanEntry | None] = [None] * len(self._slots)
+        for slot, (key, view, joker) in enumerate(self._slots):
+            if key is None:
+                continue
+            assert view is not None
+            for position, fn in index.get(key, ()):
+                if position == _MAIN:
+                    main[slot] = (fn, view, joker)
+                else:  # plans hold a few entries at most: growing a tuple is cheapest
+                    plans[position] += ((fn, view, joker),)
+        plans[_MAIN] = tuple(main)
+        return ScoringPlans(*plans)
+
+    def by_slot(self, hook: str) -> tuple[PlanEntry | None, ...]:
+        """The call for ``hook`` at each slot (``None`` where there is none)."""
+        if hook not in self._by_slot:
+            self._compile(hook)
+        return self._by_slot[hook]

@@ -1,0 +1,494 @@
+"""Poker hand detection, as the game does it, over the poker hands of a plugin set.
+
+Every poker hand is content (:class:`~balatro_ecs.kernel.content.PokerHandType`) whose
+``poker_hand_detect`` hook says whether the played cards contain it, and which of them
+score. The game first builds every hand the played cards *contain*, then takes the best
+one as the played hand. Jokers that say "if the played hand contains a Pair" read the
+containment set, so Four of a Kind contains a Pair and Full House contains Two Pair, but
+Four of a Kind does not contain Two Pair.
+
+Detection works on :class:`DetectCard` tuples: ``(rank, flush_suits, order)`` per played
+card, where ``rank`` is negative for cards without a rank (Stone: they never pair and
+never join a straight), ``flush_suits`` is the bitmask of suits the card counts as for a
+flush, and ``order`` ranks cards for "highest card". Rule parameters (Four Fingers,
+Shortcut) come from :class:`~balatro_ecs.game.rules.Rules` as its ``detection_key()``.
+
+:func:`detector` compiles a plugin set's hands once, best first, into a
+:class:`Detector`. The vanilla set (the game's twelve hands, as the built-in plugins
+declare them) is detected by one hand-written function, :func:`detect_uncached`, that
+gives what the twelve hooks give together (``tests/test_poker_hand_plugins.py`` checks
+it); any other set calls the hooks. :func:`detect` is the vanilla detection.
+
+Results are cached by their inputs, since a simulation meets the same hand shapes over
+and over; :func:`clear_cache` empties the caches and :data:`CACHE_LIMIT` bounds each.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+import weakref
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ..kernel.enums import HAND_NAMES, VANILLA_HANDS, HandType
+from ..kernel.errors import HookError, PluginError
+
+if TYPE_CHECKING:
+    from ..kernel.content import PokerHandType
+    from ..kernel.manager import Plugins
+
+__all__ = [
+    "CACHE_LIMIT",
+    "DetectCard",
+    "Detection",
+    "Detector",
+    "HandParts",
+    "clear_cache",
+    "contains_names",
+    "detect",
+    "detect_uncached",
+    "detector",
+]
+
+#: The most results kept per detector; its cache is emptied when it grows past this.
+CACHE_LIMIT = 200_000
+
+DetectCard = tuple[int, int, int]
+#: ``Rules.detection_key()``: flush size, straight size, Shortcut, Smeared Joker.
+RulesKey = tuple[int, int, bool, bool]
+
+_FLUSH_FIVE = HandType.FLUSH_FIVE
+_FLUSH_HOUSE = HandType.FLUSH_HOUSE
+_FIVE = HandType.FIVE_OF_A_KIND
+_STRAIGHT_FLUSH = HandType.STRAIGHT_FLUSH
+_FOUR = HandType.FOUR_OF_A_KIND
+_FULL_HOUSE = HandType.FULL_HOUSE
+_FLUSH = HandType.FLUSH
+_STRAIGHT = HandType.STRAIGHT
+_THREE = HandType.THREE_OF_A_KIND
+_TWO_PAIR = HandType.TWO_PAIR
+_PAIR = HandType.PAIR
+_HIGH = HandType.HIGH_CARD
+
+
+class Detection(NamedTuple):
+    """What the played cards make.
+
+    ``scoring`` holds positions in the played cards, ascending, *before* Stone cards and
+    Splash are added (that is the scoring step's job). ``contains`` is a bitmask over
+    :class:`~balatro_ecs.kernel.enums.HandType` values.
+    """
+
+    hand: HandType
+    scoring: tuple[int, ...]
+    contains: int
+
+    @property
+    def name(self) -> str:
+        return HAND_NAMES[self.hand]
+
+    def has(self, hand: HandType) -> bool:
+        """Does the played hand contain ``hand``?"""
+        return bool(self.contains >> hand & 1)
+
+
+def contains_names(mask: int) -> tuple[str, ...]:
+    """The hand names set in a containment mask, in :class:`HandType` order."""
+    return tuple(HAND_NAMES[h] for h in HandType if mask >> h & 1)
+
+
+def _positions_by_rank(cards: Sequence[DetectCard]) -> dict[int, list[int]]:
+    """The positions of the cards of each rank (rankless Stone cards left out)."""
+    by_rank: dict[int, list[int]] = {}
+    for pos, card in enumerate(cards):
+        rank = card[0]
+        if rank >= 0:
+            group = by_rank.get(rank)
+            if group is None:
+                by_rank[rank] = [pos]
+            else:
+                group.append(pos)
+    return by_rank
+
+
+class HandParts:
+    """What poker hands are made of, found once per detection and shared by every
+    ``poker_hand_detect`` hook (the game's ``parts``).
+
+    Groups hold positions in the played cards. Same-rank groups are *exact-size* and
+    ordered highest rank first, as the game's ``get_X_same`` returns them; a flush and a
+    straight follow the rules in force.
+
+    :ivar cards: the played cards, as :data:`DetectCard` tuples.
+    :ivar flush_size: cards a flush needs (Four Fingers: 4).
+    :ivar straight_size: cards a straight needs (Four Fingers: 4).
+    :ivar straight_skips: a straight may skip single missing ranks (Shortcut).
+    :ivar smeared_suits: suits already merged into the cards' masks (Smeared Joker).
+    :ivar fives: :meth:`same` ``(5)``; ``fours``, ``threes`` and ``pairs`` likewise.
+    :ivar flush: the positions of the flush (the first suit, Spades to Diamonds, that
+        enough cards count as), or ``None``.
+    :ivar straight: the positions of every card whose rank is in the straight, or ``None``.
+    """
+
+    __slots__ = (
+        "_groups",
+        "_highest",
+        "cards",
+        "fives",
+        "flush",
+        "flush_size",
+        "fours",
+        "pairs",
+        "smeared_suits",
+        "straight",
+        "straight_size",
+        "straight_skips",
+        "threes",
+    )
+
+    def __init__(self, cards: Sequence[DetectCard], rules_key: RulesKey) -> None:
+        self.cards = cards
+        flush_size, straight_size, skips, smeared = rules_key
+        self.flush_size = flush_size
+        self.straight_size = straight_size
+        self.straight_skips = skips
+        self.smeared_suits = smeared
+        by_rank = _positions_by_rank(cards)
+        groups: dict[int, list[list[int]]] = {}
+        for rank in sorted(by_rank, reverse=True):
+            group = by_rank[rank]
+            found = groups.get(len(group))
+            if found is None:
+                groups[len(group)] = [group]
+            else:
+                found.append(group)
+        self._groups = groups
+        self.fives = groups.get(5, [])
+        self.fours = groups.get(4, [])
+        self.threes = groups.get(3, [])
+        self.pairs = groups.get(2, [])
+        self.flush = _flush(cards, flush_size)
+        # A straight needs ``straight_size`` different ranks (skipped ranks do not count).
+        self.straight = (
+            _straight(cards, straight_size, skips) if len(by_rank) >= straight_size else None
+        )
+        self._highest: list[int] | None = None
+
+    def same(self, size: int) -> list[list[int]]:
+        """The groups of exactly ``size`` cards of one rank, highest rank first."""
+        return self._groups.get(size, [])
+
+    def at_least(self, size: int) -> list[list[int]]:
+        """The groups of ``size`` or more cards of one rank, largest first, then highest
+        rank first."""
+        return [g for n in sorted(self._groups, reverse=True) if n >= size for g in self._groups[n]]
+
+    @property
+    def highest(self) -> list[int]:
+        """The highest card (the best rank, then suit, Spades high; Stone below all), as a
+        one-position list."""
+        found = self._highest
+        if found is None:
+            cards = self.cards
+            best = 0
+            for pos in range(1, len(cards)):
+                if cards[pos][2] > cards[best][2]:
+                    best = pos
+            found = self._highest = [best]
+        return found
+
+
+def _flush(cards: Sequence[DetectCard], size: int) -> list[int] | None:
+    """The first suit (Spades, Hearts, Clubs, Diamonds) that ``size`` cards count as."""
+    n = len(cards)
+    if n > 5 or n < size:
+        return None
+    if n == size:  # every card must share the suit
+        common = 15
+        for card in cards:
+            common &= card[1]
+        if not common:
+            return None
+        return list(range(n))
+    for bit in (1, 2, 4, 8):
+        members = [pos for pos in range(n) if cards[pos][1] & bit]
+        if len(members) >= size:
+            return members
+    return None
+
+
+def _straight(cards: Sequence[DetectCard], size: int, skips: bool) -> list[int] | None:
+    """The cards of the first run of ``size`` ranks (Ace low or high; Shortcut skips)."""
+    n = len(cards)
+    if n > 5 or n < size:
+        return None
+    present = 0
+    for card in cards:
+        rank = card[0]
+        if 1 < rank < 15:
+            present |= 1 << rank
+    if present & (1 << 14):
+        present |= 2  # the Ace also sits below the 2
+    # Scan ranks upwards as the game does: a missing rank may be skipped (Shortcut), but
+    # never twice in a row and never at the top; the run ends at the first gap after it
+    # reached ``size``.
+    length, found, skipped, first, last = 0, False, False, 0, 0
+    for j in range(1, 15):
+        if present >> j & 1:
+            if length == 0:
+                first = j
+            length += 1
+            last = j
+            skipped = False
+        elif skips and not skipped and j != 14:
+            skipped = True
+        else:
+            if found:
+                break
+            length = 0
+            skipped = False
+        if length >= size:
+            found = True
+    if not found:
+        return None
+    ranks = {14 if j == 1 else j for j in range(first, last + 1) if present >> j & 1}
+    return [pos for pos in range(n) if cards[pos][0] in ranks]
+
+
+def detect_uncached(cards: Sequence[DetectCard], rules_key: RulesKey) -> Detection:
+    """Detect the game's twelve hands without the cache (see :func:`detect`).
+
+    One pass that gives what the vanilla ``poker_hand_detect`` hooks give together (the
+    vanilla plugin set's fast path).
+    """
+    if not cards:
+        raise ValueError("cannot detect a hand from no cards")
+    flush_size, straight_size, skips, _smeared = rules_key
+    by_rank = _positions_by_rank(cards)
+    # Exact-size groups, highest rank first, as the game's get_X_same returns them.
+    fives: list[list[int]] = []
+    fours: list[list[int]] = []
+    threes: list[list[int]] = []
+    pairs: list[list[int]] = []
+    for rank in sorted(by_rank, reverse=True):
+        group = by_rank[rank]
+        size = len(group)
+        if size == 2:
+            pairs.append(group)
+        elif size == 3:
+            threes.append(group)
+        elif size == 4:
+            fours.append(group)
+        elif size == 5:
+            fives.append(group)
+    flush = _flush(cards, flush_size)
+    # A straight needs ``straight_size`` different ranks (skipped ranks do not count).
+    straight = _straight(cards, straight_size, skips) if len(by_rank) >= straight_size else None
+
+    # Every hand the cards contain, best first; the first one is the played hand.
+    made: list[tuple[HandType, list[int]]] = []
+    if fives and flush:
+        made.append((_FLUSH_FIVE, fives[0]))
+    if threes and pairs and flush:
+        made.append((_FLUSH_HOUSE, threes[0] + pairs[0]))
+    if fives:
+        made.append((_FIVE, fives[0]))
+    if flush and straight:
+        made.append((_STRAIGHT_FLUSH, flush + [p for p in straight if p not in flush]))
+    if fours:
+        made.append((_FOUR, fours[0]))
+    if threes and pairs:
+        made.append((_FULL_HOUSE, threes[0] + pairs[0]))
+    if flush:
+        made.append((_FLUSH, flush))
+    if straight:
+        made.append((_STRAIGHT, straight))
+    if threes:
+        made.append((_THREE, threes[0]))
+    if len(pairs) == 2 or (len(threes) == 1 and len(pairs) == 1):
+        made.append((_TWO_PAIR, pairs[0] + (pairs[1] if len(pairs) == 2 else threes[0])))
+    if pairs:
+        made.append((_PAIR, pairs[0]))
+    contains = 1 << _HIGH
+    for hand, _ in made:
+        contains |= 1 << hand
+    # Larger same-rank hands also contain the smaller ones (not Two Pair).
+    if fives:
+        contains |= (1 << _FOUR) | (1 << _THREE) | (1 << _PAIR)
+    elif fours:
+        contains |= (1 << _THREE) | (1 << _PAIR)
+    elif threes:
+        contains |= 1 << _PAIR
+    if made:
+        hand, scoring = made[0]
+    else:
+        # The highest card: the best rank, then suit (Spades high); Stone ranks below all.
+        best = 0
+        for pos in range(1, len(cards)):
+            if cards[pos][2] > cards[best][2]:
+                best = pos
+        hand, scoring = _HIGH, [best]
+    return Detection(hand, tuple(sorted(scoring)), contains)
+
+
+_cache: dict[tuple[object, ...], Detection] = {}
+
+
+def detect(cards: Sequence[DetectCard], rules_key: RulesKey) -> Detection:
+    """The played hand among the game's twelve, its scoring positions and what it contains.
+
+    ``rules_key`` is :meth:`Rules.detection_key() <balatro_ecs.game.rules.Rules.detection_key>`.
+    A game detects its plugin set's hands: :meth:`detector(plugins).detect <Detector.detect>`.
+
+    >>> plain = lambda rank, suit: (rank, 1 << suit, rank * 4 + 3 - suit)
+    >>> d = detect([plain(13, 1), plain(13, 0), plain(4, 2)], (5, 5, False, False))
+    >>> d.name, d.scoring, d.has(HandType.HIGH_CARD)
+    ('Pair', (0, 1), True)
+    """
+    key = (*cards, rules_key)
+    hit = _cache.get(key)
+    if hit is None:
+        hit = detect_uncached(cards, rules_key)
+        if len(_cache) >= CACHE_LIMIT:
+            _cache.clear()
+        _cache[key] = hit
+    return hit
+
+
+#: Every detector made (their caches are emptied by :func:`clear_cache`).
+_DETECTORS: weakref.WeakSet[Detector] = weakref.WeakSet()
+_HOOK = "poker_hand_detect"
+_VANILLA_PACKAGE = "balatro_ecs_vanilla.poker_hands"
+_CACHE_KEY = "poker hands"
+
+
+class Detector:
+    """The poker hands of one plugin set, best first, and their detection.
+
+    :ivar hands: the hands, best first (by declared ``order``).
+    :ivar types: their declarations, in the same order.
+    :ivar vanilla: the set's hands are the game's twelve as the built-in plugins declare
+        them (detected by :func:`detect_uncached`, sharing :func:`detect`'s cache).
+    """
+
+    __slots__ = ("__weakref__", "_cache", "_calls", "hands", "types", "vanilla")
+
+    def __init__(
+        self,
+        hands: Sequence[tuple[PokerHandType, Callable[..., Any] | None, str]],
+        vanilla: bool = False,
+    ) -> None:
+        self.types: tuple[PokerHandType, ...] = tuple(item for item, _, _ in hands)
+        self.hands: tuple[HandType, ...] = tuple(item.kind for item in self.types)
+        self._calls = tuple(
+            (item.kind, item.key, fn, plugin) for item, fn, plugin in hands if fn is not None
+        )
+        self.vanilla = vanilla
+        self._cache: dict[tuple[object, ...], Detection] = _cache if vanilla else {}
+        _DETECTORS.add(self)
+
+    def detect(self, cards: Sequence[DetectCard], rules_key: RulesKey) -> Detection:
+        """The played hand, its scoring positions and what it contains (cached)."""
+        key = (*cards, rules_key)
+        cache = self._cache
+        hit = cache.get(key)
+        if hit is None:
+            hit = self.detect_uncached(cards, rules_key)
+            if len(cache) >= CACHE_LIMIT:
+                cache.clear()
+            cache[key] = hit
+        return hit
+
+    def detect_uncached(self, cards: Sequence[DetectCard], rules_key: RulesKey) -> Detection:
+        """Detect without the cache: every hand's hook, best first."""
+        if self.vanilla:
+            return detect_uncached(cards, rules_key)
+        if not cards:
+            raise ValueError("cannot detect a hand from no cards")
+        parts = HandParts(cards, rules_key)
+        contains = 0
+        top: tuple[HandType, Sequence[int]] | None = None
+        n = len(cards)
+        for kind, key, fn, plugin in self._calls:
+            try:
+                found = fn(cards, parts)
+            except Exception as err:
+                raise HookError(
+                    f"plugin {plugin}: {_HOOK} of {key} raised {type(err).__name__}: {err}",
+                    plugin=plugin,
+                    hook=_HOOK,
+                    key=key,
+                ) from err
+            if not found:
+                continue
+            if top is None:
+                given = found
+                try:
+                    found = tuple(found)
+                    ok = all(type(p) is int and 0 <= p < n for p in found)
+                except TypeError:
+                    ok = False
+                if not ok:
+                    raise HookError(
+                        f"plugin {plugin}: {_HOOK} of {key} gave {given!r}, not positions "
+                        f"of the {n} played cards (or None)",
+                        plugin=plugin,
+                        hook=_HOOK,
+                        key=key,
+                    )
+                top = (kind, found)
+            contains |= 1 << kind
+        if top is None:
+            raise PluginError(
+                f"no poker hand of the plugin set matches the played cards {list(cards)!r} "
+                f"(is High Card, h_high_card, blocked?)"
+            )
+        hand, scoring = top
+        return Detection(hand, tuple(sorted(set(scoring))), contains)
+
+
+def detector(plugins: Plugins) -> Detector:
+    """The poker hands of ``plugins``, compiled once per plugin set.
+
+    Two hands of one set with the same ``order`` are an error, since which of them is
+    played would be an accident.
+    """
+    found: Detector | None = plugins.cache.get(_CACHE_KEY)
+    if found is None:
+        found = plugins.cache[_CACHE_KEY] = _compile(plugins)
+    return found
+
+
+def _compile(plugins: Plugins) -> Detector:
+    from ..kernel.content import PokerHandType
+    from ..kernel.faults import _plugin_of
+
+    declared = sorted(plugins.all(PokerHandType), key=lambda item: (item.order, item.key))
+    for first, second in itertools.pairwise(declared):
+        if first.order == second.order:
+            raise PluginError(
+                f"poker hands {first.key!r} and {second.key!r} share order {first.order}: "
+                "which one is played would be an accident"
+            )
+    table = plugins.table(_HOOK)
+    owners = plugins.owners()
+    hands = [(item, table.get(item.key), _plugin_of(plugins, item.key)) for item in declared]
+    vanilla = [item.name for item in declared] == list(VANILLA_HANDS) and all(
+        fn is not None and _is_vanilla(owners.get(item.key, ""), item, fn) for item, fn, _ in hands
+    )
+    return Detector(hands, vanilla)
+
+
+def _is_vanilla(module: str, item: PokerHandType, fn: Callable[..., Any]) -> bool:
+    """``fn`` is the built-in plugin's own hook for ``item`` (not traced, not a mod's)."""
+    if module != f"{_VANILLA_PACKAGE}.{item.key}" or item.kind != HAND_NAMES.index(item.name):
+        return False
+    return fn is getattr(sys.modules.get(module), _HOOK, None)
+
+
+def clear_cache() -> None:
+    """Forget every cached detection."""
+    _cache.clear()
+    for found in list(_DETECTORS):
+        found._cache.clear()

@@ -1,0 +1,180 @@
+"""Blind sizes, rewards and the choice of each ante's boss, tags and voucher.
+
+Numbers come from rules.toml (``[ante_base_chips]``, ``[blind_multipliers]``) and
+blinds.toml; the draws use the game's streams (``boss``, ``Tag<ante>``, ``Voucher<ante>``).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from ...kernel.content import BlindType, TagType, VoucherType
+from ...kernel.rng import lua_mod
+from .. import reference
+from ..pools import draw_pool
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+__all__ = [
+    "blind_amount",
+    "blind_chips",
+    "blind_reward",
+    "blind_type_on_deck",
+    "choose_boss",
+    "next_tag",
+    "next_voucher",
+    "reroll_boss",
+]
+
+_CHIPS = reference.table("rules")["ante_base_chips"]
+_TABLES: dict[int, list[float]] = {
+    1: _CHIPS["scaling_1"],
+    2: _CHIPS["scaling_2"],
+    3: _CHIPS["scaling_3"],
+}
+_BELOW_ONE: float = _CHIPS["ante_below_1"]
+
+
+#: Below this, a double holds every whole number exactly (2^53).
+_EXACT = float(2**53)
+
+
+def blind_amount(ante: int, scaling: int = 1) -> float:
+    """The base chips of an ante (the game's ``get_blind_amount``), for a stake's scaling.
+
+    Past ante 8 the game grows the last entry and keeps two significant digits.
+
+    >>> blind_amount(1), blind_amount(8), blind_amount(9)
+    (300, 50000, 110000)
+    """
+    amounts = _TABLES[scaling]
+    if ante < 1:
+        return _BELOW_ONE
+    if ante <= 8:
+        return amounts[ante - 1]
+    # In doubles, as the game computes it (exact Python integers would differ from the
+    # game's last bits past 2^53, from ante 18 on).
+    a, b, c = float(amounts[7]), 1.6, float(ante - 8)
+    d = 1 + 0.2 * c
+    try:
+        amount = float(math.floor(a * (b + (0.75 * c) ** d) ** c))
+    except OverflowError:
+        return math.inf
+    if not 0 < amount < math.inf:
+        return amount
+    step = 10.0 ** math.floor(math.log10(amount) - 1)
+    if step > 1:
+        amount -= lua_mod(amount, step)
+    return int(amount) if amount < _EXACT else amount
+
+
+def blind_type_on_deck(game: Game) -> BlindType:
+    """The blind the player is about to play or skip."""
+    which = game.run.blind_on_deck
+    key = {"Small": "bl_small", "Big": "bl_big"}.get(which, game.run.boss)
+    return game.plugins.blind(key)
+
+
+def blind_chips(game: Game, blind: BlindType) -> float:
+    """Score needed to beat ``blind`` at the current ante."""
+    run = game.run
+    return blind_amount(run.ante, run.scaling) * blind.mult * run.ante_scaling
+
+
+def blind_reward(game: Game, blind: BlindType) -> int:
+    """Money for beating ``blind`` (none for blinds the stake takes the reward from)."""
+    which = {"small": "Small", "big": "Big"}.get(blind.kind, "Boss")
+    return 0 if which in game.run.no_blind_reward else blind.dollars
+
+
+def _bosses(game: Game) -> tuple[tuple[tuple[str, int], ...], tuple[str, ...]]:
+    """The boss blinds (key, least ante) and the showdown blinds, listed once per plugin set."""
+    cache = game.plugins.cache
+    found: tuple[tuple[tuple[str, int], ...], tuple[str, ...]] | None = cache.get("bosses")
+    if found is None:
+        blinds = list(game.plugins.all(BlindType))
+        found = cache["bosses"] = (
+            tuple((b.key, b.min_ante) for b in blinds if b.kind == "boss"),
+            tuple(b.key for b in blinds if b.kind == "showdown"),
+        )
+    return found
+
+
+def choose_boss(game: Game) -> str:
+    """Draw the next boss as the game does: eligible for the ante, least used, then random."""
+    run = game.run
+    ante = run.ante
+    bosses, showdowns = _bosses(game)
+    eligible: list[str] = []
+    at_least_1 = max(1, ante)
+    if at_least_1 % run.win_ante != 0 or ante < 2:
+        eligible += [key for key, least_ante in bosses if least_ante <= at_least_1]
+    if ante % run.win_ante == 0 and ante >= 2:
+        eligible += showdowns
+    if not eligible:
+        raise RuntimeError(f"no boss blind is eligible at ante {ante}")
+    least = min(run.bosses_used.get(k, 0) for k in eligible)
+    fewest = sorted(k for k in eligible if run.bosses_used.get(k, 0) == least)
+    boss = game.rng.element("boss", fewest)
+    run.bosses_used[boss] = run.bosses_used.get(boss, 0) + 1
+    return boss
+
+
+def reroll_boss(game: Game, cost: int = 0) -> str:
+    """Draw a new boss for this ante, paying ``cost`` (Director's Cut, Retcon, Boss Tag).
+
+    Every reroll uses up the ante's Director's Cut reroll, a free one from a Boss Tag
+    too: the game marks the boss rerolled whatever asked for it.
+    """
+    run = game.run
+    if cost:
+        game.earn(-cost, "reroll boss")
+    if "boss_rerolled" not in run.flags:
+        run.flags.append("boss_rerolled")
+    run.boss = choose_boss(game)
+    return run.boss
+
+
+def next_tag(game: Game) -> str:
+    """Draw the tag offered for skipping a blind this ante."""
+    ante = game.run.ante
+    everything = game.run.unlocks == "all"
+    cache = game.plugins.cache
+    name = f"tag pool:{ante}:{everything}"  # the same for every game of this plugin set
+    pool: tuple[str | None, ...] | None = cache.get(name)
+    if pool is None:
+        pool = cache[name] = tuple(
+            tag.key if tag.min_ante <= ante and (everything or not tag.requires_discovered)
+            else None
+            for tag in game.plugins.all(TagType)
+        )  # fmt: skip
+    return draw_pool(game, pool, f"Tag{ante}", "tag_handy")
+
+
+def _vouchers(game: Game) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Every voucher (key, the vouchers it requires), listed once per plugin set."""
+    found: tuple[tuple[str, tuple[str, ...]], ...] | None = game.plugins.cache.get("vouchers")
+    if found is None:
+        found = game.plugins.cache["vouchers"] = tuple(
+            (v.key, tuple(v.requires)) for v in game.plugins.all(VoucherType)
+        )
+    return found
+
+
+def next_voucher(game: Game, stream: str | None = None) -> str | None:
+    """Draw the voucher offered this ante.
+
+    Owned vouchers, locked ones and any on sale in the shop right now are skipped; last
+    ante's voucher, if it was not bought, may come again (its card is gone by then).
+    """
+    owned = set(game.run.vouchers)
+    offered = set(game.shop_vouchers)
+    pool = [
+        key if key not in owned and key not in offered and owned.issuperset(requires) else None
+        for key, requires in _vouchers(game)
+    ]
+    if not any(pool):
+        return None
+    return draw_pool(game, pool, stream or f"Voucher{game.run.ante}", "v_blank")

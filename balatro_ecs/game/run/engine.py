@@ -1,0 +1,715 @@
+"""Checking and applying actions.
+
+:func:`verify` raises :class:`~balatro_ecs.kernel.errors.IllegalActionError` naming the problem
+and changes nothing; :func:`apply` verifies first, so an illegal action leaves the game
+exactly as it was. :func:`legal_actions` lists what may be done now.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from ...kernel.components import Area
+from ...kernel.errors import ActionTypeError, IllegalActionError
+from ...kernel.faults import name_fault
+from ...kernel.hookspecs import BY_COUNT
+from .. import reference
+from ..actions import (
+    ACTION_SPACE,
+    Action,
+    ActionSpace,
+    Buy,
+    BuyAndUse,
+    BuyPack,
+    BuyVoucher,
+    CashOut,
+    Discard,
+    Endless,
+    EndShop,
+    MoveJoker,
+    Outcome,
+    Pick,
+    Play,
+    Reroll,
+    RerollBoss,
+    SelectBlind,
+    Sell,
+    SkipBlind,
+    SkipPack,
+    SortHand,
+    Use,
+    card_positions,
+)
+from ..jokers import Consumable
+from ..state import Phase
+from . import packs, shop
+from .blinds import reroll_boss
+from .flow import run_event
+from .rounds import end_round_if_out_of_cards
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+__all__ = ["action_mask", "apply", "check_preview", "legal_actions", "verify"]
+
+#: What rerolling the boss costs (Director's Cut and Retcon, vouchers.toml ``config.extra``).
+BOSS_REROLL_COST: int = reference.voucher("v_directors_cut").config["extra"]
+
+
+def _phase(game: Game, *allowed: Phase, what: str) -> None:
+    if game.run.phase not in allowed:
+        names = " or ".join(p.value.replace("_", " ") for p in allowed)
+        raise IllegalActionError(f"{what}: only during {names}, not {game.run.phase.value}")
+
+
+def _cards(game: Game, cards: tuple[int, ...], what: str, *, forced: bool = True) -> None:
+    """1 to 5 distinct positions of cards in hand, holding the forced card (Cerulean Bell)
+    unless ``forced`` is false."""
+    hand = game.area(Area.HAND)
+    if not 1 <= len(cards) <= 5:
+        raise IllegalActionError(f"{what}: choose 1 to 5 cards, got {len(cards)}")
+    if len(set(cards)) != len(cards):
+        raise IllegalActionError(f"{what}: a card is chosen twice in {[c + 1 for c in cards]}")
+    for c in cards:
+        if not 0 <= c < len(hand):
+            raise IllegalActionError(f"{what}: no card {c + 1} in hand ({len(hand)} cards)")
+    if not forced:
+        return
+    must = [i for i, card in enumerate(hand) if card.forced]
+    if must and not set(must) <= set(cards):
+        first = must[0]
+        raise IllegalActionError(
+            f"{what}: card {first + 1} ({hand[first].label}) must be included (Cerulean Bell)"
+        )
+
+
+def check_preview(game: Game, positions: object) -> tuple[int, ...]:
+    """``positions`` as :meth:`Game.preview_play <balatro_ecs.game.Game.preview_play>`
+    takes them (any iterable of ints), checked as a :class:`Play`'s cards are: ints, not
+    negative, distinct (else :class:`~balatro_ecs.kernel.errors.ActionTypeError` or
+    :class:`~balatro_ecs.kernel.errors.ActionError`), 1 to 5 of them, each a card in hand (else
+    :class:`IllegalActionError`). Neither the phase nor a forced card (Cerulean Bell) is
+    required: a preview asks what any hand would score. Changes nothing."""
+    where = "preview_play.positions"
+    if isinstance(positions, (str, bytes, Mapping)) or not isinstance(positions, Iterable):
+        raise ActionTypeError(f"{where}: expected card positions (ints), got {positions!r}")
+    cards = card_positions(tuple(positions), where)
+    _cards(game, cards, "preview", forced=False)
+    return cards
+
+
+def _boss_reroll_allowed(game: Game) -> bool:
+    run = game.run
+    if run.blind_states.get("Boss") not in ("Select", "Upcoming"):
+        return False
+    rules = game.rules
+    if rules.boss_reroll_unlimited:
+        return True
+    return rules.boss_reroll_once_per_ante and "boss_rerolled" not in run.flags
+
+
+def verify(game: Game, action: Action) -> None:
+    """Raise :class:`IllegalActionError` unless ``action`` is legal now. Changes nothing.
+
+    A plugin's hook that raises while the action is checked is raised as a
+    :class:`~balatro_ecs.kernel.errors.HookError` naming it
+    (:func:`~balatro_ecs.kernel.faults.name_fault`).
+    """
+    checker = _CHECKS.get(type(action))
+    if checker is None:
+        raise IllegalActionError(f"unknown action {action!r}")
+    if game.run.win_screen and checker is not _check_endless:
+        raise IllegalActionError(
+            f"{action.verb}: the run is won and the win screen is up; only endless goes on"
+        )
+    try:
+        checker(game, action)
+    except Exception as err:
+        named = name_fault(game.plugins, err)
+        if named is None:
+            raise
+        raise named from err
+
+
+def _check_select(game: Game, action: Action) -> None:
+    _phase(game, Phase.BLIND_SELECT, what="select")
+
+
+def _check_skip(game: Game, action: Action) -> None:
+    _phase(game, Phase.BLIND_SELECT, what="skip")
+    if game.run.blind_on_deck == "Boss":
+        raise IllegalActionError("skip: the Boss Blind cannot be skipped")
+
+
+def _check_reroll_boss(game: Game, action: Action) -> None:
+    _phase(game, Phase.BLIND_SELECT, what="reroll_boss")
+    if not _boss_reroll_allowed(game):
+        raise IllegalActionError("reroll_boss: needs Director's Cut (once per ante) or Retcon")
+    if not shop.can_afford(game, BOSS_REROLL_COST):
+        raise IllegalActionError(
+            f"reroll_boss: costs ${BOSS_REROLL_COST}, you have ${game.run.dollars}"
+        )
+
+
+def _check_play(game: Game, action: Action) -> None:
+    assert isinstance(action, Play)
+    _phase(game, Phase.ROUND, what="play")
+    _cards(game, action.cards, "play")
+
+
+def _check_discard(game: Game, action: Action) -> None:
+    assert isinstance(action, Discard)
+    _phase(game, Phase.ROUND, what="discard")
+    if game.run.discards_left <= 0:
+        raise IllegalActionError("discard: no discards left this round")
+    _cards(game, action.cards, "discard")
+
+
+def _check_sort(game: Game, action: Action) -> None:
+    # Sorting is offered with the hand's buttons, in a round only (as legal_actions lists
+    # it); ``by`` was checked when the action was made.
+    _phase(game, Phase.ROUND, what="sort")
+
+
+def _check_move(game: Game, action: Action) -> None:
+    assert isinstance(action, MoveJoker)
+    if game.run.phase is Phase.GAME_OVER:
+        raise IllegalActionError("move: the run is over")
+    n = len(game.jokers)
+    for name, value in (("from", action.source), ("to", action.target)):
+        if not 0 <= value < n:
+            raise IllegalActionError(f"move: no joker slot {value + 1} ({name}); there are {n}")
+    if action.source == action.target:
+        raise IllegalActionError("move: the joker is already there")
+
+
+def _check_cash_out(game: Game, action: Action) -> None:
+    _phase(game, Phase.CASH_OUT, what="cash_out")
+
+
+def _check_buy(game: Game, action: Action) -> None:
+    assert isinstance(action, Buy)
+    shop.check_buy(game, action.slot)
+
+
+def _check_buy_and_use(game: Game, action: Action) -> None:
+    assert isinstance(action, BuyAndUse)
+    shop.check_buy_and_use(game, action.slot, action.cards)
+
+
+def _check_voucher(game: Game, action: Action) -> None:
+    assert isinstance(action, BuyVoucher)
+    shop.check_buy_voucher(game, action.slot)
+
+
+def _check_pack(game: Game, action: Action) -> None:
+    assert isinstance(action, BuyPack)
+    shop.check_buy_pack(game, action.slot)
+
+
+def _check_targets(item: object, cards: tuple[int, ...], what: str) -> None:
+    """After the item's own check (whose reason comes first): a consumable is used on
+    ``least``..``most`` (at most 5) selected cards, or on none if it takes none; a joker
+    or playing card in a pack takes no hand cards. So ``can`` accepts exactly the choices
+    :func:`legal_actions` lists."""
+    if isinstance(item, Consumable):
+        least, most = item.type.targets
+        if (cards or least) and not max(1, least) <= len(cards) <= min(5, most):
+            wanted = "no" if not most else f"{max(1, least)} to {min(5, most)}"
+            raise IllegalActionError(
+                f"{what}: {item.name} takes {wanted} selected cards, got {len(cards)}"
+            )
+    elif cards:
+        name = getattr(item, "name", None) or getattr(item, "label", "the card")
+        raise IllegalActionError(f"{what}: {name} takes no selected cards, got {len(cards)}")
+
+
+def _check_pick(game: Game, action: Action) -> None:
+    assert isinstance(action, Pick)
+    item = packs.check_pick(game, action.index, action.cards)
+    _check_targets(item, action.cards, "pick")
+
+
+def _check_skip_pack(game: Game, action: Action) -> None:
+    _phase(game, Phase.PACK, what="skip_pack")
+
+
+def _check_reroll(game: Game, action: Action) -> None:
+    _phase(game, Phase.SHOP, what="reroll")
+    price = shop.reroll_price(game)
+    if not shop.can_afford(game, price):
+        raise IllegalActionError(f"reroll: costs ${price}, you have ${game.run.dollars}")
+
+
+def _check_sell(game: Game, action: Action) -> None:
+    assert isinstance(action, Sell)
+    shop.check_sell(game, action.area, action.index)
+
+
+def _check_use(game: Game, action: Action) -> None:
+    assert isinstance(action, Use)
+    item = packs.check_use(game, action.index, action.cards)
+    _check_targets(item, action.cards, "use")
+
+
+def _check_end_shop(game: Game, action: Action) -> None:
+    _phase(game, Phase.SHOP, what="next")
+
+
+def _check_endless(game: Game, action: Action) -> None:
+    if not game.run.win_screen:
+        raise IllegalActionError("endless: only on the win screen, once the run is won")
+
+
+_CHECKS: dict[type[Action], Callable[[Game, Action], None]] = {
+    SelectBlind: _check_select,
+    SkipBlind: _check_skip,
+    RerollBoss: _check_reroll_boss,
+    Play: _check_play,
+    Discard: _check_discard,
+    SortHand: _check_sort,
+    MoveJoker: _check_move,
+    CashOut: _check_cash_out,
+    Buy: _check_buy,
+    BuyAndUse: _check_buy_and_use,
+    BuyVoucher: _check_voucher,
+    BuyPack: _check_pack,
+    Pick: _check_pick,
+    SkipPack: _check_skip_pack,
+    Reroll: _check_reroll,
+    Sell: _check_sell,
+    Use: _check_use,
+    EndShop: _check_end_shop,
+    Endless: _check_endless,
+}
+
+
+# ---------------------------------------------------------------------------------------
+# applying
+# ---------------------------------------------------------------------------------------
+
+
+def apply(game: Game, action: Action) -> Outcome:
+    """Verify, then apply ``action``; record and return what happened.
+
+    All or nothing: if anything raises while the action is applied (a plugin's hook, say),
+    the game is put back exactly as it was before and the exception goes on -- as a
+    :class:`~balatro_ecs.kernel.errors.HookError` naming the plugin, hook and content key when a
+    plugin is to blame (:func:`~balatro_ecs.kernel.faults.name_fault`), the original as its
+    cause. An atomic
+    game (the default) takes a :meth:`~balatro_ecs.game.Game.snapshot` before each action
+    and restores it in place on failure; ``Game(atomic=False)`` skips the snapshot (batch
+    runs that drop a failed game anyway). A plugin's hook that raises while the action is
+    checked (a consumable's ``consumable_can_use``, a sticker's ``sticker_blocks``) is
+    named the same way; checking changes nothing.
+    """
+    verify(game, action)
+    before = game.snapshot() if game.atomic else None
+    try:
+        return _apply(game, action)
+    except BaseException as err:
+        if before is not None:
+            game.restore(before)
+        named = name_fault(game.plugins, err)
+        if named is None:
+            raise
+        raise named from err
+
+
+def _apply(game: Game, action: Action) -> Outcome:
+    run = game.run
+    phase_before, dollars_before = run.phase.value, run.dollars
+    game.events = []
+    score = _APPLY[type(action)](game, action)
+    game.run_queued()  # nothing an action queued is left waiting
+    game._sync()  # settle what a changed joker row does at once (Drunkard's discard)
+    end_round_if_out_of_cards(game)  # no card left to play: the round cannot wait
+    outcome = Outcome(
+        action=action,
+        phase_before=phase_before,
+        phase_after=run.phase.value,
+        dollars_before=dollars_before,
+        dollars_after=run.dollars,
+        events=tuple(game.events),
+        score=score,
+    )
+    game.log.append(outcome)
+    if game.plugins.broadcast_has_impls("balatro_action_applied"):
+        game.plugins.pm.hook.balatro_action_applied(game=game, action=action, outcome=outcome)
+    return outcome
+
+
+def _do_select(game: Game, action: Action) -> None:
+    run_event(game, "select_blind")
+
+
+def _do_skip(game: Game, action: Action) -> None:
+    run_event(game, "skip_blind")
+
+
+def _do_reroll_boss(game: Game, action: Action) -> None:
+    reroll_boss(game, BOSS_REROLL_COST)
+
+
+def _do_play(game: Game, action: Action) -> object:
+    assert isinstance(action, Play)
+    try:
+        return run_event(game, "play", cards=action.cards).get("result")
+    finally:
+        game._hand_watch = True  # the round ended, or waits for the player again
+
+
+def _do_discard(game: Game, action: Action) -> None:
+    assert isinstance(action, Discard)
+    run_event(game, "discard", cards=action.cards, hook=False)
+
+
+def _do_sort(game: Game, action: Action) -> None:
+    assert isinstance(action, SortHand)
+    game.run.hand_sort = action.by  # the game's hand keeps sorting this way as it draws
+    game.sort_hand(action.by)
+
+
+def _do_move(game: Game, action: Action) -> None:
+    assert isinstance(action, MoveJoker)
+    game.move_joker(game.jokers[action.source], action.target)
+
+
+def _do_cash_out(game: Game, action: Action) -> None:
+    run_event(game, "cash_out")
+
+
+def _do_buy(game: Game, action: Action) -> None:
+    assert isinstance(action, Buy)
+    shop.buy(game, action.slot)
+
+
+def _do_buy_and_use(game: Game, action: Action) -> None:
+    assert isinstance(action, BuyAndUse)
+    shop.buy_and_use(game, action.slot, action.cards)
+
+
+def _do_voucher(game: Game, action: Action) -> None:
+    assert isinstance(action, BuyVoucher)
+    shop.buy_voucher(game, action.slot)
+
+
+def _do_pack(game: Game, action: Action) -> None:
+    assert isinstance(action, BuyPack)
+    shop.buy_pack(game, action.slot)
+
+
+def _do_pick(game: Game, action: Action) -> None:
+    assert isinstance(action, Pick)
+    packs.pick(game, action.index, action.cards)
+
+
+def _do_skip_pack(game: Game, action: Action) -> None:
+    packs.skip_pack(game)
+
+
+def _do_reroll(game: Game, action: Action) -> None:
+    shop.reroll(game)
+
+
+def _do_sell(game: Game, action: Action) -> None:
+    assert isinstance(action, Sell)
+    shop.sell(game, action.area, action.index)
+
+
+def _do_use(game: Game, action: Action) -> None:
+    assert isinstance(action, Use)
+    packs.use_held(game, action.index, action.cards)
+
+
+def _do_end_shop(game: Game, action: Action) -> None:
+    run_event(game, "leave_shop")
+
+
+def _do_endless(game: Game, action: Action) -> None:
+    game.run.win_screen = False  # the overlay closes; the round's evaluation goes on
+
+
+_APPLY: dict[type[Action], Callable[[Game, Action], object]] = {
+    SelectBlind: _do_select,
+    SkipBlind: _do_skip,
+    RerollBoss: _do_reroll_boss,
+    Play: _do_play,
+    Discard: _do_discard,
+    SortHand: _do_sort,
+    MoveJoker: _do_move,
+    CashOut: _do_cash_out,
+    Buy: _do_buy,
+    BuyAndUse: _do_buy_and_use,
+    BuyVoucher: _do_voucher,
+    BuyPack: _do_pack,
+    Pick: _do_pick,
+    SkipPack: _do_skip_pack,
+    Reroll: _do_reroll,
+    Sell: _do_sell,
+    Use: _do_use,
+    EndShop: _do_end_shop,
+    Endless: _do_endless,
+}
+
+
+# ---------------------------------------------------------------------------------------
+# listing
+# ---------------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=256)
+def _card_actions(n: int, forced: frozenset[int]) -> tuple[tuple[Play, ...], tuple[Discard, ...]]:
+    """Every Play and Discard of 1-5 of ``n`` hand cards that includes the ``forced`` ones.
+
+    Actions are immutable, so the lists are built once per hand size.
+    """
+    combos = [
+        combo
+        for size in range(1, min(5, n) + 1)
+        for combo in itertools.combinations(range(n), size)
+        if forced <= set(combo)
+    ]
+    return tuple(Play(c) for c in combos), tuple(Discard(c) for c in combos)
+
+
+def card_action_indices(n: int, forced: frozenset[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The mask indices of every legal Play and Discard of ``n`` hand cards (computed once
+    per hand size and forced set): :meth:`ActionSpace.card_indices
+    <balatro_ecs.actions.ActionSpace.card_indices>` of the default space."""
+    return ACTION_SPACE.card_indices(n, forced)
+
+
+def _legal(game: Game, action: Action) -> bool:
+    try:
+        _CHECKS[type(action)](game, action)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def _by_count(game: Game, item: object) -> bool:
+    """Whether the consumable's use depends on the selected cards only through how many
+    there are: its ``consumable_can_use`` is marked :func:`~balatro_ecs.kernel.hookspecs.by_count`
+    (or it has none, and is never usable)."""
+    if not isinstance(item, Consumable):
+        return False
+    rule = game.plugins.impl("consumable_can_use", item.key)
+    return rule is None or getattr(rule, BY_COUNT, False) is True
+
+
+_TARGETED: dict[tuple[type[Action], int, int, int, int], tuple[tuple[Action, ...], ...]] = {}
+
+
+def _targeted_by_size(
+    kind: type[Pick] | type[Use], index: int, n: int, least: int, most: int
+) -> tuple[tuple[Action, ...], ...]:
+    """``kind(index, cards)`` for every choice of ``least``..``most`` (at most 5) of ``n``
+    hand positions, one group per number of cards (built once: actions are immutable)."""
+    key = (kind, index, n, least, most)
+    groups = _TARGETED.get(key)
+    if groups is None:
+        if len(_TARGETED) >= 1024:
+            _TARGETED.clear()
+        groups = _TARGETED[key] = tuple(
+            tuple(kind(index, combo) for combo in itertools.combinations(range(n), size))
+            for size in range(max(1, least), min(5, most, n) + 1)
+        )
+    return groups
+
+
+def _targeted(
+    game: Game, kind: type[Pick] | type[Use], items: Sequence[object], targets: bool = True
+) -> list[Action]:
+    """The legal ``kind(i)`` for each item, with every choice of hand cards it can be used
+    on (a Tarot takes 1 to ``max_highlighted`` selected cards; a card that takes none,
+    none); only the untargeted ones when ``targets`` is false.
+
+    A card whose condition depends only on how many cards are selected is checked once per
+    number of cards (on the first choice of that many); any other, once per choice."""
+    n = len(game.area(Area.HAND)) if targets else 0
+    out: list[Action] = []
+    for i, item in enumerate(items):
+        least, most = item.type.targets if isinstance(item, Consumable) else (0, 0)
+        if least == 0 or not n:
+            action = kind(i, ())
+            if _legal(game, action):
+                out.append(action)
+        if n and most:
+            groups = _targeted_by_size(kind, i, n, least, most)
+            if _by_count(game, item):
+                for group in groups:
+                    if _legal(game, group[0]):
+                        out += group
+            else:
+                out += [a for group in groups for a in group if _legal(game, a)]
+    return out
+
+
+def legal_actions(
+    game: Game,
+    *,
+    reorders: bool = True,
+    targets: bool = True,
+    adjacent_moves: bool = False,
+    cards: bool = True,
+) -> list[Action]:
+    """Every legal action now, in a stable order (``reorders=False`` leaves out joker moves
+    and hand sorting, which change nothing but order).
+
+    ``targets=False`` lists uses and picks without hand targets, ``adjacent_moves=True``
+    only moves to the next slot, ``cards=False`` leaves out plays and discards."""
+    run = game.run
+    phase = run.phase
+    out: list[Action] = []
+    if phase is Phase.GAME_OVER:
+        return out
+    if run.win_screen:
+        return [_ENDLESS]
+    legal = functools.partial(_legal, game)
+    if phase is Phase.BLIND_SELECT:
+        out += filter(legal, _BLIND_ACTIONS)
+    elif phase is Phase.ROUND:
+        if cards:
+            hand = game.area(Area.HAND)
+            forced = frozenset(i for i, card in enumerate(hand) if card.forced)
+            plays, discards = _card_actions(len(hand), forced)
+            out += plays
+            if run.discards_left > 0:
+                out += discards
+        if reorders:
+            out += filter(legal, _SORTS)
+    elif phase is Phase.CASH_OUT:
+        out += filter(legal, _CASH_OUT)
+    elif phase is Phase.SHOP:
+        candidates: list[Action] = [Buy(i) for i in range(len(game.shop))]
+        candidates += [BuyAndUse(i) for i in range(len(game.shop))]
+        candidates += [BuyVoucher(i) for i in range(len(game.shop_vouchers))]
+        candidates += [BuyPack(i) for i in range(len(game.shop_packs))]
+        candidates += _SHOP_END
+        out += filter(legal, candidates)
+    elif phase is Phase.PACK:
+        out += _targeted(game, Pick, game.pack, targets)
+        out += filter(legal, _SKIP_PACK)
+    out += filter(legal, [Sell("jokers", i) for i in range(len(game.jokers))])
+    out += filter(legal, [Sell("consumables", i) for i in range(len(game.consumables))])
+    out += _targeted(game, Use, game.consumables, targets)
+    if reorders:
+        n = len(game.jokers)
+        if adjacent_moves:
+            moves = [MoveJoker(i, i + 1) for i in range(n - 1)]
+        else:
+            moves = [MoveJoker(i, j) for i in range(n) for j in range(n) if i != j]
+        out += filter(legal, moves)
+    return out
+
+
+# Actions without arguments, made once (they are immutable), in the order listed.
+_BLIND_ACTIONS: tuple[Action, ...] = (SelectBlind(), SkipBlind(), RerollBoss())
+_SORTS: tuple[Action, ...] = (SortHand("rank"), SortHand("suit"))
+_CASH_OUT: tuple[Action, ...] = (CashOut(),)
+_SHOP_END: tuple[Action, ...] = (Reroll(), EndShop())
+_SKIP_PACK: tuple[Action, ...] = (SkipPack(),)
+_ENDLESS = Endless()
+
+
+# ---------------------------------------------------------------------------------------
+# the action mask
+# ---------------------------------------------------------------------------------------
+
+#: Mask templates: what is legal whatever the rest of the state, per phase and row sizes.
+_TEMPLATES: dict[tuple[object, ...], tuple[bool, ...]] = {}
+
+
+def action_mask(game: Game, space: ActionSpace = ACTION_SPACE) -> list[bool]:
+    """``[action in legal_actions(game) for action in space.actions]``, computed from the
+    phase and the sizes of the rows, without making or hashing action objects.
+
+    A template per phase and row sizes holds what is legal whatever else the state is
+    (plays and discards, sorting, selling a consumable, moving a joker, closing the shop or
+    the pack); the actions whose legality depends on more (prices, room, a consumable's
+    condition, an Eternal joker) are then checked one by one, with the space's own
+    action objects.
+    """
+    run = game.run
+    phase = run.phase
+    if phase is Phase.GAME_OVER:
+        return [False] * space.size
+    if run.win_screen:
+        mask = [False] * space.size
+        mask[space.endless] = True
+        return mask
+    jokers, consumables = game.jokers, game.consumables
+    n_jokers = min(len(jokers), space.joker_slots)
+    n_consumables = min(len(consumables), space.consumable_slots)
+    key: tuple[object, ...]
+    if phase is Phase.ROUND:
+        hand = game.area(Area.HAND)
+        forced = frozenset(i for i, card in enumerate(hand) if card.forced)
+        key = (space, phase, n_jokers, n_consumables, len(hand), forced, run.discards_left > 0)
+    else:
+        key = (space, phase, n_jokers, n_consumables)
+    template = _TEMPLATES.get(key)
+    if template is None:
+        if len(_TEMPLATES) >= 4096:
+            _TEMPLATES.clear()
+        template = _TEMPLATES[key] = _mask_template(space, key)
+    mask = list(template)
+    actions = space.actions
+    checked: list[int] = []
+    if phase is Phase.BLIND_SELECT:
+        checked += (space.skip_blind, space.reroll_boss)
+    elif phase is Phase.SHOP:
+        n = min(len(game.shop), space.shop_slots)
+        checked += range(space.buy, space.buy + n)
+        checked += range(space.buy_and_use, space.buy_and_use + n)
+        n = min(len(game.shop_vouchers), space.voucher_slots)
+        checked += range(space.buy_voucher, space.buy_voucher + n)
+        n = min(len(game.shop_packs), space.pack_slots)
+        checked += range(space.buy_pack, space.buy_pack + n)
+        checked.append(space.reroll)
+    elif phase is Phase.PACK:
+        n = min(len(game.pack), space.pack_cards)
+        checked += range(space.pick, space.pick + n)
+    checked += range(space.use, space.use + n_consumables)
+    for index in checked:
+        mask[index] = _legal(game, actions[index])
+    sell = space.sell_joker
+    for i in range(n_jokers):
+        joker = jokers[i]
+        if joker._stickers.values and game.sticker_blocks(joker, "sell") is not None:
+            mask[sell + i] = False  # a joker a sticker keeps (Eternal)
+    return mask
+
+
+def _mask_template(space: ActionSpace, key: tuple[object, ...]) -> tuple[bool, ...]:
+    phase, n_jokers, n_consumables = key[1], key[2], key[3]
+    assert isinstance(phase, Phase) and isinstance(n_jokers, int)
+    assert isinstance(n_consumables, int)
+    mask = [False] * space.size
+    on: list[int] = []
+    if phase is Phase.BLIND_SELECT:
+        on.append(space.select_blind)
+    elif phase is Phase.ROUND:
+        n, forced, discards = key[4], key[5], key[6]
+        assert isinstance(n, int) and isinstance(forced, frozenset)
+        plays, discard_indices = space.card_indices(n, forced)
+        on += plays
+        if discards:
+            on += discard_indices
+        on += (space.sort_rank, space.sort_suit)
+    elif phase is Phase.CASH_OUT:
+        on.append(space.cash_out)
+    elif phase is Phase.SHOP:
+        on.append(space.end_shop)
+    elif phase is Phase.PACK:
+        on.append(space.skip_pack)
+    on += range(space.sell_joker, space.sell_joker + n_jokers)
+    on += range(space.sell_consumable, space.sell_consumable + n_consumables)
+    on += range(space.move_joker, space.move_joker + max(0, n_jokers - 1))
+    for index in on:
+        mask[index] = True
+    return tuple(mask)

@@ -1,0 +1,81 @@
+"""Starting a run: the deck, the deck's and the stakes' changes, the first blinds.
+
+The game creates its 52 starting cards from prototypes sorted by a string of suit letter
+and rank character (``"C2"`` < ``"C9"`` < ``"CA"`` < ... < ``"ST"``); that creation order
+is what every later shuffle sorts by, so the draw order matches the game's for a seed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...kernel.content import StakeType
+from ...kernel.enums import Suit
+from ..cards import CardSpec, CardTemplate
+from .blinds import choose_boss, next_tag, next_voucher
+from .tags import enter_blind_select
+from .targets import reset_round_targets
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+__all__ = ["RANK_CHARS", "SUIT_LETTERS", "prototype_key", "standard_cards", "start_run"]
+
+#: The game's card-key characters: rank ids 2..14 and suits.
+RANK_CHARS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "T",
+              11: "J", 12: "Q", 13: "K", 14: "A"}  # fmt: skip
+SUIT_LETTERS = {Suit.SPADES: "S", Suit.HEARTS: "H", Suit.CLUBS: "C", Suit.DIAMONDS: "D"}
+
+
+def standard_cards() -> list[CardSpec]:
+    """The 52 plain cards, in the order of the game's card keys (``C_2`` .. ``S_T``)."""
+    return list(_STANDARD)
+
+
+def prototype_key(spec: CardSpec) -> str:
+    """The string the game sorts starting-card prototypes by."""
+    enhancement = spec.enhancement.key if spec.enhancement else "m_base"
+    edition = spec.edition.key if spec.edition else "e_base"
+    seal = spec.seal.name.capitalize() if spec.seal else "none"
+    return f"{SUIT_LETTERS[spec.suit]}{RANK_CHARS[spec.rank]}{enhancement}{edition}{seal}"
+
+
+_STANDARD: tuple[CardSpec, ...] = tuple(
+    sorted((CardSpec(rank, suit) for suit in Suit for rank in RANK_CHARS), key=prototype_key)
+)
+#: The standard deck, its value components found once per process.
+_STANDARD_TEMPLATE = CardTemplate(_STANDARD)
+
+
+def start_run(game: Game) -> None:
+    """Set up a new run in an empty game."""
+    plugins = game.plugins
+    deck = game.deck
+    reshape = plugins.impl("deck_starting_cards", deck.key)
+    if reshape is None:
+        game.set_up_cards(_STANDARD_TEMPLATE)  # already in the game's order
+    else:
+        cards = standard_cards()
+        cards = list(reshape(game, deck, cards) or cards)
+        game.set_up_cards(sorted(cards, key=prototype_key))
+    apply = plugins.impl("deck_apply", deck.key)
+    if apply is not None:
+        apply(game, deck)
+    assert game.stake is not None
+    for stake in plugins.all(StakeType):
+        if stake.level <= game.stake.level:
+            stake_apply = plugins.impl("stake_apply", stake.key)
+            if stake_apply is not None:
+                stake_apply(game, stake)
+    run = game.run
+    run.stake = game.stake.level
+    run.starting_deck_size = len(game.playing_cards)
+    run.hands_left = run.round_hands
+    run.discards_left = run.round_discards
+    game.refresh_rules()
+    reset_round_targets(game, first=True)
+    run.boss = choose_boss(game)
+    run.voucher_offer = next_voucher(game)
+    run.tags_offered = {"Small": next_tag(game), "Big": next_tag(game)}
+    enter_blind_select(game)
+    game.events.clear()

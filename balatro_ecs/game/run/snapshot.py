@@ -1,0 +1,409 @@
+"""Snapshots: a game's state copied directly, to put back later or to start a copy from.
+
+:meth:`Game.snapshot <balatro_ecs.game.Game.snapshot>` copies what can change during a
+run, field by field: the run record, the random streams' positions, every entity's
+component table (the tables' contents: a dict's copy, a card's tuple of value
+components; the value components are frozen and shared, see
+:mod:`balatro_ecs.kernel.components`), the state components' fields (a card's zone; a joker's or
+consumable's counters, copied deeply, price and zone, and a joker's stickers, a read-only
+mapping shared as it is; the blind's state), the rules in force, the rows and the serial
+counter. What never changes during a run is shared, not copied: the plugin set,
+content types, compiled call plans, the value components. The action log is copied as a
+tuple of references (its outcomes are immutable).
+
+Two ways back:
+
+* :meth:`Game.restore <balatro_ecs.game.Game.restore>` on the game the snapshot came from
+  puts everything back *in place*: the same handles, tables and component objects hold
+  the saved values again, entities made since are gone, entities deleted since are back
+  under their ids. Anyone holding ``game.jokers[0]`` or ``game.run`` still holds the live
+  object. This is how an action is made all-or-nothing, and how a search goes back.
+* :func:`build` (``Game.clone``, or restoring into another game) makes new handles and new
+  state components from the saved values, under the same entity ids.
+
+A snapshot never changes after it is taken: it can be restored any number of times.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import fields, is_dataclass
+from typing import TYPE_CHECKING, Any
+
+from ...kernel import components as C
+from ..blinds import Blind, Deck
+from ..cards import Card
+from ..dispatch import JokerPlans
+from ..jokers import Consumable, Joker
+from ..rules import Rules
+
+if TYPE_CHECKING:
+    from ...kernel.world import WorldState
+    from ..game import Game
+    from ..state import RunState
+
+__all__ = ["GameSnapshot", "build", "restore", "take"]
+
+_RULE_FIELDS = tuple(f.name for f in fields(Rules))
+_CARD_AREAS = (C.Area.DECK, C.Area.HAND, C.Area.PLAY, C.Area.DISCARD)
+
+
+def _deep(value: Any) -> Any:
+    """A deep copy of plain data (dicts, lists, scalars): counters and blind memory."""
+    kind = type(value)
+    # A plain dict or list is copied in one call, then what it nests (rarely anything) is
+    # copied in its place: ``_NESTED.isdisjoint(map(type, ...))`` looks without a loop here.
+    if kind is dict:
+        out = value.copy()
+        if not _NESTED.isdisjoint(map(type, out.values())):
+            for k, v in out.items():
+                if type(v) in _NESTED:
+                    out[k] = _deep(v)  # (a value replaced: the keys, and their order, stay)
+        return out
+    if kind is list:
+        if _NESTED.isdisjoint(map(type, value)):
+            return value.copy()
+        return [_deep(v) if type(v) in _NESTED else v for v in value]
+    if isinstance(value, dict):
+        return {k: _deep(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_deep(v) for v in value]
+    return value
+
+
+_NESTED = frozenset({dict, list})
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+class GameSnapshot:
+    """A game's state at one moment (see :mod:`balatro_ecs.game.run.snapshot`).
+
+    Opaque: restore it with :meth:`Game.restore <balatro_ecs.game.Game.restore>`, or
+    start a new game from it with :meth:`Game.from_snapshot
+    <balatro_ecs.game.Game.from_snapshot>`. It holds references to the game's handles
+    (to put them back in place) and shares the game's plugins.
+    """
+
+    __slots__ = (
+        "attrs",
+        "blind",
+        "cards",
+        "consumables",
+        "jokers",
+        "log",
+        "rng",
+        "rows",
+        "rules",
+        "run",
+        "serial",
+        "world",
+        "world_state",
+    )
+
+    attrs: dict[str, Any]
+    #: ``(blind, disabled, triggered, memory object, memory copy)`` or ``None``.
+    blind: tuple[Any, ...] | None
+    #: Each card handle, with its ``(area, slot, tally, detection key)``.
+    cards: tuple[tuple[Card, tuple[Any, ...]], ...]
+    consumables: tuple[tuple[Any, ...], ...]
+    jokers: tuple[tuple[Any, ...], ...]
+    log: tuple[Any, ...]
+    rng: dict[str, float]
+    #: Each list the game keeps (rows, offers, the tally...) and its contents.
+    rows: tuple[tuple[list[Any], tuple[Any, ...]], ...]
+    rules: tuple[Any, ...]
+    run: RunState
+    serial: int
+    #: The world the snapshot was taken from (restoring there is done in place).
+    world: Any
+    world_state: WorldState
+
+    @property
+    def seed(self) -> str:
+        """The run seed."""
+        seed: str = self.attrs["seed"]
+        return seed
+
+    def __repr__(self) -> str:
+        run = self.run
+        return (
+            f"<GameSnapshot {self.seed} ante {run.ante} {run.phase.value} "
+            f"{len(self.world_state.ids)} entities, {len(self.log)} actions>"
+        )
+
+
+def _lists(game: Game) -> list[list[Any]]:
+    """Every list a game keeps, in the order :func:`build` reads them back."""
+    areas = game._areas
+    return [
+        areas[C.Area.DECK], areas[C.Area.HAND], areas[C.Area.PLAY], areas[C.Area.DISCARD],
+        game.jokers, game.consumables, game.shop, game.shop_vouchers, game.shop_packs,
+        game.pack, game.events, game._queued, game._tally,
+    ]  # fmt: skip
+
+
+def take(game: Game) -> GameSnapshot:
+    """A snapshot of ``game`` (see :meth:`Game.snapshot <balatro_ecs.game.Game.snapshot>`)."""
+    snap = GameSnapshot()
+    snap.attrs = game.__dict__.copy()
+    snap.world = game.world
+    snap.world_state = game.world.state()
+    snap.run = game.run.copy()
+    snap.rng = game.rng._state.copy()
+    snap.serial = game._next_serial()
+    rules = game._rules
+    snap.rules = tuple([getattr(rules, name) for name in _RULE_FIELDS])
+    snap.rows = tuple([(row, tuple(row)) for row in _lists(game)])
+    snap.log = tuple(game.log)
+
+    areas = game._areas
+    cards: list[Card] = [
+        *areas[C.Area.DECK],
+        *areas[C.Area.HAND],
+        *areas[C.Area.PLAY],
+        *areas[C.Area.DISCARD],
+    ]
+    jokers: list[Joker] = list(game.jokers)
+    consumables: list[Consumable] = list(game.consumables)
+    for offer in (*game.shop, *game.pack):
+        if isinstance(offer, Joker):
+            jokers.append(offer)
+        elif isinstance(offer, Consumable):
+            consumables.append(offer)
+        else:
+            cards.append(offer)
+    # A card's values are in its table: its zone is its only state.
+    states = []
+    for card in cards:
+        z = card.zone
+        states.append((card, (z.area, z.slot, card._tally, card._key)))
+    snap.cards = tuple(states)
+    # Every counters dict (and the blind's memory) copied deeply.
+    blind = game.blind
+    counters = [j.state for j in jokers] + [c.state for c in consumables]
+    if blind is not None:
+        counters.append(blind._state.memory)
+    copies = iter([_deep(value) for value in counters])
+    made = []
+    for joker, saved in zip(jokers, copies, strict=False):  # the blind's memory is last
+        p, z = joker._price, joker.zone
+        made.append((
+            joker, joker.state, saved, joker._stickers.values,
+            p.buy, p.sell_override, p.free, z.area, z.slot,
+        ))  # fmt: skip
+    snap.jokers = tuple(made)
+    held = []
+    for item, saved in zip(consumables, copies, strict=False):
+        p, z = item._price, item.zone
+        held.append((item, item.state, saved, p.buy, p.sell_override, p.free, z.area, z.slot))
+    snap.consumables = tuple(held)
+    if blind is None:
+        snap.blind = None
+    else:
+        state = blind._state
+        snap.blind = (blind, state.disabled, state.triggered, state.memory, next(copies))
+    return snap
+
+
+# ---------------------------------------------------------------------------------------
+# in place
+# ---------------------------------------------------------------------------------------
+
+
+def restore(game: Game, snap: GameSnapshot) -> None:
+    """Put ``game`` back as ``snap`` found it (see :meth:`Game.restore
+    <balatro_ecs.game.Game.restore>`): in place when ``snap`` was taken from this game's
+    world, otherwise by building the saved state into it."""
+    if snap.world is not game.world:
+        build(snap, game)
+        return
+    game.__dict__.clear()
+    game.__dict__.update(snap.attrs)
+    changed = game.world.restore(snap.world_state)
+    game.run.assign(snap.run)
+    game.rng._state = snap.rng.copy()
+    game._set_next_serial(snap.serial)
+    rules = game._rules
+    for name, value in zip(_RULE_FIELDS, snap.rules, strict=True):
+        setattr(rules, name, value)
+    for row, contents in snap.rows:
+        row[:] = contents
+    game.log[:] = snap.log
+
+    for card, (area, slot, tally, key) in snap.cards:  # a card is its table: restored
+        z = card.zone
+        z.area, z.slot = area, slot
+        card._tally, card._key = tally, key
+    for joker, state, saved, stickers, buy, sell_override, free, area, slot in snap.jokers:
+        if changed and joker.entity in changed:
+            joker._take_values()
+        _put_state(joker, state, saved)
+        joker._stickers.values = stickers  # read-only: never changed in place
+        p = joker._price
+        p.buy, p.sell_override, p.free = buy, sell_override, free
+        z = joker.zone
+        z.area, z.slot = area, slot
+    for item, state, saved, buy, sell_override, free, area, slot in snap.consumables:
+        if changed and item.entity in changed:
+            item._take_values()
+        _put_state(item, state, saved)
+        p = item._price
+        p.buy, p.sell_override, p.free = buy, sell_override, free
+        z = item.zone
+        z.area, z.slot = area, slot
+    if snap.blind is not None:
+        blind, disabled, triggered, memory, saved_memory = snap.blind
+        blind_state = blind._state
+        blind_state.disabled, blind_state.triggered = disabled, triggered
+        memory.clear()
+        memory.update(_deep(saved_memory))
+        blind_state.memory = memory
+
+
+def _put_state(item: Joker | Consumable, state: dict[str, Any], saved: dict[str, Any]) -> None:
+    """The counters dict the handle had, holding the saved counters again (always put
+    back: ``1`` and ``1.0`` compare equal, but save differently)."""
+    state.clear()
+    state.update(_deep(saved))
+    item.state = state
+    counters = item._table[C.Counters]
+    if counters.values is not state:
+        counters.values = state
+
+
+# ---------------------------------------------------------------------------------------
+# a new game, or another game, from a snapshot
+# ---------------------------------------------------------------------------------------
+
+
+def _copy_component(component: Any) -> Any:
+    """A copy of a component nobody's handle owns (made by a plugin): shared if frozen."""
+    params = getattr(type(component), "__dataclass_params__", None)
+    if params is not None and params.frozen:
+        return component
+    if is_dataclass(component):
+        new = copy.copy(component)
+        for f in fields(new):
+            value = getattr(new, f.name)
+            if isinstance(value, (dict, list)):
+                setattr(new, f.name, _deep(value))
+        return new
+    return copy.deepcopy(component)
+
+
+def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) -> Game:
+    """A game in the state of ``snap`` with its own handles and state components (same
+    entity ids, same plugins): a new game (``Game.clone``), or ``into`` made over.
+
+    ``adopt``: the new game takes the snapshot's own copies (the run record, the tables,
+    the counters) instead of copying them again; the snapshot must not be used after
+    (``Game.clone`` takes one for this alone)."""
+    from ..game import Game
+
+    fresh: Callable[[Any], Any] = _same if adopt else _deep
+
+    attrs = snap.attrs
+    source_deck: Deck = attrs["deck"]
+    if into is None:
+        game = Game(
+            deck=source_deck.type,
+            seed=attrs["seed"],
+            plugins=attrs["plugins"],
+            atomic=attrs["atomic"],
+            start=False,
+        )
+    else:
+        game = into
+        game.plugins = attrs["plugins"]
+        game.seed = attrs["seed"]
+        game.atomic = attrs["atomic"]
+        from ...kernel.rng import GameRandom
+
+        game.rng = GameRandom(game.seed)
+    game.stake = attrs["stake"]
+    game.run = snap.run if adopt else snap.run.copy()
+    game.rng._state = snap.rng if adopt else snap.rng.copy()
+    rules = game._rules
+    for name, value in zip(_RULE_FIELDS, snap.rules, strict=True):
+        setattr(rules, name, value)
+
+    world_state = snap.world_state
+    # Every table copied (in creation order); a handle's state components replaced below,
+    # and a card's saved contents (a tuple) made a new card.
+    saved = world_state.saved
+    if not adopt:
+        saved = tuple([s.copy() if type(s) is dict else s for s in saved])
+    tables: dict[int, Any] = dict(zip(world_state.ids, saved, strict=True))
+    owned: set[int] = set()
+    made: dict[int, Any] = {}
+    tally = game._tally  # the list the new cards count in
+    tally[:] = snap.rows[-1][1]
+    zone_c = C.Zone
+    for card, (area, slot, card_tally, key) in snap.cards:
+        entity = card.entity
+        values, extra = tables[entity]  # shared; the side dict is never changed in place
+        new = Card(
+            values, card._serial, zone_c(area, slot), rules,
+            tally if card_tally is not None else None,
+        )  # fmt: skip
+        new._extra = extra
+        new.entity = entity
+        new._key = key
+        tables[entity] = made[entity] = new
+    for joker, _state, saved, stickers, buy, sell_override, free, area, slot in snap.jokers:
+        entity = joker.entity
+        table = tables[entity]
+        table[C.Counters] = C.Counters(fresh(saved))
+        table[C.Stickers] = C.Stickers(stickers)
+        table[C.Price] = C.Price(buy, sell_override, free)
+        table[C.Zone] = C.Zone(area, slot)
+        made[entity] = Joker(entity, joker.type, table)
+    for item, _state, saved, buy, sell_override, free, area, slot in snap.consumables:
+        entity = item.entity
+        table = tables[entity]
+        table[C.Counters] = C.Counters(fresh(saved))
+        table[C.Price] = C.Price(buy, sell_override, free)
+        table[C.Zone] = C.Zone(area, slot)
+        made[entity] = Consumable(entity, item.type, table)
+    game.blind = None
+    if snap.blind is not None:
+        blind, disabled, triggered, _memory, saved_memory = snap.blind
+        entity = blind.entity
+        table = tables[entity]
+        blind_state = table[C.BlindState] = C.BlindState(disabled, triggered, fresh(saved_memory))
+        owned.add(entity)
+        game.blind = Blind(entity, blind.type, blind_state)
+    game.deck = Deck(source_deck.entity, source_deck.type)
+    owned.add(source_deck.entity)  # only frozen values
+    owned.update(made)
+    if len(owned) != len(tables):  # entities no handle owns (made by a plugin): copied
+        for entity in tables.keys() - owned:
+            tables[entity] = {k: _copy_component(v) for k, v in tables[entity].items()}
+    game.world.load(tables.items(), world_state.next_id)
+
+    rows = snap.rows
+    for area, (_, contents) in zip(_CARD_AREAS, rows[:4], strict=True):
+        game._areas[area][:] = [made[c.entity] for c in contents]
+    game.jokers = [made[j.entity] for j in rows[4][1]]
+    game.consumables = [made[c.entity] for c in rows[5][1]]
+    game.shop = [made[o.entity] for o in rows[6][1]]
+    game.shop_vouchers = list(rows[7][1])
+    game.shop_packs = list(rows[8][1])
+    game.pack = [made[o.entity] for o in rows[9][1]]
+    game.events = []
+    game._queued = []
+    for name in ("free_packs", "pack_key", "pack_picks", "pack_return", "joker_buffer"):
+        setattr(game, name, attrs[name])
+    game._set_next_serial(snap.serial)
+    game.log = list(snap.log)
+    # The rules are the saved ones; the plans hold handles, so they are made again for the
+    # new jokers, and the game is as up to date as the original was: a change the original
+    # has yet to take in (its next sync) is taken in by the copy's next sync too.
+    game.row_version = attrs["row_version"]
+    game._synced = attrs["_synced"]
+    game._plans = None if attrs["_plans"] is None else JokerPlans(game.plugins, game.jokers)
+    return game

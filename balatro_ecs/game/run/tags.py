@@ -1,0 +1,128 @@
+"""Skip tags: gaining them, and asking held tags to act at their trigger points.
+
+A tag plugin implements ``tag_apply(game, tag, trigger, subject)``; the engine asks every
+held tag, oldest first, at each trigger point (``immediate`` when gained, ``tag_add``,
+``new_blind_choice``, ``store_joker_create``, ``store_joker_modify``, ``shop_start``,
+``voucher_add``, ``shop_final_pass``, ``eval`` at cash-out, ``round_start_bonus``). A tag
+that returns something other than ``None`` has been used and is removed -- except at
+``store_joker_create``, where the returned card is what the shop offers.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...kernel.content import TagType
+from ...kernel.enums import hand_iteration_order
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+__all__ = [
+    "choose_blind_hands",
+    "enter_blind_select",
+    "gain_tag",
+    "tag_trigger",
+    "tag_trigger_all",
+    "tags_at_cash_out",
+]
+
+
+def _apply(game: Game, key: str, trigger: str, subject: Any) -> Any:
+    rule = game.plugins.impl("tag_apply", key)
+    if rule is None:
+        return None
+    return rule(game, game.plugins.find(TagType, key), trigger, subject)
+
+
+def _act(game: Game, index: int, trigger: str, subject: Any) -> Any:
+    """Let the tag at ``index`` act. It is out of the list while it acts (so a tag it makes
+    cannot set it off again) and goes back in place unless it was used."""
+    key = game.run.tags.pop(index)
+    result = _apply(game, key, trigger, subject)
+    if result is None:
+        game.run.tags.insert(index, key)
+    else:
+        game.record(game.plugins.find(TagType, key).name, "tag", trigger)
+    return result
+
+
+def tag_trigger(game: Game, trigger: str, subject: Any = None) -> Any:
+    """Ask the held tags in order; the first that acts is used up. Returns what it gave."""
+    for index in range(len(game.run.tags)):
+        result = _act(game, index, trigger, subject)
+        if result is not None:
+            return result
+    return None
+
+
+def tag_trigger_all(game: Game, trigger: str, subject: Any = None) -> None:
+    """Let every held tag act, oldest first; those that act are used up.
+
+    Tags gained meanwhile wait for the next trigger point.
+    """
+    tags = game.run.tags
+    index, held = 0, len(tags)  # tags gained meanwhile are appended past ``held``
+    while index < held and index < len(tags):
+        if _act(game, index, trigger, subject) is None:
+            index += 1
+        else:
+            held -= 1
+
+
+def choose_blind_hands(game: Game) -> dict[str, str]:
+    """The poker hand of each blind choice of this ante (the Orbital Tag's hand), drawn
+    the first time the ante's blind select screen is built and kept for the ante.
+
+    The game's blind choice screen draws one for the Small, Big and Boss Blind in turn
+    (``orbital_choices``: on the ``orbital`` stream, among the visible hands in the order
+    its hand table is visited), whatever tags are on offer. Recorded in ZVNT8W91 (ante 2's
+    Big Blind: the fifth draw) and QKAGBA6Z (ante 3's Small Blind: the seventh).
+    """
+    run = game.run
+    chosen = run.orbital_choices.setdefault(str(run.ante), {})
+    for blind in ("Small", "Big", "Boss"):
+        if blind not in chosen:
+            hands = run.hands
+            visible = [h for h in hand_iteration_order(len(hands)) if hands[h].visible]
+            chosen[blind] = game.rng.element("orbital", visible).title
+    return chosen
+
+
+def enter_blind_select(game: Game) -> None:
+    """The blind select screen comes up: the tags on offer are shown, then held tags act.
+
+    Building the screen draws the ante's blind-choice hands the first time
+    (:func:`choose_blind_hands`). Showing a tag is an ``offered`` trigger (subject:
+    ``"Small"`` or ``"Big"``) for the tag's own plugin; a tag that decides something when
+    it is shown keeps it in ``run.tag_memory`` under that blind.
+    """
+    from ..state import Phase
+
+    run = game.run
+    run.phase = Phase.BLIND_SELECT
+    choose_blind_hands(game)
+    for blind in ("Small", "Big"):
+        key = run.tags_offered.get(blind)
+        if key is not None:
+            _apply(game, key, "offered", blind)
+    tag_trigger_all(game, "new_blind_choice")
+
+
+def gain_tag(game: Game, key: str) -> None:
+    """Hold a new tag; held tags may react (Double Tag), then immediate tags act."""
+    game.run.tags.append(key)
+    game.record(game.plugins.find(TagType, key).name, "tag gained", key)
+    tag_trigger_all(game, "tag_add", key)
+    tag_trigger_all(game, "immediate")
+
+
+def tags_at_cash_out(game: Game) -> list[list[Any]]:
+    """Payout lines from tags that pay at cash-out (Investment Tag)."""
+    lines: list[list[Any]] = []
+    for key in list(game.run.tags):
+        dollars = _apply(game, key, "eval", None)
+        if dollars is not None:
+            game.run.tags.remove(key)
+            lines.append([game.plugins.find(TagType, key).name, dollars])
+    return lines

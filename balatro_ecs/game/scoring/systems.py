@@ -1,0 +1,748 @@
+"""The systems that score a played hand, in the game's order (rules.toml ``[scoring_order]``).
+
+Each system is a function of the :class:`~balatro_ecs.game.scoring.context.ScoringContext`.
+:data:`SCORING_PHASES` names the phases and :func:`vanilla_systems` places one system in
+each; plugins may add their own (``balatro_scoring_systems``) with declared before/after
+relations. The content of a hand -- jokers, blind, deck -- acts only through hooks.
+
+Every change to chips, mult or money is recorded as an event
+``(phase, source, kind, value, target, chips_after, mult_after)``; see
+:mod:`balatro_ecs.game.scoring.breakdown`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ...kernel.effects import Effect
+from ...kernel.enums import HAND_NAMES, Edition, HandType
+from ...kernel.faults import MAX_RETRIGGERS, check_effect, check_events, check_retriggers
+from ...kernel.schedule import System
+from .. import hands
+from ..cards import Card
+from ..jokers import Consumable, Joker
+from ..state import hand_values
+from .context import ScoringContext
+
+__all__ = ["SCORING_PHASES", "VANILLA_ORDER", "run_vanilla_systems", "vanilla_systems"]
+
+SCORING_PHASES: tuple[str, ...] = (
+    "detect",
+    "hand debuff",
+    "before",
+    "blind modifies hand",
+    "scored cards",
+    "held cards",
+    "jokers",
+    "final step",
+    "destroy",
+    "score",
+    "after",
+)
+
+
+_NONE = Edition.NONE
+
+# ---------------------------------------------------------------------------------------
+# detect
+# ---------------------------------------------------------------------------------------
+
+
+def detect_hand(ctx: ScoringContext) -> None:
+    """Find the poker hand and its scoring cards; count the play for that hand type.
+
+    The scoring cards are the hand's own cards plus every played Stone card (all played
+    cards with Splash), left to right.
+    """
+    played = ctx.played
+    if not played:
+        raise ValueError("no cards in play")
+    rules = ctx.rules
+    # A card's detection key is cached on it (``_key``) until something about it changes.
+    keys = [card._key or card.detect_key() for card in played]
+    detection = hands.detector(ctx.game.plugins).detect(keys, rules.detection_key())
+    ctx.detection = detection
+    hand, positions, _contains = detection  # (a NamedTuple: unpacking reads it in one step)
+    ctx.hand = hand
+    ctx.hand_name = HAND_NAMES[hand]
+    if rules.all_played_score:
+        ctx.scoring = list(played)
+    elif min(keys)[0] < 0:  # a Stone card (rank -1) was played: it scores wherever it is
+        ctx.scoring = [c for i, c in enumerate(played) if i in positions or keys[i][0] < 0]
+    else:
+        ctx.scoring = list(map(played.__getitem__, positions))
+    run = ctx.run
+    if hand >= len(run.hands):  # a hand declared after the run began
+        run.add_hands()
+    stats = run.hands[hand]
+    stats.played += 1
+    stats.played_this_round += 1
+    stats.visible = True
+    run.last_hand_played = hand
+
+
+# ---------------------------------------------------------------------------------------
+# hand debuff
+# ---------------------------------------------------------------------------------------
+
+
+def check_hand_debuff(ctx: ScoringContext) -> None:
+    """Let the boss refuse the hand (The Psychic, The Eye, The Mouth) or act on it."""
+    ctx.phase = "hand debuff"
+    blind = ctx.blind
+    if blind is None or blind.disabled:
+        return
+    blind.triggered = False
+    table = ctx.game.plugins.table
+    refuse = table("blind_debuff_hand").get(blind.key)
+    if refuse is not None and refuse(ctx, blind):
+        blind.triggered = True
+        ctx.debuffed = True
+        ctx.chips = ctx.mult = 0.0
+        ctx.events.append((ctx.phase, blind, "debuffed", None, None, 0.0, 0.0))
+        ctx.phase = "debuffed hand"
+        for fn, view, source in ctx.calls.debuffed_hand:
+            effect = fn(ctx, view)
+            if effect is not None:
+                # each from zero, as the game applies the debuffed-hand context's effects
+                _apply_joker_effect(ctx, effect, source, None, 0.0, 0.0)
+        return
+    act = table("blind_before_hand").get(blind.key)
+    if act is not None:
+        act(ctx, blind)
+
+
+# ---------------------------------------------------------------------------------------
+# before, base, blind
+# ---------------------------------------------------------------------------------------
+
+
+def jokers_before(ctx: ScoringContext) -> None:
+    """Jokers' ``before`` context, then base chips and mult from the hand's level."""
+    if ctx.debuffed:
+        return
+    ctx.phase = "before"
+    for fn, view, source in ctx.calls.before:
+        effect = fn(ctx, view)
+        if effect is not None:
+            _chips, _mult, _x_mult, dollars, level_up, message, _destroy = effect
+            if level_up:
+                if type(level_up) is not int:
+                    check_effect(effect, source)
+                ctx.level_up(ctx.hand, level_up, source)
+            if dollars:
+                _add_dollars(ctx, dollars, source, None)
+            if message:
+                ctx.note(source, message)
+    hand = ctx.hand
+    level = ctx.run.hands[hand].level
+    base = _BASE_VALUES.get((hand, level))
+    if base is None:
+        base = _base_values(hand, level)
+    chips, mult = base
+    ctx.chips, ctx.mult = chips, mult
+    ctx.events.append(("base", None, "base", base, ctx.hand_name, chips, mult))
+
+
+#: ``hand_values`` by (hand, level): the same pair of doubles, computed once.
+_BASE_VALUES: dict[tuple[HandType, int], tuple[float, float]] = {}
+
+
+def _base_values(hand: HandType, level: int) -> tuple[float, float]:
+    base = hand_values(hand, level)
+    if len(_BASE_VALUES) < 4096:  # levels are unbounded: keep the common ones only
+        _BASE_VALUES[(hand, level)] = base
+    return base
+
+
+def blind_modifies_hand(ctx: ScoringContext) -> None:
+    """The blind may change base chips and mult (The Flint)."""
+    blind = ctx.blind
+    if ctx.debuffed or blind is None or blind.disabled:
+        return
+    modify = ctx.game.plugins.table("blind_modify_hand").get(blind.key)
+    if modify is None:
+        return
+    changed = modify(ctx, blind, ctx.chips, ctx.mult)
+    if changed is not None:
+        ctx.chips, ctx.mult = changed
+        ctx.events.append(
+            ("blind modifies hand", blind, "set", tuple(changed), None, ctx.chips, ctx.mult)
+        )
+
+
+# ---------------------------------------------------------------------------------------
+# scored cards
+# ---------------------------------------------------------------------------------------
+
+
+def _add_dollars(ctx: ScoringContext, dollars: int, source: object, target: object) -> None:
+    ctx.dollar_buffer += dollars
+    ctx.events.append((ctx.phase, source, "dollars", dollars, target, ctx.chips, ctx.mult))
+
+
+#: Chips of each printed rank (index 2..14): its number, 10 for a face card, 11 for an Ace.
+_RANK_CHIPS: tuple[int, ...] = (0, 0, *range(2, 11), 10, 10, 10, 11)
+
+#: The evaluations of a card nothing retriggers: once, credited to nobody.
+_ONCE: tuple[None] = (None,)
+
+
+def _add_retriggers(
+    ctx: ScoringContext, plans: tuple[Any, ...], subject: object, into: list[Any]
+) -> None:
+    """Append to ``into`` each retrigger the plans (``(fn, view, source)``, slot order)
+    give ``subject``: the plan's source once per retrigger, the count checked (a whole
+    number up to :data:`MAX_RETRIGGERS`)."""
+    for fn, view, source in plans:
+        times = fn(ctx, view, subject)
+        if times:
+            if type(times) is not int or not 0 < times <= MAX_RETRIGGERS:
+                check_retriggers(times, source)
+            into.extend([source] * times)
+
+
+def _card_triggers(
+    ctx: ScoringContext, card: Card, repetition: tuple[Any, ...]
+) -> list[object | None]:
+    """Who makes a scoring card score, one entry per evaluation: ``None`` (the card
+    itself), then its seal's retriggers (red seal), then each joker's in slot order."""
+    triggers: list[object | None] = [None]
+    sealed = ctx.mods.seal_retriggers[card._seal.kind]
+    if sealed:
+        triggers.extend([card] * sealed)
+    _add_retriggers(ctx, repetition, card, triggers)
+    return triggers
+
+
+def score_played_cards(ctx: ScoringContext) -> None:
+    """Each scoring card left to right, with its retriggers (red seal, then jokers).
+
+    Each evaluation of a card applies (a) its own chips, mult, money and ×mult (its rank,
+    its enhancement's and its seal's), (b) its edition, (c) every joker's
+    ``joker_individual`` effect (chips, mult, money, ×mult).
+
+    This is the hottest loop of the engine: chips and mult live in locals and are
+    written back to the context before any hook runs, so hooks always see live values.
+    A plain card (no enhancement, edition or seal: kind 0) calls nothing; a modified one
+    costs one index per per-kind table. The arithmetic is the game's, operation for
+    operation (IEEE doubles depend on it).
+    """
+    if ctx.debuffed:
+        return
+    ctx.phase = phase = "scored cards"
+    calls = ctx.calls
+    repetition = calls.repetition
+    individual = calls.individual
+    mods = ctx.mods
+    enhancements = mods.enhancement
+    seal_scored = mods.seal_scored
+    seal_retriggers = mods.seal_retriggers
+    edition_scored = mods.edition_scored
+    event = ctx.events.append
+    chips = ctx.chips
+    mult = ctx.mult
+    for card in ctx.scoring:
+        debuff = card._debuff
+        if debuff.forced or debuff.by_blind:
+            if ctx.blind is not None:
+                ctx.blind.triggered = True
+            event((phase, card, "debuffed", None, card, chips, mult))
+            continue
+        if repetition or seal_retriggers[card._seal.kind]:
+            ctx.chips, ctx.mult = chips, mult
+            triggers: Sequence[object | None] = _card_triggers(ctx, card, repetition)
+        else:
+            triggers = _ONCE  # the common case: no list to build
+        for retrigger in triggers:
+            if retrigger is not None:
+                event((phase, retrigger, "retrigger", None, card, chips, mult))
+            # (a) the card's own values: chips, mult, money, ×mult
+            enh = card._enhancement.kind
+            seal = card._seal.kind
+            lucky = False
+            if enh or seal:
+                bonus, no_rank, scored = enhancements[enh]
+                if no_rank:
+                    gain = bonus + card._perma.chips
+                else:
+                    gain = _RANK_CHIPS[card._rank.value] + card._perma.chips
+                    if bonus:
+                        gain += bonus
+                sealed = seal_scored[seal]
+                if scored is not None or sealed is not None:
+                    ctx.chips, ctx.mult = chips, mult
+                    own = scored(ctx, card) if scored is not None else None
+                    seal_effect = sealed(ctx, card) if sealed is not None else None
+                    lucky = ctx.lucky_trigger
+                    if own is not None or seal_effect is not None:
+                        chips, mult = _apply_own(ctx, card, own, seal_effect, gain, chips, mult)
+                        gain = 0
+                if gain > 0:
+                    chips += gain
+                    event((phase, card, "chips", gain, card, chips, mult))
+            else:
+                gain = _RANK_CHIPS[card._rank.value] + card._perma.chips
+                if gain > 0:
+                    chips += gain
+                    event((phase, card, "chips", gain, card, chips, mult))
+            # (b) the card's edition
+            edition = card._edition.kind
+            if edition:
+                scored = edition_scored[edition]
+                if scored is not None:
+                    ctx.chips, ctx.mult = chips, mult
+                    effect = scored(ctx, card)
+                    if effect is not None:
+                        chips, mult = _apply_card_effect(ctx, effect, card, edition, chips, mult)
+            # (c) every joker's effect on this card, left to right
+            if individual:
+                ctx.chips, ctx.mult = chips, mult
+                for fn, view, source in individual:
+                    effect = fn(ctx, view, card)
+                    if effect is not None:
+                        chips, mult = _apply_card_effect(ctx, effect, source, card, chips, mult)
+            if lucky:
+                ctx.lucky_trigger = False
+    ctx.chips, ctx.mult = chips, mult
+
+
+def _apply_own(
+    ctx: ScoringContext,
+    card: Card,
+    own: Any,
+    sealed: Any,
+    gain: float,
+    chips: float,
+    mult: float,
+) -> tuple[float, float]:
+    """A scored card's own values, as the game totals them: chips (rank, enhancement,
+    seal: one figure), the enhancement's then the seal's mult, their money (one figure),
+    the enhancement's then the seal's ×mult."""
+    event = ctx.events.append
+    phase = ctx.phase
+    o_chips, o_mult, o_x_mult, o_dollars, _l, o_message, _d = _NOTHING if own is None else own
+    s_chips, s_mult, s_x_mult, s_dollars, _l, s_message, _d = _NOTHING if sealed is None else sealed
+    if o_chips is not None:
+        gain += o_chips
+    if s_chips is not None:
+        gain += s_chips
+    if gain > 0:
+        chips += gain
+        event((phase, card, "chips", gain, card, chips, mult))
+    if o_mult is not None:
+        mult += o_mult
+        event((phase, card, "mult", o_mult, card, chips, mult))
+    if s_mult is not None:
+        mult += s_mult
+        event((phase, card, "mult", s_mult, card, chips, mult))
+    dollars = 0 if s_dollars is None else s_dollars
+    if o_dollars is not None:
+        dollars += o_dollars
+    if dollars:
+        ctx.dollar_buffer += dollars
+        event((phase, card, "dollars", dollars, card, chips, mult))
+    if o_x_mult is not None:
+        mult *= o_x_mult
+        event((phase, card, "x_mult", o_x_mult, card, chips, mult))
+    if s_x_mult is not None:
+        mult *= s_x_mult
+        event((phase, card, "x_mult", s_x_mult, card, chips, mult))
+    for message in (o_message, s_message):
+        if message is not None:
+            event((phase, card, "message", message, card, chips, mult))
+    ctx.chips, ctx.mult = chips, mult
+    return chips, mult
+
+
+#: The parts of no effect, to unpack in one step.
+_NOTHING = Effect()
+
+
+# ---------------------------------------------------------------------------------------
+# held cards
+# ---------------------------------------------------------------------------------------
+
+
+def _held_effects(
+    ctx: ScoringContext, card: Card, individual: tuple[Any, ...]
+) -> list[tuple[object, Any]]:
+    """One evaluation of a held card: its enhancement's held effect (Steel), then every
+    joker's."""
+    found: list[tuple[object, Any]] = []
+    held = ctx.mods.enhancement_held[card._enhancement.kind]
+    if held is not None:
+        debuff = card._debuff
+        if not (debuff.forced or debuff.by_blind):
+            effect = held(ctx, card)
+            if effect is not None:
+                found.append((card, effect))
+    for fn, view, source in individual:
+        effect = fn(ctx, view, card)
+        if effect is not None:
+            found.append((source, effect))
+    return found
+
+
+def _apply_held(ctx: ScoringContext, card: Card, found: list[tuple[object, Any]]) -> None:
+    """Held-card effects apply money, then mult, then ×mult (then chips: never in vanilla).
+
+    No hook runs while they apply, so chips and mult live in locals meanwhile."""
+    event = ctx.events.append
+    phase = ctx.phase
+    chips, mult = ctx.chips, ctx.mult
+    for source, effect in found:
+        # An Effect is a 7-tuple: unpacking reads every part in one step.
+        add_chips, add_mult, x_mult, dollars, _level_up, message, _destroy = effect
+        if dollars is not None:
+            ctx.dollar_buffer += dollars
+            event((phase, source, "dollars", dollars, card, chips, mult))
+        if add_mult is not None:
+            mult += add_mult
+            event((phase, source, "mult", add_mult, card, chips, mult))
+        if x_mult is not None:
+            mult *= x_mult
+            event((phase, source, "x_mult", x_mult, card, chips, mult))
+        if add_chips is not None:
+            chips += add_chips
+            event((phase, source, "chips", add_chips, card, chips, mult))
+        if message is not None:
+            event((phase, source, "message", message, card, chips, mult))
+    ctx.chips, ctx.mult = chips, mult
+
+
+def score_held_cards(ctx: ScoringContext) -> None:
+    """Each held card left to right: its enhancement's held effect (Steel) and jokers'
+    held effects, retriggered by its seal (red) and Mime only when something happened."""
+    if ctx.debuffed:
+        return
+    calls = ctx.calls
+    individual = calls.held_individual
+    mods = ctx.mods
+    held = mods.enhancement_held
+    if not individual:
+        tally = ctx.game._tally
+        for kind in mods.held_kinds:
+            if tally[kind]:
+                break
+        else:
+            return  # nothing can happen to a held card
+    ctx.phase = "held cards"
+    repetition = calls.held_repetition
+    seal_retriggers = mods.seal_retriggers
+    for card in list(ctx.held):
+        if not individual and held[card._enhancement.kind] is None:
+            continue
+        found = _held_effects(ctx, card, individual)
+        if not found:
+            continue
+        retriggers: list[object] = []
+        sealed = seal_retriggers[card._seal.kind]
+        if sealed and not card.debuffed:
+            retriggers.extend([card] * sealed)
+        _add_retriggers(ctx, repetition, card, retriggers)
+        _apply_held(ctx, card, found)
+        for retrigger in retriggers:
+            ctx.events.append((ctx.phase, retrigger, "retrigger", None, card, ctx.chips, ctx.mult))
+            _apply_held(ctx, card, _held_effects(ctx, card, individual))
+
+
+# ---------------------------------------------------------------------------------------
+# jokers
+# ---------------------------------------------------------------------------------------
+
+# The game applies a scored card's effects as chips, mult, money, ×mult, and a joker's as
+# mult, chips, ×mult, money; the order shows in the breakdown. Each applier takes and
+# returns chips and mult (the caller's locals) and writes them back to the context, so
+# the next hook sees live values. An Effect is a 7-tuple: unpacking it reads every part
+# in one step.
+
+
+def _apply_card_effect(
+    ctx: ScoringContext, effect: Any, source: object, card: object, chips: float, mult: float
+) -> tuple[float, float]:
+    """Apply an effect on a scored card -- a joker's (``joker_individual``, ``source`` the
+    joker) or the card's edition's (``source`` the card, ``card`` the edition, as events
+    name it): chips, mult, money, then ×mult."""
+    add_chips, add_mult, x_mult, dollars, _level_up, message, _destroy = effect
+    event = ctx.events.append
+    phase = ctx.phase
+    if add_chips is not None:
+        chips += add_chips
+        event((phase, source, "chips", add_chips, card, chips, mult))
+    if add_mult is not None:
+        mult += add_mult
+        event((phase, source, "mult", add_mult, card, chips, mult))
+    if dollars is not None:
+        ctx.dollar_buffer += dollars
+        event((phase, source, "dollars", dollars, card, chips, mult))
+    if x_mult is not None:
+        mult *= x_mult
+        event((phase, source, "x_mult", x_mult, card, chips, mult))
+    if message is not None:
+        event((phase, source, "message", message, card, chips, mult))
+    ctx.chips, ctx.mult = chips, mult
+    return chips, mult
+
+
+def _apply_joker_effect(
+    ctx: ScoringContext, effect: Any, source: object, target: object, chips: float, mult: float
+) -> tuple[float, float]:
+    """Apply a joker's (or consumable's) own effect: mult, chips, ×mult, then money."""
+    add_chips, add_mult, x_mult, dollars, _level_up, message, _destroy = effect
+    event = ctx.events.append
+    phase = ctx.phase
+    if add_mult is not None:
+        mult += add_mult
+        event((phase, source, "mult", add_mult, target, chips, mult))
+    if add_chips is not None:
+        chips += add_chips
+        event((phase, source, "chips", add_chips, target, chips, mult))
+    if x_mult is not None:
+        mult *= x_mult
+        event((phase, source, "x_mult", x_mult, target, chips, mult))
+    if dollars is not None:
+        ctx.dollar_buffer += dollars
+        event((phase, source, "dollars", dollars, target, chips, mult))
+    if message is not None:
+        event((phase, source, "message", message, target, chips, mult))
+    ctx.chips, ctx.mult = chips, mult
+    return chips, mult
+
+
+def joker_pass(ctx: ScoringContext) -> None:
+    """Each joker left to right: its edition's chips and mult (Foil, Holo), its main
+    effect, joker-on-joker effects, its edition's ×mult (Polychrome); then each
+    consumable the same way.
+
+    Effects apply mult, then chips, then ×mult. Chips and mult live in locals as in
+    :func:`score_played_cards`.
+    """
+    if ctx.debuffed:
+        return
+    ctx.phase = "jokers"
+    consumables = ctx.consumables
+    if not consumables and not ctx.jokers:
+        return  # nothing to do (the phase is set all the same: the final step runs in it)
+    calls = ctx.calls
+    main = calls.main
+    n_main = len(main)
+    other = calls.other_joker
+    retrigger_joker = calls.retrigger_joker
+    event = ctx.events.append
+    chips = ctx.chips
+    mult = ctx.mult
+    consumable_main = ctx.game.plugins.table("consumable_main") if consumables else {}
+    edition_scored = ctx.mods.edition_scored
+    holders: Sequence[Joker | Consumable] = (
+        (*ctx.jokers, *consumables) if consumables else ctx.jokers
+    )
+    for i, holder in enumerate(holders):
+        edition = holder._edition.kind
+        x_mult = None
+        if edition:
+            scored = edition_scored[edition]
+            if scored is not None and not getattr(holder, "debuffed", False):
+                # (a debuffed joker's edition does nothing either)
+                ctx.chips, ctx.mult = chips, mult
+                effect = scored(ctx, holder)
+                if effect is not None:
+                    add_chips, add_mult, x_mult, dollars, _level, message, _destroy = effect
+                    if add_chips is not None:
+                        chips += add_chips
+                        event(("jokers", holder, "chips", add_chips, edition, chips, mult))
+                    if add_mult is not None:
+                        mult += add_mult
+                        event(("jokers", holder, "mult", add_mult, edition, chips, mult))
+                    if dollars is not None:
+                        ctx.dollar_buffer += dollars
+                        event(("jokers", holder, "dollars", dollars, edition, chips, mult))
+                    if message is not None:
+                        event(("jokers", holder, "message", message, edition, chips, mult))
+        # (the context gets the live chips and mult before each hook is called)
+        if i < n_main:
+            entry = main[i]
+            if entry is not None:
+                ctx.chips, ctx.mult = chips, mult
+                fn, view, source = entry
+                effect = fn(ctx, view)
+                if effect is not None:
+                    chips, mult = _apply_joker_effect(ctx, effect, source, None, chips, mult)
+                    if retrigger_joker:
+                        ctx.chips, ctx.mult = chips, mult
+                        chips, mult = _retrigger_joker(ctx, retrigger_joker, entry, holder)
+        else:
+            consumable = consumable_main.get(holder.key)
+            if consumable is not None:
+                ctx.chips, ctx.mult = chips, mult
+                effect = consumable(ctx, holder)
+                if effect is not None:
+                    chips, mult = _apply_joker_effect(ctx, effect, holder, None, chips, mult)
+        if other:
+            ctx.chips, ctx.mult = chips, mult
+            for fn, view, source in other:
+                effect = fn(ctx, view, holder)
+                if effect is not None:
+                    chips, mult = _apply_joker_effect(ctx, effect, source, holder, chips, mult)
+        if x_mult is not None:
+            mult *= x_mult
+            event(("jokers", holder, "x_mult", x_mult, edition, chips, mult))
+    ctx.chips, ctx.mult = chips, mult
+
+
+def _retrigger_joker(
+    ctx: ScoringContext, plans: tuple[Any, ...], entry: Any, holder: Joker | Consumable
+) -> tuple[float, float]:
+    """Run ``holder``'s main effect again once per retrigger the jokers give it (each
+    retriggering joker in slot order, each retrigger recorded as an event crediting it)."""
+    fn, view, source = entry
+    retriggers: list[object] = []
+    _add_retriggers(ctx, plans, holder, retriggers)
+    chips, mult = ctx.chips, ctx.mult
+    for retriggerer in retriggers:
+        ctx.events.append(("jokers", retriggerer, "retrigger", None, holder, chips, mult))
+        ctx.chips, ctx.mult = chips, mult
+        effect = fn(ctx, view)
+        if effect is not None:
+            chips, mult = _apply_joker_effect(ctx, effect, source, None, chips, mult)
+    return chips, mult
+
+
+# ---------------------------------------------------------------------------------------
+# final step, destruction, score, after
+# ---------------------------------------------------------------------------------------
+
+
+def deck_final_step(ctx: ScoringContext) -> None:
+    """The deck's last word on chips and mult (Plasma Deck)."""
+    if ctx.debuffed:
+        return
+    final = ctx.game.plugins.table("deck_final_scoring_step").get(ctx.deck.type.key)
+    if final is None:
+        return
+    changed = final(ctx, ctx.deck, ctx.chips, ctx.mult)
+    if changed is not None:
+        ctx.chips, ctx.mult = changed
+        ctx.events.append(
+            ("final step", ctx.deck, "set", tuple(changed), None, ctx.chips, ctx.mult)
+        )
+
+
+def destroy_cards(ctx: ScoringContext) -> None:
+    """Jokers may destroy scoring cards (Sixth Sense); then their enhancements may break
+    them (Glass shatters)."""
+    if ctx.debuffed:
+        return
+    ctx.phase = "destroy"
+    calls = ctx.calls
+    destroying = calls.destroying_card
+    destroyed = ctx.destroyed
+    mods = ctx.mods
+    breaking = False
+    if not destroying:
+        tally = ctx.game._tally
+        for kind in mods.destroy_kinds:
+            if tally[kind]:
+                breaking = True
+                break
+    if destroying or breaking:
+        breaks = mods.enhancement_destroy
+        for card in ctx.scoring:
+            gone = False
+            for fn, view, _source in destroying:
+                if fn(ctx, view, card):
+                    gone = True
+                    break
+            destroy = breaks[card._enhancement.kind]
+            if destroy is not None and not card.debuffed and destroy(ctx, card):
+                gone = True
+            if gone:
+                destroyed.append(card)
+                ctx.events.append(("destroy", card, "destroy", None, card, ctx.chips, ctx.mult))
+    react = calls.cards_destroyed
+    if react:
+        gone_cards = tuple(destroyed)
+        for fn, view, _source in react:
+            fn(ctx.game, view, gone_cards)
+
+
+def add_score(ctx: ScoringContext) -> None:
+    """The hand's score: ``floor(chips * mult)``.
+
+    Past the double range the product is infinite and stays so, as Lua's ``math.floor``
+    leaves it (the game shows "naneinf"); play goes on with it.
+    """
+    product = ctx.chips * ctx.mult
+    ctx.score = 0 if ctx.debuffed else math.floor(product) if math.isfinite(product) else product
+
+
+def jokers_after(ctx: ScoringContext) -> None:
+    """Jokers' ``after`` context; then the hand's money reaches the run."""
+    ctx.phase = "after"
+    for fn, view, source in ctx.calls.after:
+        effect = fn(ctx, view)
+        if effect is not None:
+            # The score is settled: only money and notes can still come out of a hand.
+            _chips, _mult, _x_mult, dollars, _level_up, message, _destroy = effect
+            if dollars is not None:
+                _add_dollars(ctx, dollars, source, None)
+            if message is not None:
+                ctx.note(source, message)
+    if ctx.dollar_buffer:  # (earn records nothing for no money: no call needed)
+        if type(ctx.dollar_buffer) is not int:
+            check_events(ctx.events)  # money not whole: name the effect that gave it
+        ctx.game.earn(ctx.dollar_buffer, "played hand")
+
+
+def run_vanilla_systems(ctx: ScoringContext) -> None:
+    """The vanilla schedule run straight through: the same calls, in the same order, as
+    looping over its compiled functions. Used when no plugin adds a scoring system; each
+    call site here always calls the same function, which Python makes cheaper than the
+    one call site of a loop calling a different function each time."""
+    detect_hand(ctx)
+    check_hand_debuff(ctx)
+    jokers_before(ctx)
+    blind_modifies_hand(ctx)
+    score_played_cards(ctx)
+    score_held_cards(ctx)
+    joker_pass(ctx)
+    deck_final_step(ctx)
+    destroy_cards(ctx)
+    add_score(ctx)
+    jokers_after(ctx)
+
+
+#: The functions :func:`run_vanilla_systems` calls, in its order.
+VANILLA_ORDER: tuple[Callable[[ScoringContext], None], ...] = (
+    detect_hand,
+    check_hand_debuff,
+    jokers_before,
+    blind_modifies_hand,
+    score_played_cards,
+    score_held_cards,
+    joker_pass,
+    deck_final_step,
+    destroy_cards,
+    add_score,
+    jokers_after,
+)
+
+
+def vanilla_systems() -> list[System]:
+    """The built-in scoring systems, one per phase."""
+    steps = (
+        ("detect_hand", "detect", detect_hand),
+        ("check_hand_debuff", "hand debuff", check_hand_debuff),
+        ("jokers_before", "before", jokers_before),
+        ("blind_modifies_hand", "blind modifies hand", blind_modifies_hand),
+        ("score_played_cards", "scored cards", score_played_cards),
+        ("score_held_cards", "held cards", score_held_cards),
+        ("joker_pass", "jokers", joker_pass),
+        ("deck_final_step", "final step", deck_final_step),
+        ("destroy_cards", "destroy", destroy_cards),
+        ("add_score", "score", add_score),
+        ("jokers_after", "after", jokers_after),
+    )
+    return [System(name, phase, fn) for name, phase, fn in steps]

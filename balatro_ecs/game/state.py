@@ -1,0 +1,557 @@
+"""Run state that belongs to no entity: money, counters, hand levels, progression, the shop's
+numbers.
+
+One :class:`RunState` resource per game. It is plain data: :meth:`RunState.to_dict` and
+:meth:`RunState.from_dict` round-trip it through JSON without loss, which is what saving,
+cloning and comparing games rely on.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from ..kernel.enums import HAND_LEVELS, HAND_NAMES, HAND_VISIBLE, VANILLA_HANDS, HandType, Suit
+from . import reference
+
+if TYPE_CHECKING:
+    from ..kernel.manager import Plugins
+
+__all__ = [
+    "HandLevel",
+    "Phase",
+    "RunState",
+    "hand_count",
+    "hand_table",
+    "hand_values",
+    "hands_by_name",
+    "hands_from_saved",
+    "saved_hand_names",
+]
+
+
+class Phase(str, Enum):
+    """Where a run is: what the player decides next."""
+
+    BLIND_SELECT = "blind_select"  #: play or skip the blind on deck
+    ROUND = "round"  #: play or discard cards
+    CASH_OUT = "cash_out"  #: the round is won: collect the payout
+    SHOP = "shop"  #: buy, sell, reroll, then move on
+    PACK = "pack"  #: pick cards from an opened booster pack
+    GAME_OVER = "game_over"  #: the run is lost
+
+
+def _level_rows() -> tuple[tuple[int, int, int, int], ...]:
+    table = reference.hand_table()
+    return tuple(
+        (row["base_chips"], row["chips_per_level"], row["base_mult"], row["mult_per_level"])
+        for row in (table[name] for name in VANILLA_HANDS)
+    )
+
+
+#: The game's twelve hands' rows, for a vanilla hand that no plugin has declared.
+_LEVEL_ROWS = _level_rows()
+
+
+def hand_values(hand: HandType, level: int) -> tuple[float, float]:
+    """Base ``(chips, mult)`` of a poker hand at a level (chips >= 0, mult >= 1), from
+    its declaration (:class:`~balatro_ecs.kernel.content.PokerHandType`)."""
+    row = HAND_LEVELS.get(hand)
+    if row is None:  # a vanilla hand no plugin declared (or a hand that failed to)
+        row = _LEVEL_ROWS[hand] if hand < len(_LEVEL_ROWS) else (0, 0, 1, 0)
+    chips, chips_per_level, mult, mult_per_level = row
+    return (
+        float(max(chips + chips_per_level * (level - 1), 0)),
+        float(max(mult + mult_per_level * (level - 1), 1)),
+    )
+
+
+@dataclass(slots=True)
+class HandLevel:
+    """One poker hand's level and play counts."""
+
+    level: int = 1
+    played: int = 0
+    played_this_round: int = 0
+    visible: bool = True
+
+
+def _default_hands() -> list[HandLevel]:
+    return _new_hands(0, len(VANILLA_HANDS))
+
+
+def _new_hands(start: int, end: int | None = None) -> list[HandLevel]:
+    """Fresh rows for the hands numbered ``start`` to ``end`` (default: every hand)."""
+    visible = HAND_VISIBLE.get
+    return [
+        HandLevel(1, 0, 0, visible(hand, _VISIBLE_AT_START[hand] if hand < 12 else True))
+        for hand in range(start, len(HandType) if end is None else end)
+    ]
+
+
+def hand_count(plugins: Plugins) -> int:
+    """How many rows a run of ``plugins`` has in its table of poker hands."""
+    return len(_visible_at_start(plugins))
+
+
+def hand_table(plugins: Plugins) -> list[HandLevel]:
+    """A new run's poker hands: a row for each of the game's twelve and of the hands
+    ``plugins`` declare, by :class:`HandType` value (a hand another plugin set declared
+    in this process gets a hidden row, if it is numbered between them)."""
+    return [HandLevel(1, 0, 0, visible) for visible in _visible_at_start(plugins)]
+
+
+def _visible_at_start(plugins: Plugins) -> tuple[bool, ...]:
+    """Each row's visibility in a new run of ``plugins`` (worked out once per set)."""
+    found: tuple[bool, ...] | None = plugins.cache.get("hand rows")
+    if found is None:
+        from .hands import detector
+
+        kinds = detector(plugins).hands
+        size = max(len(VANILLA_HANDS), max(kinds, default=0) + 1)
+        found = tuple(
+            row.visible and (hand < len(VANILLA_HANDS) or hand in kinds)
+            for hand, row in enumerate(_new_hands(0, size))
+        )
+        plugins.cache["hand rows"] = found
+    return found
+
+
+_VISIBLE_AT_START: tuple[bool, ...] = tuple(
+    reference.hand_table()[name]["visible_at_start"] for name in VANILLA_HANDS
+)
+
+
+class _SavedHands:
+    """How a run of one plugin set saves its table of poker hands by name (worked out
+    once per set): the hands it writes, and each table row's hand name when the row is
+    one the set plays (``None`` for a hand another set declared in the process) and its
+    visibility in a new run."""
+
+    __slots__ = ("names", "rows", "spec")
+
+    def __init__(self, plugins: Plugins) -> None:
+        from .hands import detector
+
+        vanilla = len(VANILLA_HANDS)
+        rows: list[tuple[int, str, str | None]] = [(i, HAND_NAMES[i], None) for i in range(vanilla)]
+        for item in detector(plugins).types:
+            if item.kind >= vanilla:
+                rows.append((int(item.kind), HAND_NAMES[item.kind], plugins.pack_of(item.key)))
+        rows.sort()
+        #: ``(row, name, pack)`` of each hand saved: the game's twelve, then the set's
+        #: (``pack``: the id of the pack declaring it; ``None``: the game's, or a loose
+        #: plugin's).
+        self.rows: tuple[tuple[int, str, str | None], ...] = tuple(rows)
+        #: Every hand name saved, to its row.
+        self.names: dict[str, int] = {name: row for row, name, _ in rows}
+        by_row = {row: name for row, name, _ in rows}
+        self.spec: tuple[tuple[str | None, bool], ...] = tuple(
+            (by_row.get(row), visible) for row, visible in enumerate(_visible_at_start(plugins))
+        )
+
+
+def _saved_hands(plugins: Plugins) -> _SavedHands:
+    found: _SavedHands | None = plugins.cache.get("saved hands")
+    if found is None:
+        found = plugins.cache["saved hands"] = _SavedHands(plugins)
+    return found
+
+
+def saved_hand_names(plugins: Plugins) -> dict[str, str | None]:
+    """The names a save of a run of ``plugins`` gives its poker hands, each with the id of
+    the pack that declares it (``None``: the game's twelve, or a loose plugin's hand)."""
+    return {name: pack for _, name, pack in _saved_hands(plugins).rows}
+
+
+def hands_by_name(hands: list[HandLevel], plugins: Plugins) -> dict[str, dict[str, Any]]:
+    """A run's table of poker hands as a save writes it: hand name -> its row, for the
+    game's twelve and the hands ``plugins`` declare, in table order; a pack's hand also
+    names its pack (``"pack": "lucky7"``), so that a save needing it says which pack is
+    missing. Rows of hands outside the set (declared by another set in the process) are
+    left out: a run of the set never plays them."""
+    saved: dict[str, dict[str, Any]] = {}
+    size = len(hands)
+    visible = _visible_at_start(plugins)
+    for row, name, pack in _saved_hands(plugins).rows:
+        fields: dict[str, Any]
+        if row < size:
+            h = hands[row]
+            fields = {"level": h.level, "played": h.played,
+                      "played_this_round": h.played_this_round, "visible": h.visible}  # fmt: skip
+        else:  # (a table made before the hand was declared)
+            fields = {"level": 1, "played": 0, "played_this_round": 0, "visible": visible[row]}
+        if pack is not None:
+            fields["pack"] = pack
+        saved[name] = fields
+    return saved
+
+
+def hands_from_saved(saved: Any, plugins: Plugins | None = None) -> list[HandLevel]:
+    """A run's table of poker hands from a save: rows by hand name (:func:`hands_by_name`;
+    a hand of ``plugins`` the save lacks starts at its first level), or a list by table
+    position as saves were written before (a list of the game's twelve alone gets fresh
+    rows for the set's hands). Without ``plugins``, rows by name go where the process
+    numbers those hands.
+
+    :raises UnknownNameError: a name that is no hand of ``plugins`` (a checked save has
+        none: :mod:`balatro_ecs.game.run.save_check` refuses it first).
+    """
+    if isinstance(saved, list):
+        table = [_hand_level(h) for h in saved]
+        if plugins is not None and len(table) == len(VANILLA_HANDS):
+            table += hand_table(plugins)[len(table) :]
+        return table
+    if plugins is None:
+        rows = {HandType.from_name(name): raw for name, raw in saved.items()}
+        table = _new_hands(0, max(len(VANILLA_HANDS), max(rows, default=0) + 1))
+        for hand, raw in rows.items():
+            table[hand] = _hand_level(raw)
+        return table
+    known = _saved_hands(plugins)
+    for name in saved:
+        if name not in known.names:
+            from ..kernel.errors import UnknownNameError
+
+            raise UnknownNameError("poker hand", name, known.names)
+    get = saved.get
+    return [
+        HandLevel(1, 0, 0, visible) if (raw := get(name)) is None else _hand_level(raw)
+        for name, visible in known.spec
+    ]
+
+
+def _start(name: str) -> Any:
+    return reference.table("rules")["run_start"][name]
+
+
+def _blind_states() -> dict[str, str]:
+    return {"Small": "Select", "Big": "Upcoming", "Boss": "Upcoming"}
+
+
+@dataclass(slots=True)
+class RunState:
+    """The run-wide numbers the rules read and change.
+
+    Names follow the game where it has one; ``hands_played`` counts the run,
+    ``hands_played_round`` the current round; ``round_hands``/``round_discards`` are what
+    every round starts with (the game's ``round_resets``).
+    """
+
+    # -- progression ---------------------------------------------------------------------
+    ante: int = 1
+    round: int = 0
+    win_ante: int = 8
+    phase: Phase = Phase.BLIND_SELECT
+    #: The blind to be played or skipped next: "Small", "Big" or "Boss".
+    blind_on_deck: str = "Small"
+    blind_states: dict[str, str] = field(default_factory=_blind_states)
+    #: This ante's boss blind, by key.
+    boss: str = ""
+    bosses_used: dict[str, int] = field(default_factory=dict)
+    #: The tags offered for skipping this ante's Small and Big blinds, by key.
+    tags_offered: dict[str, str] = field(default_factory=dict)
+    #: What offered tags decided when shown, by blind (a plugin's tag's own choices).
+    tag_memory: dict[str, Any] = field(default_factory=dict)
+    #: The poker hand drawn for each blind choice of an ante (the game's
+    #: ``orbital_choices``: the Orbital Tag's hand), by ante (as text), then by blind.
+    orbital_choices: dict[str, dict[str, str]] = field(default_factory=dict)
+    won: bool = False
+    #: The win screen is up: ante ``win_ante``'s boss was just beaten and the run waits
+    #: for :class:`~balatro_ecs.actions.Endless` (the game's Endless Mode button), the only
+    #: legal action until then.
+    win_screen: bool = False
+    #: The profile: ``"all"`` (everything unlocked and discovered, as seed tools and bots
+    #: play) or ``"shipped"`` (the game's shipped unlock flags; tags that need something
+    #: discovered are not offered).
+    unlocks: str = "all"
+
+    # -- the round ---------------------------------------------------------------------
+    round_hands: int = _start("hands_per_round")
+    round_discards: int = _start("discards_per_round")
+    hand_size: int = _start("hand_size")
+    #: Hand size for the next round only (Juggle Tag).
+    temp_hand_size: int = 0
+    #: Hand size change while the current blind is played (The Manacle: -1).
+    blind_hand_size: int = 0
+    #: Score needed to beat the current blind, and score made so far this round.
+    blind_chips: float = 0.0
+    chips: float = 0.0
+    hands_left: int = _start("hands_per_round")
+    discards_left: int = _start("discards_per_round")
+    hands_played_round: int = 0
+    discards_used: int = 0
+    #: Set at the end of a round: the blind beaten was a boss.
+    boss_defeated: bool = False
+    #: The round's payout lines, ``[label, dollars]``, shown at cash-out.
+    payout: list[list[Any]] = field(default_factory=list)
+    #: The hand's cards by serial, left to right as the game last laid the hand out:
+    #: when a card last entered it (:meth:`Game.rightmost <balatro_ecs.game.Game.rightmost>`).
+    #: Replaced when it changes, never changed in place.
+    hand_layout: list[int] = field(default_factory=list)
+    #: How the hand is sorted as cards are drawn: ``"rank"``, or ``"suit"`` once the
+    #: player sorts by suit (the game's hand keeps the last sort button pressed).
+    hand_sort: str = "rank"
+
+    # -- money -----------------------------------------------------------------------------
+    dollars: int = _start("dollars")
+    interest_cap: int = _start("interest_cap_dollars")
+    interest_per_5: int = _start("interest_per_5")
+    money_per_hand: int = 1
+    money_per_discard: int = 0
+    no_interest: bool = False
+    discount_percent: int = 0
+    inflation: int = 0
+
+    # -- the shop --------------------------------------------------------------------------
+    shop_slots: int = 2
+    reroll_cost: int = _start("reroll_cost")
+    reroll_increase: int = 0
+    #: What the next reroll costs.
+    reroll_price: int = _start("reroll_cost")
+    free_rerolls_left: int = 0
+    #: Reroll base for this shop only (D6 Tag), ``None`` when not set.
+    temp_reroll_cost: int | None = None
+    first_shop_buffoon: bool = False
+    #: The voucher offered this ante (redrawn after each boss), by key.
+    voucher_offer: str | None = None
+    joker_rate: float = 20.0
+    tarot_rate: float = 4.0
+    planet_rate: float = 4.0
+    playing_card_rate: float = 0.0
+    spectral_rate: float = 0.0
+    #: The shop rates of the consumable sets without a run field of their own (a pack's
+    #: sets), by set key, once changed (:func:`balatro_ecs.game.pools.set_shop_rate`).
+    shop_rates: dict[str, float] = field(default_factory=dict)
+    edition_rate: float = 1.0
+
+    # -- slots and stakes -------------------------------------------------------------------
+    joker_slots: int = _start("joker_slots")
+    consumable_slots: int = _start("consumable_slots")
+    stake: int = 1
+    ante_scaling: float = 1.0
+    #: Which blind-size table the stake uses (1, 2 or 3).
+    scaling: int = 1
+    #: Blind types ("Small", ...) that pay no reward (Red Stake: Small).
+    no_blind_reward: list[str] = field(default_factory=list)
+    #: What the stake allows the game's stickers (set by Black, Orange and Gold Stake; read
+    #: by the sticker plugins' rolls, ``balatro_ecs_vanilla.stickers``): Eternal,
+    #: Perishable and Rental jokers in the shop and packs.
+    eternals_in_shop: bool = False
+    perishables_in_shop: bool = False
+    rentals_in_shop: bool = False
+    #: The rounds a new Perishable joker lasts, and the rent a Rental joker charges.
+    perishable_rounds: int = _start("perishable_rounds")
+    rental_rate: int = _start("rental_rate")
+
+    # -- what has been used ------------------------------------------------------------------
+    hands_played: int = 0
+    skips: int = 0
+    tarots_used: int = 0
+    spectrals_used: int = 0
+    #: The hand size the next Ectoplasm takes (the game's ``ecto_minus``: 1, then 2, ...).
+    ecto_minus: int = 1
+    planets_used: list[str] = field(default_factory=list)
+    #: The last Tarot or Planet used (The Fool), by key.
+    last_tarot_planet: str | None = None
+    unused_discards: int = 0
+
+    # -- rules and targets --------------------------------------------------------------------
+    starting_deck_size: int = _start("deck_size")
+    #: The base "1 in N" numerator; jokers scale it through ``Rules.probability_scale``.
+    probability: float = 1.0
+    most_played_hand: HandType = HandType.HIGH_CARD
+    last_hand_played: HandType | None = None
+    # Round targets, re-rolled each round by the game.
+    idol_rank: int = 14
+    idol_suit: Suit = Suit.SPADES
+    ancient_suit: Suit = Suit.SPADES
+    castle_suit: Suit = Suit.SPADES
+    mail_rank: int = 2
+    vouchers: list[str] = field(default_factory=list)
+    #: Pool flags (``gros_michel_extinct``).
+    flags: list[str] = field(default_factory=list)
+    #: Tags the player holds, by key, oldest first.
+    tags: list[str] = field(default_factory=list)
+    hands: list[HandLevel] = field(default_factory=_default_hands)
+
+    def hand(self, hand: HandType) -> HandLevel:
+        if hand >= len(self.hands):
+            self.add_hands()
+        return self.hands[hand]
+
+    def add_hands(self) -> None:
+        """Add rows for every poker hand declared in the process that this run's table
+        lacks (what levelling one of them needs)."""
+        self.hands.extend(_new_hands(len(self.hands)))
+
+    def has_voucher(self, key: str) -> bool:
+        return key in self.vouchers
+
+    def copy(self) -> RunState:
+        """An independent copy (lists, dicts and hand levels copied, not shared)."""
+        return _copy_into(self, RunState.__new__(RunState))
+
+    def assign(self, other: RunState) -> None:
+        """Become an independent copy of ``other``, in place (what restoring a snapshot
+        does: whoever holds this object sees the restored numbers)."""
+        _copy_into(other, self)
+
+    # -- JSON ------------------------------------------------------------------------------------
+    def to_dict(self, plugins: Plugins | None = None) -> dict[str, Any]:
+        """A JSON-ready copy (enums as names, infinities as strings). The poker hands are
+        a list by table position, or with the run's ``plugins`` (what saves write) rows
+        by hand name (:func:`hands_by_name`)."""
+        data: dict[str, Any] = {}
+        for name in _NAMES:
+            value = getattr(self, name)
+            if type(value) in _PLAIN:  # most fields: as they are
+                data[name] = value
+                continue
+            if name == "hands" and plugins is not None:
+                value = hands_by_name(value, plugins)
+            elif name == "hands":
+                value = [
+                    {"level": h.level, "played": h.played, "played_this_round": h.played_this_round,
+                     "visible": h.visible}
+                    for h in value
+                ]  # fmt: skip
+            elif isinstance(value, HandType):
+                value = HAND_NAMES[value]
+            elif isinstance(value, Suit):
+                value = value.letter
+            elif isinstance(value, Enum):
+                value = value.value
+            elif isinstance(value, float) and math.isinf(value):
+                value = "inf"
+            elif isinstance(value, (list, dict)):
+                value = _copy(value)
+            data[name] = value
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], plugins: Plugins | None = None) -> RunState:
+        """Rebuild from :meth:`to_dict` output (poker hands by name are put in the table
+        of a run of ``plugins``: :func:`hands_from_saved`)."""
+        state = cls()
+        _load_into(state, data, plugins)
+        return state
+
+
+_NAMES: tuple[str, ...] = tuple(f.name for f in fields(RunState))
+#: Field values saved as they are (exactly these types: an enum member is an int too).
+_PLAIN: frozenset[type] = frozenset({int, str, bool, type(None)})
+#: The fields of :class:`RunState` that hold lists or dicts (copied by :meth:`RunState.copy`).
+_CONTAINERS: tuple[str, ...] = tuple(
+    f.name
+    for f in fields(RunState)
+    if f.name != "hands" and isinstance(getattr(RunState(), f.name), (list, dict))
+)
+#: Containers of plain values (strings, numbers): a shallow copy is a full one.
+_FLAT = re.compile(r"^(list\[str\]|dict\[str, (str|int)\])$")
+
+
+def _copier() -> Callable[[RunState, RunState], RunState]:
+    """``copy_into(src, dst)``: every field of ``src`` into ``dst`` (containers copied), as
+    one generated function: a run is copied before every atomic action."""
+    lines = ["def copy_into(src, dst):"]
+    for f in fields(RunState):
+        name = f.name
+        if name == "hands":
+            lines.append(
+                "    dst.hands = [HandLevel(h.level, h.played, h.played_this_round, h.visible)"
+                " for h in src.hands]"
+            )
+        elif name in _CONTAINERS:
+            flat = _FLAT.match(str(f.type)) is not None
+            copied = f"src.{name}.copy()" if flat else f"_copy(src.{name})"
+            lines.append(f"    dst.{name} = {copied}")
+        else:
+            lines.append(f"    dst.{name} = src.{name}")
+    lines.append("    return dst")
+    namespace: dict[str, Any] = {"HandLevel": HandLevel, "_copy": _copy}
+    exec("\n".join(lines), namespace)  # built once, from the dataclass's own fields
+    copier: Callable[[RunState, RunState], RunState] = namespace["copy_into"]
+    return copier
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    return value
+
+
+_copy_into = _copier()
+
+
+def _load_kind(name: str, default: Any) -> str | None:
+    if name == "hands":
+        return "hands"
+    if name in ("most_played_hand", "last_hand_played"):
+        return "hand"
+    if isinstance(default, Suit):
+        return "suit"
+    if isinstance(default, Phase):
+        return "phase"
+    return None
+
+
+#: Each field and how :meth:`RunState.from_dict` reads it (decided by its default value).
+_LOAD_KINDS: tuple[tuple[str, str | None], ...] = tuple(
+    (name, _load_kind(name, getattr(RunState(), name))) for name in _NAMES
+)
+
+
+def _hand_level(raw: dict[str, Any]) -> HandLevel:
+    if len(raw) == 4 or (len(raw) == 5 and "pack" in raw):  # as saved: the four fields
+        try:
+            return HandLevel(*_HAND_FIELDS(raw))
+        except KeyError:
+            pass
+    return HandLevel(**{k: v for k, v in raw.items() if k != "pack"})
+
+
+_HAND_FIELDS = operator.itemgetter("level", "played", "played_this_round", "visible")
+
+
+def _loader() -> Callable[[RunState, dict[str, Any], Plugins | None], None]:
+    """``load_into(state, data, plugins)``: :meth:`RunState.from_dict`'s reading of every
+    field, as one generated function (a load reads the whole run record)."""
+    lines = ["def load_into(state, data, plugins):"]
+    for name, kind in _LOAD_KINDS:
+        lines.append(f"    if {name!r} in data:")
+        lines.append(f"        v = data[{name!r}]")
+        if kind is None:  # a number, string or container
+            lines.append("        if type(v) in _PLAIN:")
+            lines.append("            if v == 'inf':")
+            lines.append("                v = inf")
+            lines.append("        elif isinstance(v, (list, dict)):")
+            lines.append("            v = _copy(v)")
+        elif kind == "hands":
+            lines.append("        v = _hands_of(v, plugins)")
+        elif kind == "hand":
+            lines.append("        v = HandType.from_name(v) if v is not None else None")
+        elif kind == "suit":
+            lines.append("        v = parse_suit(v)")
+        else:
+            lines.append("        v = Phase(v)")
+        lines.append(f"        state.{name} = v")
+    from ..kernel.enums import parse_suit
+
+    namespace: dict[str, Any] = {
+        "_PLAIN": _PLAIN, "inf": math.inf, "_copy": _copy, "_hands_of": hands_from_saved,
+        "HandType": HandType, "parse_suit": parse_suit, "Phase": Phase,
+    }  # fmt: skip
+    exec("\n".join(lines), namespace)  # built once, from the dataclass's own fields
+    loader: Callable[[RunState, dict[str, Any], Plugins | None], None] = namespace["load_into"]
+    return loader
+
+
+_load_into = _loader()

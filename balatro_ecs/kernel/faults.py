@@ -1,0 +1,225 @@
+"""Naming a fault: which plugin, hook and content key an exception came from.
+
+The engine calls hook implementations straight from its compiled tables (see
+:mod:`balatro_ecs.game.dispatch`), with no wrapper around each call -- a wrapper would cost on
+every call of the scoring path. Instead, when an action fails, :func:`name_fault` reads
+the exception's traceback once:
+
+* the innermost frame that runs a registered hook implementation names the plugin, the
+  hook and the content key; if that call was a copy (its ``joker`` argument is a
+  :class:`~balatro_ecs.game.jokers.CopiedJoker`), the copying joker is named too;
+* otherwise, the innermost engine frame that was applying an effect -- it holds the
+  ``effect`` and the ``source`` that gave it, or validated a value a ``source`` asked
+  for (:func:`check_dollars`, :func:`check_retriggers`) -- names the content of that
+  source: the plugin returned something the engine cannot apply.
+
+Anything else is the engine's own fault and is left as it is.
+"""
+
+from __future__ import annotations
+
+import math
+from types import CodeType, FrameType, TracebackType
+from typing import TYPE_CHECKING, Any
+
+from .effects import Effect
+from .errors import BalatroError, HookError
+
+if TYPE_CHECKING:
+    from .manager import Plugins
+
+__all__ = [
+    "MAX_RETRIGGERS",
+    "check_dollars",
+    "check_effect",
+    "check_events",
+    "check_retriggers",
+    "check_whole",
+    "name_fault",
+]
+
+#: The most evaluations one hook may add to one card (a retrigger count past it is a
+#: plugin's mistake, not a rule: vanilla gives at most a few).
+MAX_RETRIGGERS = 1_000
+
+#: Where a hook implementation's code was registered: its plugin and hook, and its
+#: content key (``None`` for a broadcast hook of a plugin that declares no content).
+_Origin = tuple[str, str, "str | None"]
+
+
+def _index(plugins: Plugins) -> dict[int, _Origin]:
+    """Code object's id -> origin, for every hook implementation of the set (kept per
+    set; the plugins hold the functions, so the ids stay theirs)."""
+    found: dict[int, _Origin] | None = plugins.cache.get("fault index")
+    if found is not None:
+        return found
+    owner_key = {id(owner): key for key, owner in getattr(plugins, "_owner", {}).items()}
+    found = {}
+    for hook_name, caller in vars(plugins.pm.hook).items():
+        get_impls = getattr(caller, "get_hookimpls", None)
+        if get_impls is None:
+            continue
+        for impl in get_impls():
+            code = getattr(impl.function, "__code__", None)
+            if isinstance(code, CodeType):
+                found.setdefault(
+                    id(code), (impl.plugin_name, hook_name, owner_key.get(id(impl.plugin)))
+                )
+    plugins.cache["fault index"] = found
+    return found
+
+
+def _frames(tb: TracebackType | None) -> list[FrameType]:
+    frames = []
+    while tb is not None:
+        frames.append(tb.tb_frame)
+        tb = tb.tb_next
+    return frames
+
+
+def _key_of(item: object) -> str | None:
+    content = getattr(item, "type", None)
+    key = getattr(content, "key", None)
+    return key if isinstance(key, str) else None
+
+
+def _copier(frame: FrameType) -> str | None:
+    from ..game.jokers import CopiedJoker
+
+    for value in frame.f_locals.values():
+        if isinstance(value, CopiedJoker):
+            return _key_of(value.copied_by)
+    return None
+
+
+def _plugin_of(plugins: Plugins, key: str) -> str:
+    owner = getattr(plugins, "_owner", {}).get(key)
+    if owner is not None:
+        name = plugins.pm.get_name(owner)
+        if name:
+            return name
+    return plugins.owners().get(key, "?")
+
+
+def _describe(err: BaseException) -> str:
+    text = str(err)
+    return f"{type(err).__name__}: {text}" if text else type(err).__name__
+
+
+def name_fault(plugins: Plugins, err: BaseException) -> HookError | None:
+    """A :class:`~balatro_ecs.kernel.errors.HookError` naming where ``err`` came from, or
+    ``None`` when no plugin is to blame (an engine error, an interrupt, an error that
+    already names its source)."""
+    if not isinstance(err, Exception) or isinstance(err, BalatroError):
+        return None
+    frames = _frames(err.__traceback__)
+    index = _index(plugins)
+    for frame in reversed(frames):
+        origin = index.get(id(frame.f_code))
+        if origin is not None:
+            plugin, hook, key = origin
+            copier = _copier(frame)
+            what = f"{hook} of {key}" if key else hook
+            via = f" (copied by {copier})" if copier else ""
+            return HookError(
+                f"plugin {plugin}: {what}{via} raised {_describe(err)}",
+                plugin=plugin,
+                hook=hook,
+                key=key,
+                copier=copier,
+            )
+    for frame in reversed(frames):
+        local = frame.f_locals
+        source = local.get("source")
+        key = _key_of(source)
+        if key is None or not ("effect" in local or frame.f_code in _CHECKS):
+            continue
+        copier = _key_of(getattr(source, "copied_by", None))
+        plugin = _plugin_of(plugins, key)
+        effect = local.get("effect")
+        shown = f" {effect!r}" if isinstance(effect, tuple) or effect is not None else ""
+        return HookError(
+            f"plugin {plugin}: {key} gave an effect the engine cannot apply{shown}: "
+            f"{_describe(err)}",
+            plugin=plugin,
+            key=key,
+            copier=copier,
+        )
+    return None
+
+
+# -- the checks at the engine's boundary --------------------------------------------------
+
+
+def check_whole(name: str, value: object, source: object = None) -> int:
+    """``value`` if it is a whole number (not a bool), else raise a ``TypeError`` naming
+    ``name``; :func:`name_fault` names ``source``'s plugin."""
+    if type(value) is not int:
+        raise TypeError(f"{name}: expected a whole number, got {value!r}")
+    return value
+
+
+def check_dollars(dollars: object, source: object = None) -> int:
+    """``dollars`` if it is a whole number of dollars, else raise (naming ``source``
+    through :func:`name_fault`). Money is whole in the game: ``1.5`` or ``nan`` dollars
+    would corrupt every later price and interest payment."""
+    return check_whole("dollars", dollars, source)
+
+
+def check_retriggers(times: object, source: object = None) -> int:
+    """``times`` if it is a retrigger count the engine can apply (a whole number from 0
+    to :data:`MAX_RETRIGGERS`), else raise."""
+    if type(times) is not int or not 0 <= times <= MAX_RETRIGGERS:
+        raise ValueError(
+            f"retriggers: expected a whole number from 0 to {MAX_RETRIGGERS}, got {times!r}"
+        )
+    return times
+
+
+_NUMBER_PARTS = ("chips", "mult", "x_mult")
+
+
+def check_effect(effect: object, source: object = None) -> None:
+    """Raise if ``effect`` is not an :class:`~balatro_ecs.kernel.effects.Effect` the engine can
+    apply: numbers real and not NaN (infinite is allowed: the game plays on past the
+    double range), dollars and levels whole, the message text, ``destroy`` true or false."""
+    if type(effect) is not Effect:
+        raise TypeError(f"expected an Effect or None, got {effect!r}")
+    assert isinstance(effect, Effect)
+    for name in _NUMBER_PARTS:
+        value = getattr(effect, name)
+        if value is None:
+            continue
+        if type(value) not in (int, float):
+            raise TypeError(f"{name}: expected a number, got {value!r}")
+        if math.isnan(value):
+            raise ValueError(f"{name}: expected a number, got nan")
+    if effect.dollars is not None:
+        check_dollars(effect.dollars, source)
+    if effect.level_up is not None:
+        check_whole("level_up", effect.level_up, source)
+    if effect.message is not None and not isinstance(effect.message, str):
+        raise TypeError(f"message: expected text, got {effect.message!r}")
+    if effect.destroy is not None and type(effect.destroy) is not bool:
+        raise TypeError(f"destroy: expected true or false, got {effect.destroy!r}")
+
+
+def check_events(events: list[Any]) -> None:
+    """Check every effect value a scored hand applied (its breakdown events), naming the
+    first bad one's source: the scoring path applies effects unchecked, and this runs
+    only when the hand's totals show that something was wrong (a NaN, money not whole)."""
+    for event in events:
+        source, kind, value = event[1], event[2], event[3]
+        if kind == "dollars":
+            check_dollars(value, source)
+        elif kind in _NUMBER_PARTS and (type(value) not in (int, float) or math.isnan(value)):
+            _bad_number(kind, value, source)
+
+
+def _bad_number(kind: str, value: object, source: object) -> None:
+    raise ValueError(f"{kind}: expected a number, got {value!r}")
+
+
+_CHECKS = frozenset(
+    fn.__code__ for fn in (check_whole, check_dollars, check_retriggers, check_effect, _bad_number)
+)

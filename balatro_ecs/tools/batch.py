@@ -1,0 +1,642 @@
+"""Playing many seeded runs: one record per run, on any ``concurrent.futures`` executor.
+
+The unit of work is :func:`play_seeds`, a plain module-level function of a list of seeds and
+a :class:`RunSpec` (both picklable), so the same batch runs serially, on a process pool, on a
+Dask cluster (``client.get_executor()``) or on Ray (:class:`RayExecutor`) and gives the same
+records, in seed order, on every backend. A run that raises is recorded with its failure and
+the batch goes on.
+
+>>> result = run_batch(["DOC-0", "DOC-1"], RunSpec(policy="random", max_ante=2))
+>>> [r.seed for r in result.records], result.summary.runs
+(['DOC-0', 'DOC-1'], 2)
+
+Records export to JSON lines, CSV or Parquet (:func:`write_records`; Parquet needs
+``pip install 'balatro-ecs[parquet]'``) and plot with :func:`plot_records` (``[plot]``).
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib
+import io
+import json
+import time
+import traceback
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, cast
+
+from ..game.game import Game
+from ..game.state import Phase
+from ..kernel.errors import BalatroError
+from ..kernel.manager import Plugins
+from .policies import POLICIES, Policy
+
+__all__ = [
+    "BACKENDS",
+    "BatchResult",
+    "BlindScore",
+    "RayExecutor",
+    "RunRecord",
+    "RunSpec",
+    "Summary",
+    "make_executor",
+    "play_seed",
+    "play_seeds",
+    "plot_records",
+    "plugin_set",
+    "resolve_policy",
+    "run_batch",
+    "run_seed",
+    "write_records",
+]
+
+#: A run stops after this many actions (a policy that never ends a run is cut off).
+MAX_ACTIONS = 20_000
+
+#: The executors :func:`make_executor` builds by name.
+BACKENDS = ("serial", "process", "dask", "ray")
+
+
+def run_seed(seed: str, index: int) -> str:
+    """The game seed of run ``index`` in a batch seeded ``seed``: ``SEED-<index>``."""
+    return f"{seed}-{index}"
+
+
+# ---------------------------------------------------------------------------------------
+# what a batch plays, and what each run gives
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """Everything but the seed that decides a run: picklable, so it travels to workers.
+
+    :param policy: A built-in policy's name (``"random"``, ``"greedy"``) or
+        ``"module:callable"``, a callable that takes the run's seed and returns an object
+        with ``choose(game) -> Action``.
+    :param block: Plugin names or content keys to leave out.
+    :param endless: Play on after the win.
+    :param max_ante: Stop a run once it reaches this ante.
+    :param max_actions: Stop a run after this many actions (it is marked truncated).
+    """
+
+    policy: str = "random"
+    deck: str = "Red Deck"
+    stake: str | int = "White Stake"
+    unlocks: str = "all"
+    block: tuple[str, ...] = ()
+    endless: bool = False
+    max_ante: int | None = None
+    max_actions: int = MAX_ACTIONS
+
+
+@dataclass(frozen=True)
+class BlindScore:
+    """One blind played: its ante, key, the score needed and the score made."""
+
+    ante: int
+    blind: str
+    target: float
+    score: float
+
+    @property
+    def beaten(self) -> bool:
+        return self.score >= self.target
+
+
+@dataclass(frozen=True)
+class RunRecord:
+    """How one run went. ``failure`` names the exception if the run raised."""
+
+    seed: str
+    won: bool
+    #: The ante of the last blind played (the win ante for a won run that stopped there).
+    ante: int
+    #: Blinds played (rounds); ``blinds_beaten`` of them were beaten.
+    rounds: int
+    blinds_beaten: int
+    final_score: float
+    best_hand: float
+    dollars: int
+    actions: int
+    truncated: bool
+    #: Time the run took (not compared: the same run takes other times).
+    seconds: float = field(compare=False)
+    blinds: tuple[BlindScore, ...] = ()
+    failure: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data; ``blinds`` as a list of objects."""
+        data = asdict(self)
+        data["blinds"] = [asdict(b) for b in self.blinds]
+        return data
+
+    def flat(self) -> dict[str, Any]:
+        """One flat row (for CSV and Parquet): ``blinds`` as a JSON string."""
+        data = self.to_dict()
+        data["blinds"] = json.dumps(data["blinds"], separators=(",", ":"))
+        return data
+
+
+# ---------------------------------------------------------------------------------------
+# policies
+# ---------------------------------------------------------------------------------------
+
+
+def resolve_policy(policy: str | Policy | Callable[[str], Policy], seed: str) -> Policy:
+    """The policy object for one run.
+
+    ``policy`` is a built-in name, ``"module:callable"`` (called with the run's seed), a
+    callable taking the seed, or an object that already has ``choose(game)``.
+    """
+    if isinstance(policy, str):
+        if policy in POLICIES:
+            return POLICIES[policy](seed)
+        factory = _import_policy(policy)
+        return _made(factory, seed, policy)
+    if hasattr(policy, "choose"):
+        return cast(Policy, policy)
+    if callable(policy):
+        return _made(policy, seed, getattr(policy, "__name__", repr(policy)))
+    raise BalatroError(f"policy: expected a name, 'module:callable' or a policy, got {policy!r}")
+
+
+def _made(factory: Callable[[str], Any], seed: str, name: str) -> Policy:
+    made = factory(seed)
+    if not hasattr(made, "choose"):
+        raise BalatroError(f"policy {name}: calling it gave {made!r}, which has no choose(game)")
+    return made  # type: ignore[no-any-return]
+
+
+def _import_policy(spec: str) -> Callable[[str], Any]:
+    module_name, sep, attribute = spec.partition(":")
+    if not sep or not module_name or not attribute:
+        raise BalatroError(
+            f"policy: unknown policy {spec!r}; give one of {', '.join(sorted(POLICIES))} "
+            "or 'module:callable'"
+        )
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as err:
+        raise BalatroError(f"policy {spec}: cannot import {module_name!r}: {err}") from None
+    try:
+        target: Any = module
+        for part in attribute.split("."):
+            target = getattr(target, part)
+    except AttributeError:
+        raise BalatroError(f"policy {spec}: {module_name} has no {attribute!r}") from None
+    if hasattr(target, "choose") and not isinstance(target, type):
+        return lambda _seed: target
+    if not callable(target):
+        raise BalatroError(f"policy {spec}: {attribute!r} is not callable")
+    return target  # type: ignore[no-any-return]
+
+
+# ---------------------------------------------------------------------------------------
+# one run
+# ---------------------------------------------------------------------------------------
+
+
+def play_seed(
+    seed: str,
+    spec: RunSpec,
+    plugins: Plugins | None = None,
+    policy: Policy | Callable[[str], Policy] | None = None,
+) -> RunRecord:
+    """Play one run to its end and record it; an exception becomes the record's failure."""
+    started = time.perf_counter()
+    blinds: list[BlindScore] = []
+    best = 0.0
+    actions = 0
+    game: Game | None = None
+    try:
+        game = Game(  # a failed run is recorded and dropped: no need to undo actions
+            deck=spec.deck,
+            stake=spec.stake,
+            seed=seed,
+            plugins=plugins,
+            unlocks=spec.unlocks,
+            atomic=False,
+        )
+        chooser = resolve_policy(policy if policy is not None else spec.policy, seed)
+        run = game.run
+        while run.phase is not Phase.GAME_OVER and actions < spec.max_actions:
+            if run.won and not spec.endless:
+                break
+            if (
+                spec.max_ante is not None
+                and run.ante >= spec.max_ante
+                and run.phase is Phase.BLIND_SELECT
+            ):
+                break
+            in_round = run.phase is Phase.ROUND
+            blind = game.blind.key if in_round and game.blind is not None else ""
+            ante, target = run.ante, run.blind_chips
+            outcome = game.apply(chooser.choose(game))
+            actions += 1
+            if outcome.score is not None and outcome.score.score > best:
+                best = float(outcome.score.score)
+            if in_round and run.phase is not Phase.ROUND:
+                blinds.append(BlindScore(ante, blind, float(target), float(run.chips)))
+        return _record(seed, game, blinds, best, actions, spec, started, None)
+    except Exception as err:  # a failed run is data, not the end of the batch
+        failure = f"{type(err).__name__}: {err}"
+        where = traceback.extract_tb(err.__traceback__)[-1:]
+        if where:
+            failure += f" (at {Path(where[0].filename).name}:{where[0].lineno})"
+        return _record(seed, game, blinds, best, actions, spec, started, failure)
+    finally:
+        if game is not None:
+            game.close()
+
+
+def _record(
+    seed: str,
+    game: Game | None,
+    blinds: list[BlindScore],
+    best: float,
+    actions: int,
+    spec: RunSpec,
+    started: float,
+    failure: str | None,
+) -> RunRecord:
+    run = game.run if game is not None else None
+    over = run is not None and (run.phase is Phase.GAME_OVER or (run.won and not spec.endless))
+    return RunRecord(
+        seed=seed,
+        won=bool(run and run.won),
+        ante=blinds[-1].ante if blinds else (run.ante if run else 0),
+        rounds=len(blinds),
+        blinds_beaten=sum(1 for b in blinds if b.beaten),
+        final_score=float(run.chips) if run else 0.0,
+        best_hand=best,
+        dollars=run.dollars if run else 0,
+        actions=actions,
+        truncated=failure is None and not over and actions >= spec.max_actions,
+        seconds=round(time.perf_counter() - started, 6),
+        blinds=tuple(blinds),
+        failure=failure,
+    )
+
+
+@cache
+def _worker_plugins(block: tuple[str, ...]) -> Plugins:
+    return Plugins(block=block) if block else Plugins.default()
+
+
+def play_seeds(seeds: Sequence[str], spec: RunSpec) -> list[RunRecord]:
+    """Play each seed (the unit of work sent to executors: picklable in and out)."""
+    plugins = _worker_plugins(tuple(spec.block))
+    return [play_seed(seed, spec, plugins) for seed in seeds]
+
+
+# ---------------------------------------------------------------------------------------
+# many runs
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class Summary:
+    """What a batch found. Every field but ``runs_per_second`` and ``seconds`` is the same
+    for the same seeds and spec, on any backend and with any number of workers."""
+
+    runs: int
+    wins: int
+    win_rate: float
+    mean_ante: float
+    #: Ante reached -> number of runs.
+    ante_reached: dict[int, int]
+    mean_rounds: float
+    mean_final_score: float
+    mean_best_hand: float
+    mean_actions: float
+    truncated: int
+    failures: int
+    runs_per_second: float
+    seconds: float
+    policy: str
+    deck: str
+    stake: str
+    seed: str
+    unlocks: str = "all"
+    #: The plugin packages the runs were played with: distribution -> version.
+    plugins: dict[str, str] = field(default_factory=dict)
+    #: The packs the runs were played with: pack id -> version, in load order
+    #: (:attr:`Plugins.packs <balatro_ecs.kernel.manager.Plugins.packs>`).
+    packs: dict[str, str] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["ante_reached"] = {str(a): n for a, n in sorted(self.ante_reached.items())}
+        return data
+
+
+@dataclass
+class BatchResult:
+    """The records, in seed order, and their summary."""
+
+    records: list[RunRecord]
+    summary: Summary
+
+
+def summarise(
+    records: Sequence[RunRecord],
+    seconds: float,
+    spec: RunSpec,
+    seed: str = "",
+    plugins: Plugins | None = None,
+    deck: str | None = None,
+    stake: str | None = None,
+) -> Summary:
+    """The summary of ``records`` (an empty batch gives zeros)."""
+    n = len(records)
+    wins = sum(1 for r in records if r.won)
+    played_with = plugins if plugins is not None else _worker_plugins(spec.block)
+
+    def mean(values: Iterator[float], digits: int) -> float:
+        return round(sum(values) / n, digits) if n else 0.0
+
+    return Summary(
+        runs=n,
+        wins=wins,
+        win_rate=round(wins / n, 6) if n else 0.0,
+        mean_ante=mean((r.ante for r in records), 6),
+        ante_reached=dict(sorted(Counter(r.ante for r in records).items())),
+        mean_rounds=mean((r.rounds for r in records), 3),
+        mean_final_score=mean((r.final_score for r in records), 3),
+        mean_best_hand=mean((r.best_hand for r in records), 3),
+        mean_actions=mean((r.actions for r in records), 3),
+        truncated=sum(1 for r in records if r.truncated),
+        failures=sum(1 for r in records if r.failure is not None),
+        runs_per_second=round(n / seconds, 3) if seconds > 0 else 0.0,
+        seconds=round(seconds, 3),
+        policy=spec.policy,
+        deck=deck or str(spec.deck),
+        stake=stake or str(spec.stake),
+        seed=seed,
+        unlocks=spec.unlocks,
+        plugins=plugin_set(played_with),
+        packs=dict(played_with.packs),
+    )
+
+
+def _chunks(seeds: Sequence[str], size: int) -> list[list[str]]:
+    return [list(seeds[i : i + size]) for i in range(0, len(seeds), size)]
+
+
+def run_batch(
+    seeds: Sequence[str],
+    spec: RunSpec,
+    *,
+    executor: Executor | None = None,
+    chunk_size: int | None = None,
+    on_records: Callable[[list[RunRecord]], None] | None = None,
+    seed: str = "",
+    policy: Policy | Callable[[str], Policy] | None = None,
+) -> BatchResult:
+    """Play every seed with ``spec`` and summarise.
+
+    :param executor: Where to play (any ``concurrent.futures.Executor``: a process pool,
+        ``dask.distributed.Client.get_executor()``, :class:`RayExecutor`); ``None`` plays
+        here, one run after another.
+    :param policy: A policy object or factory to play here with instead of
+        ``spec.policy`` (objects do not travel to workers: name a ``module:callable``).
+    :param chunk_size: Seeds per unit of work (default: a few chunks per worker).
+    :param on_records: Called with each finished chunk's records (progress bars).
+    :param seed: The batch seed, for the summary.
+    """
+    if policy is not None and executor is not None:
+        raise BalatroError(
+            "policy: a policy object plays here only; to play on workers, give it as "
+            "'module:callable' in the RunSpec"
+        )
+    _check_spec(spec, check_policy=policy is None)
+    plugins = _worker_plugins(tuple(spec.block))
+    deck, stake = plugins.deck(spec.deck).name, plugins.stake(spec.stake).name
+    started = time.perf_counter()
+    records: list[RunRecord] = []
+    if executor is None:
+        for s in seeds:
+            chunk = [play_seed(s, spec, plugins, policy)]
+            records += chunk
+            if on_records is not None:
+                on_records(chunk)
+    else:
+        size = chunk_size or max(1, min(25, len(seeds) // 16 or 1))
+        futures: list[Future[list[RunRecord]]] = [
+            executor.submit(play_seeds, chunk, spec) for chunk in _chunks(seeds, size)
+        ]
+        for future in futures:  # in order: the records come back in seed order
+            chunk = future.result()
+            records += chunk
+            if on_records is not None:
+                on_records(chunk)
+    seconds = time.perf_counter() - started
+    summary = summarise(records, seconds, spec, seed, plugins, deck, stake)
+    return BatchResult(records, summary)
+
+
+def _check_spec(spec: RunSpec, check_policy: bool = True) -> None:
+    """Fail early, before any run, on what would fail every run."""
+    if spec.unlocks not in ("all", "shipped"):
+        raise BalatroError(f"unlocks: 'all' or 'shipped', not {spec.unlocks!r}")
+    if spec.max_actions < 1:
+        raise BalatroError(f"max_actions: expected at least 1, got {spec.max_actions}")
+    if check_policy:
+        resolve_policy(spec.policy, "CHECK")
+
+
+# ---------------------------------------------------------------------------------------
+# executors
+# ---------------------------------------------------------------------------------------
+
+
+class RayExecutor(Executor):
+    """A ``concurrent.futures`` executor on Ray (``pip install 'balatro-ecs[ray]'``).
+
+    Each ``submit`` becomes a Ray task; ``address`` joins an existing cluster (``None``
+    starts a local one, ``"auto"`` finds a running one).
+    """
+
+    def __init__(self, address: str | None = None, **init_kwargs: Any) -> None:
+        try:
+            import ray
+        except ImportError:
+            raise BalatroError(
+                "the Ray backend needs Ray: pip install 'balatro-ecs[ray]'"
+            ) from None
+        self._ray = ray
+        self._started = False
+        if not ray.is_initialized():
+            ray.init(address=address, **init_kwargs)
+            self._started = True
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        task = self._ray.remote(fn)
+        return task.remote(*args, **kwargs).future()  # type: ignore[no-any-return]
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        if self._started:
+            self._ray.shutdown()
+            self._started = False
+
+
+class _DaskExecutor(Executor):
+    """A local Dask cluster's executor that closes its client on shutdown."""
+
+    def __init__(self, workers: int) -> None:
+        try:
+            import dask.distributed
+        except ImportError:
+            raise BalatroError(
+                "the Dask backend needs dask.distributed: pip install 'balatro-ecs[dask]'"
+            ) from None
+        distributed: Any = dask.distributed  # untyped library
+        self._cluster = distributed.LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+        )
+        self._client = distributed.Client(self._cluster)
+        self._executor = self._client.get_executor()
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        return self._executor.submit(fn, *args, **kwargs)  # type: ignore[no-any-return]
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self._client.close()
+        self._cluster.close()
+
+
+def make_executor(backend: str, workers: int) -> Executor | None:
+    """An executor by name: ``serial`` (``None``), ``process``, ``dask`` (a local
+    cluster) or ``ray`` (a local Ray). Shut it down when done."""
+    if workers < 1:
+        raise BalatroError(f"workers: expected at least 1, got {workers}")
+    if backend == "serial" or (backend == "process" and workers == 1):
+        return None
+    if backend == "process":
+        return ProcessPoolExecutor(max_workers=workers)
+    if backend == "dask":
+        return _DaskExecutor(workers)
+    if backend == "ray":
+        return RayExecutor(num_cpus=workers)
+    raise BalatroError(f"backend: one of {', '.join(BACKENDS)}, not {backend!r}")
+
+
+# ---------------------------------------------------------------------------------------
+# the plugin set
+# ---------------------------------------------------------------------------------------
+
+
+def plugin_set(plugins: Plugins) -> dict[str, str]:
+    """The packages whose content ``plugins`` holds: distribution -> version (sorted)."""
+    return plugins.package_versions()
+
+
+# ---------------------------------------------------------------------------------------
+# exporting and plotting
+# ---------------------------------------------------------------------------------------
+
+#: Formats :func:`write_records` writes, by file suffix.
+RECORD_FORMATS = (".jsonl", ".csv", ".parquet")
+
+
+def write_records(records: Sequence[RunRecord], path: str | Path) -> Path:
+    """Write records as JSON lines (``.jsonl``), CSV (``.csv``) or Parquet (``.parquet``).
+
+    The file is written whole to a temporary name, then moved into place.
+    """
+    target = Path(path)
+    suffix = target.suffix.lower()
+    if suffix not in RECORD_FORMATS:
+        raise BalatroError(f"records: {target.name}: use one of {', '.join(RECORD_FORMATS)}")
+    tmp = target.with_name(target.name + ".tmp")
+    try:
+        if suffix == ".jsonl":
+            tmp.write_text(
+                "".join(json.dumps(r.to_dict(), ensure_ascii=False) + "\n" for r in records),
+                encoding="utf-8",
+            )
+        elif suffix == ".csv":
+            tmp.write_text(_csv_text(records), encoding="utf-8", newline="")
+        else:
+            _write_parquet(records, tmp)
+        tmp.replace(target)
+    except OSError as err:
+        tmp.unlink(missing_ok=True)
+        raise BalatroError(f"records: cannot write {target}: {err.strerror}") from None
+    return target
+
+
+def _csv_text(records: Sequence[RunRecord]) -> str:
+    out = io.StringIO()
+    names = [f for f in RunRecord.__dataclass_fields__]
+    writer = csv.DictWriter(out, fieldnames=names, lineterminator="\n")
+    writer.writeheader()
+    for record in records:
+        writer.writerow(record.flat())
+    return out.getvalue()
+
+
+def _write_parquet(records: Sequence[RunRecord], path: Path) -> None:
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise BalatroError(
+            "records: Parquet needs pyarrow: pip install 'balatro-ecs[parquet]'"
+        ) from None
+    rows = [r.flat() for r in records]
+    names = list(RunRecord.__dataclass_fields__)
+    table = pa.table({name: [row[name] for row in rows] for name in names})
+    pq.write_table(table, path)
+
+
+def plot_records(records: Sequence[RunRecord], path: str | Path, title: str = "") -> Path:
+    """A PNG with the antes reached and the score per blind against its target.
+
+    Needs matplotlib (``pip install 'balatro-ecs[plot]'``).
+    """
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise BalatroError("plot: needs matplotlib: pip install 'balatro-ecs[plot]'") from None
+    target = Path(path)
+    figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
+    antes = Counter(r.ante for r in records)
+    xs = sorted(antes)
+    left.bar(xs, [antes[a] for a in xs], color="#3b7dd8")
+    left.set_xlabel("ante reached")
+    left.set_ylabel("runs")
+    left.set_title("Ante reached")
+    points = [(b.ante, b.score / b.target) for r in records for b in r.blinds if b.target > 0]
+    if points:
+        right.scatter(
+            [a + 0.15 * ((i % 7) - 3) / 3 for i, (a, _) in enumerate(points)],
+            [max(ratio, 1e-3) for _, ratio in points],
+            s=6,
+            alpha=0.35,
+            color="#d8553b",
+        )
+        right.set_yscale("log")
+    right.axhline(1.0, color="black", linewidth=0.8)
+    right.set_xlabel("ante")
+    right.set_ylabel("score / blind target")
+    right.set_title("Score per blind")
+    if title:
+        figure.suptitle(title)
+    figure.tight_layout()
+    try:
+        figure.savefig(target, dpi=110)
+    except OSError as err:
+        raise BalatroError(f"plot: cannot write {target}: {err.strerror}") from None
+    finally:
+        plt.close(figure)
+    return target
