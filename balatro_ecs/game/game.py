@@ -1051,7 +1051,9 @@ class Game:
             )
         return score_play(self, self.plans)
 
-    def preview_play(self, positions: Iterable[int]) -> ScoreResult:
+    def preview_play(
+        self, positions: Iterable[int], *, player: bool = False, samples: int = 16
+    ) -> ScoreResult:
         """What playing these hand cards would score now, without changing the game.
 
         ``positions`` are checked as a :class:`~balatro_ecs.actions.Play`'s cards are: 1 to
@@ -1060,16 +1062,31 @@ class Game:
         :class:`~balatro_ecs.kernel.errors.IllegalActionError`). Scoring changes hand counts,
         joker counters, cards (Vampire, Midas Mask, Hiker, DNA's copy), money and the
         random streams; a preview puts all of that back afterwards.
-        """
-        return self.preview_plays([positions])[0]
 
-    def preview_plays(self, plays: Iterable[Iterable[int]]) -> list[ScoreResult]:
+        The plain preview scores the play on the run's own random streams and cards: it
+        knows what chance will give (a Lucky card, Misprint, Bloodstone) and which cards
+        lie face down. ``player=True`` gives what the player can know instead: the
+        :class:`~balatro_ecs.game.unseen.PlayerPreview` of the play, its expected score
+        over ``samples`` possible worlds (fresh streams, face-down cards dealt again from
+        the unseen ones), exact when neither chance nor a hidden card is involved
+        (:func:`~balatro_ecs.game.unseen.player_previews`).
+        """
+        return self.preview_plays([positions], player=player, samples=samples)[0]
+
+    def preview_plays(
+        self, plays: Iterable[Iterable[int]], *, player: bool = False, samples: int = 16
+    ) -> list[ScoreResult]:
         """What each of these plays would score now: ``[preview_play(p) for p in plays]``,
         with what scoring can change saved once for all of them (a policy comparing the
-        plays of one hand). Every play is checked before any is scored."""
+        plays of one hand). Every play is checked before any is scored. ``player`` and
+        ``samples`` as for :meth:`preview_play` (the same possible worlds for every play)."""
         from .run.engine import check_preview
 
         checked = [sorted(check_preview(self, positions)) for positions in plays]
+        if player:
+            from .unseen import player_previews
+
+            return list(player_previews(self, checked, samples))
         results: list[ScoreResult] = []
         saved = _PreviewState(self)
         watch, self._hand_watch = self._hand_watch, False  # a scoring hand draws nothing
@@ -1083,6 +1100,10 @@ class Game:
         finally:
             self._hand_watch = watch
         return results
+
+    def _preview_state(self) -> _PreviewState:
+        """What scoring a hand can change, saved for a preview to put back."""
+        return _PreviewState(self)
 
     def _stage_play(self, positions: list[int]) -> None:
         """Move the hand cards at ``positions`` (sorted, distinct) to the end of the play

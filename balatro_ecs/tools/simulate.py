@@ -106,6 +106,7 @@ def simulate(
     on_progress: Callable[[int], None] | None = None,
     unlocks: str = "all",
     max_actions: int = MAX_ACTIONS,
+    action_log: bool = False,
 ) -> SimulationSummary:
     """Play ``runs`` seeded runs with a policy and summarise them.
 
@@ -122,6 +123,7 @@ def simulate(
         ``get_executor()`` on a real cluster, say); it is not shut down here.
     :param on_progress: Called with the number of runs just finished.
     :param unlocks: The profile: ``"all"`` (default) or ``"shipped"``.
+    :param action_log: Keep each run's actions in its record (``RunRecord.action_log``).
     """
     if runs < 1:
         raise BalatroError(f"runs: expected at least 1, got {runs}")
@@ -137,6 +139,7 @@ def simulate(
         endless=endless,
         max_ante=max_ante,
         max_actions=max_actions,
+        action_log=action_log,
     )
     seeds = [run_seed(seed, i) for i in range(runs)]
     progress = (lambda chunk: on_progress(len(chunk))) if on_progress is not None else None

@@ -33,8 +33,8 @@ hand) without their order.
 >>> from balatro_ecs import Game
 >>> enc = Encoder()
 >>> obs = enc.encode(Game(seed="ENCODE01"))
->>> obs["hand"].shape == (enc.layout.hand, len(ENTITY_NUMBERS)), obs["hand_mask"].sum()
-(True, np.int8(0))
+>>> obs["hand"].shape == (enc.layout.hand, len(ENTITY_NUMBERS)), int(obs["hand_mask"].sum())
+(True, 0)
 >>> float(obs["global"][GLOBAL_INDEX["phase_blind_select"]])
 1.0
 """
@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import math
 import operator
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -50,8 +51,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from ...game.hands import detector
 from ...game.jokers import Consumable, Joker
 from ...game.state import Phase, hand_count, hand_values
+from ...game.unseen import unseen_cards
 from ...kernel.components import Area
 from ...kernel.content import BlindType, BoosterType
 from ...kernel.enums import Edition, Enhancement, HandType, Seal
@@ -159,6 +162,10 @@ ENTITY_NUMBERS: tuple[Column, ...] = (
     Column("chips", "a playing card's chips: (rank chips + permanent bonus) / 11, at most 1; "
            "0 for Stone"),
     Column("bonus_chips", "permanent extra chips (Hiker): log10(1 + x) / 3"),
+    Column("same_rank", "other face-up cards in hand of its rank / 4, at most 1 (hand cards)"),
+    Column("same_suit", "other face-up cards in hand of its suit / 8, at most 1 (hand cards)"),
+    Column("straight_run", "length of the run of consecutive ranks in hand holding its rank "
+           "/ 5, at most 1 (hand cards)"),
     Column("cost", "what buying it costs now: log10(1 + $) / 2 (offers only)"),
     Column("affordable", "1 if the money covers the cost now (offers only)"),
     Column("sell_value", "what selling it pays: log10(1 + $) / 2 (jokers and consumables owned)"),
@@ -189,6 +196,10 @@ ENTITY_SETS: tuple[str, ...] = ("hand", "jokers", "consumables", "shop", "pack")
 # ---------------------------------------------------------------------------------------
 
 _PHASES: tuple[Phase, ...] = tuple(Phase)
+# The vanilla kinds (a plugin's enhancement, edition or seal counts as none).
+_ENHANCEMENTS = tuple(e for e in Enhancement if e < 9)
+_EDITIONS = tuple(e for e in Edition if e < 5)
+_SEALS = tuple(s for s in Seal if s < 5)
 _BLIND_STATES = ("", "Select", "Upcoming", "Current", "Defeated", "Skipped")
 _RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 _SUIT_LETTERS = ("S", "H", "C", "D")
@@ -232,6 +243,10 @@ def _run_columns() -> tuple[Column, ...]:
         _lin("selection_limit", "most cards one play, discard or use may select / 5, at most 4",
              5, 0, 4),
         _lin("noops_left", "share of the no-op budget left (no-op steps are masked at 0)"),
+        _lg("selection_chips", "the selected cards' poker hand (as the game shows it): its "
+            "base chips, log10(1 + x) / 3 (0 with nothing selected)", 3),
+        _lg("selection_mult", "the selected cards' poker hand: its base mult, "
+            "log10(1 + x) / 2", 2),
         # the blind
         _lin("blind_is_boss", "1 if the blind played (or on deck) is a boss"),
         _lg("blind_needed", "score needed to beat it: log10(1 + x) / 8", 8),
@@ -266,6 +281,9 @@ def _global_columns(hands: int) -> tuple[Column, ...]:
             Column(f"{name}_played_round", f"{name}: times played this round / 5"),
             Column(f"{name}_visible", f"{name}: 1 if listed (secret hands once played)"),
         ]
+    for hand in range(hands):
+        name = HandType(hand).name.lower() if hand < len(HandType) else f"hand{hand}"
+        cols.append(Column(f"{name}_selected", f"1 if the selected cards make {name}"))
     for row, what in (("unseen", "cards not yet seen (the draw pile and face-down cards in "
                        "hand)"), ("owned", "every playing card the run owns")):  # fmt: skip
         cols += [
@@ -276,15 +294,15 @@ def _global_columns(hands: int) -> tuple[Column, ...]:
         cols.append(Column(f"{row}_stone", f"{what}: Stone cards / 52"))
         cols += [
             Column(f"{row}_enhancement_{e.name.lower()}", f"{what}: {e.name.title()} cards / 52")
-            for e in Enhancement
+            for e in _ENHANCEMENTS
         ]
         cols += [
             Column(f"{row}_edition_{e.name.lower()}", f"{what}: {e.name.title()} cards / 52")
-            for e in Edition
+            for e in _EDITIONS
         ]
         cols += [
             Column(f"{row}_seal_{s.name.lower()}", f"{what}: {s.name.title()} seal / 52")
-            for s in Seal
+            for s in _SEALS
         ]
         cols.append(Column(f"{row}_total", f"{what}: cards / 52, at most 4"))
     return tuple(cols)
@@ -308,7 +326,9 @@ GLOBAL_KEYS: tuple[Column, ...] = (
 )
 
 _GLOBAL_SELECTED = [c.name for c in RUN_COLUMNS].index("selected")
-assert [c.name for c in RUN_COLUMNS][_GLOBAL_SELECTED + 2] == "noops_left"
+assert [c.name for c in RUN_COLUMNS][_GLOBAL_SELECTED + 2 : _GLOBAL_SELECTED + 5] == [
+    "noops_left", "selection_chips", "selection_mult",
+]  # fmt: skip
 _RUN_INV = np.array([1.0 if c.scale == "log" else 1 / c.d for c in RUN_COLUMNS])
 _RUN_LOW = np.array([-4.0 if c.scale == "log" else c.low for c in RUN_COLUMNS])
 _RUN_HIGH = np.array([4.0 if c.scale == "log" else c.high for c in RUN_COLUMNS])
@@ -328,6 +348,7 @@ _ROWS = np.arange(4096)[:, None]
 _E = ENTITY_INDEX
 _I_PRESENT, _I_SELECTED, _I_FACE_DOWN = _E["present"], _E["selected"], _E["face_down"]
 _I_SLOT, _I_COST, _I_AFFORD = _E["slot"], _E["cost"], _E["affordable"]
+_I_RELATIONS = [_E["same_rank"], _E["same_suit"], _E["straight_run"]]
 
 
 def _log(value: float, d: float) -> float:
@@ -353,14 +374,6 @@ def _num(value: Any) -> float:
     if isinstance(value, (int, float)):
         return float(value)
     return 0.0
-
-
-def unseen_cards(game: Game) -> list[Card]:
-    """The playing cards the player has not seen: the draw pile, then the face-down cards
-    in hand (what the deck view counts as still unknown)."""
-    out = list(game.area(Area.DECK))
-    out += [card for card in game.area(Area.HAND) if card.face_down]
-    return out
 
 
 class Encoder:
@@ -391,6 +404,9 @@ class Encoder:
         self.encoding = encoding
         self.hands = hand_count(plugins)
         self.global_columns = _global_columns(self.hands)
+        names = [c.name for c in self.global_columns]
+        first = HandType(0).name.lower()
+        self._flags_at = names.index(f"{first}_selected")
         layout = self.layout
         self.slots: dict[str, int] = {
             "hand": layout.hand,
@@ -477,7 +493,7 @@ class Encoder:
         :param noops_left: The share of the no-op budget left (a feature).
         """
         chosen = frozenset(selected)
-        glob, keys = self._global(game, len(chosen), selection_limit, noops_left)
+        glob, keys = self._global(game, chosen, selection_limit, noops_left)
         nums, cats, mask = self._tables(game, chosen)
         if self.encoding == "flat":
             return self._flat(glob, keys, nums, cats, mask)
@@ -486,36 +502,41 @@ class Encoder:
     def reselect(
         self,
         obs: dict[str, Array],
+        game: Game,
         selected: Iterable[int],
         *,
         selection_limit: int = 5,
         noops_left: float = 1.0,
     ) -> dict[str, Array]:
-        """``obs`` (this encoder's output for a game) with another selection and no-op
-        budget: what :meth:`encode` would give for the same game, at the cost of copying
-        the two arrays that change (the game itself is not read)."""
-        chosen = [i for i in set(selected) if 0 <= i < self.layout.hand]
-        n = len(set(selected))
+        """``obs`` (this encoder's output for ``game``, which has not changed since) with
+        another selection and no-op budget: what :meth:`encode` would give, at the cost of
+        copying the arrays that change and reading only the selected cards."""
+        chosen = frozenset(selected)
+        in_table = [i for i in chosen if 0 <= i < self.layout.hand]
+        made, chips, mult = self._selection(game, chosen)
         out = dict(obs)
-        sel_col = _I_SELECTED
-        picked = _GLOBAL_SELECTED
-        if self.encoding == "flat":
-            features = obs["features"].copy()
+        flat = self.encoding == "flat"
+        glob = (obs["features"] if flat else obs["global"]).copy()
+        at = _GLOBAL_SELECTED
+        glob[at] = _clip(len(chosen) / max(1, selection_limit))
+        glob[at + 2] = _clip(noops_left)
+        glob[at + 3] = _log(chips, 3)
+        glob[at + 4] = _log(mult, 2)
+        flags = self._flags_at
+        glob[flags : flags + self.hands] = 0.0
+        if made >= 0:
+            glob[flags + made] = 1.0
+        if flat:
             width = _N_NUM + _HOT_WIDTH
             base = len(self.global_columns)
-            column = features[base + sel_col : base + self.layout.hand * width : width]
+            column = glob[base + _I_SELECTED : base + self.layout.hand * width : width]
             column[:] = 0.0
-            column[chosen] = 1.0
-            features[picked] = _clip(n / max(1, selection_limit))
-            features[picked + 2] = _clip(noops_left)
-            out["features"] = features
+            column[in_table] = 1.0
+            out["features"] = glob
             return out
         hand = obs["hand"].copy()
-        hand[:, sel_col] = 0.0
-        hand[chosen, sel_col] = 1.0
-        glob = obs["global"].copy()
-        glob[picked] = _clip(n / max(1, selection_limit))
-        glob[picked + 2] = _clip(noops_left)
+        hand[:, _I_SELECTED] = 0.0
+        hand[in_table, _I_SELECTED] = 1.0
         out["hand"] = hand
         out["global"] = glob
         return out
@@ -530,7 +551,7 @@ class Encoder:
     ) -> dict[str, Array]:
         """The ``entities`` encoding (see the module's docs), whatever :attr:`encoding`."""
         chosen = frozenset(selected)
-        glob, keys = self._global(game, len(chosen), selection_limit, noops_left)
+        glob, keys = self._global(game, chosen, selection_limit, noops_left)
         return self._split(glob, keys, *self._tables(game, chosen))
 
     def flatten(self, entities: dict[str, Array]) -> dict[str, Array]:
@@ -601,6 +622,8 @@ class Encoder:
             kinds = np.array([r[1] for r in rows], dtype=np.int64)
             np.minimum(kinds, self._cat_high, out=kinds)
             cats[picks] = kinds
+        if counts[0]:
+            nums[: counts[0], _I_RELATIONS] = _relations(game.area(Area.HAND)[: counts[0]])
         present = nums[:, _I_PRESENT]
         nums[:, _I_SLOT] = self._slot_column * present
         if chosen:
@@ -724,9 +747,11 @@ class Encoder:
 
     # -- the globals -----------------------------------------------------------------------
     def _global(
-        self, game: Game, n_selected: int, limit: int, noops_left: float
+        self, game: Game, chosen: frozenset[int], limit: int, noops_left: float
     ) -> tuple[Array, Array]:
         """The ``global`` and ``global_keys`` arrays."""
+        n_selected = len(chosen)
+        made, sel_chips, sel_mult = self._selection(game, chosen)
         from ...game.run import shop as shop_rules
         from ...game.run.blinds import blind_chips, blind_reward, blind_type_on_deck
 
@@ -747,7 +772,8 @@ class Encoder:
             run.win_ante, run.won, _log(payout, 2),
             game.pack_picks if in_pack else 0, in_pack and game.pack_return is Phase.SHOP,
             on_deck == "Small", on_deck == "Big", on_deck == "Boss",
-            n_selected / max(1, limit), limit, noops_left,
+            n_selected / max(1, limit), limit, noops_left, _log(sel_chips, 3),
+            _log(sel_mult, 2),
         ]  # fmt: skip
         # the blind
         blind = game.blind
@@ -778,7 +804,12 @@ class Encoder:
         scaled *= _RUN_INV
         np.clip(scaled, _RUN_LOW, _RUN_HIGH, out=scaled)
         unseen, owned = self._deck_rows(game)
-        glob = np.concatenate((scaled, self._hand_levels(game), unseen, owned), dtype=np.float32)
+        flags = np.zeros(self.hands, dtype=np.float32)
+        if made >= 0:
+            flags[made] = 1.0
+        glob = np.concatenate(
+            (scaled, self._hand_levels(game), flags, unseen, owned), dtype=np.float32
+        )
         # the keys
         index = self.vocabulary.index
         tags = run.tags_offered
@@ -808,6 +839,27 @@ class Encoder:
 
     def _stake_index(self, game: Game) -> int:
         return self.vocabulary.index(game.stake.key) if game.stake is not None else EMPTY
+
+    def _selection(self, game: Game, chosen: frozenset[int]) -> tuple[int, float, float]:
+        """The poker hand the selected cards make (as the game shows while cards are
+        selected: its name, base chips and mult), or ``(-1, 0, 0)``. Face-down cards show
+        nothing: a selection holding one shows no hand."""
+        if not chosen or game.run.phase is not Phase.ROUND:
+            return -1, 0.0, 0.0
+        hand = game.area(Area.HAND)
+        cards = [hand[i] for i in sorted(chosen) if i < len(hand)]
+        if not cards or len(cards) > 5 or any(c.face_down for c in cards):
+            return -1, 0.0, 0.0
+        found = detector(game.plugins).detect(
+            [c.detect_key() for c in cards], game.rules.detection_key()
+        )
+        made = int(found.hand)
+        if made >= self.hands:
+            return -1, 0.0, 0.0
+        hands = game.run.hands
+        level = hands[made].level if made < len(hands) else 1
+        chips, mult = hand_values(HandType(made), level)
+        return made, float(chips), float(mult)
 
     def _hand_levels(self, game: Game) -> Array:
         hands = game.run.hands
@@ -888,11 +940,47 @@ _NO_KEYS = [EMPTY] * 4096
 _EMPTY_ROW: tuple[list[float], tuple[int, ...]] = ([0.0] * _N_NUM, (0,) * _N_CAT)
 _STONE_AT = 52
 _ENH_AT = 53
-_ED_AT = _ENH_AT + len(Enhancement)
-_SEAL_AT = _ED_AT + len(Edition)
-_DECK_WIDTH = _SEAL_AT + len(Seal) + 1
+_ED_AT = _ENH_AT + len(_ENHANCEMENTS)
+_SEAL_AT = _ED_AT + len(_EDITIONS)
+_DECK_WIDTH = _SEAL_AT + len(_SEALS) + 1
 _DECK_SCALE = np.array([1 / 4] * 52 + [1 / 52] * (_DECK_WIDTH - 52), dtype=np.float32)
 _DECK_HIGH = np.array([1.0] * 52 + [4.0] * (_DECK_WIDTH - 52), dtype=np.float32)
+
+
+def _relations(hand: Sequence[Card]) -> list[tuple[float, float, float]]:
+    """Each hand card's place among the face-up cards: others of its rank / 4, others of
+    its suit / 8, and the run of consecutive ranks holding its rank / 5 (Ace high or low);
+    zeros for face-down and Stone cards."""
+    shown = [c for c in hand if not c.face_down and c.rank > 0]
+    ranks = Counter(c.rank for c in shown)
+    suits = Counter(int(c.suit) for c in shown)
+    present = set(ranks)
+    if 14 in present:
+        present.add(1)
+    runs: dict[int, int] = {}
+    for r in sorted(present):
+        if r - 1 in present:
+            continue
+        end = r
+        while end + 1 in present:
+            end += 1
+        for x in range(r, end + 1):
+            runs[x] = end - r + 1
+    out = []
+    for card in hand:
+        rank = card.rank
+        if card.face_down or rank <= 0:
+            out.append((0.0, 0.0, 0.0))
+            continue
+        run = max(runs.get(rank, 1), runs.get(1, 1) if rank == 14 else 1)
+        out.append(
+            (
+                min(1.0, (ranks[rank] - 1) / 4),
+                min(1.0, (suits[int(card.suit)] - 1) / 8),
+                min(1.0, run / 5),
+            )
+        )
+    return out
 
 
 def _deck_code(card: Card) -> tuple[int, ...]:
@@ -904,9 +992,9 @@ def _deck_code(card: Card) -> tuple[int, ...]:
     seal = int(card._seal.kind)
     return (
         cell,
-        _ENH_AT + (e if e < len(Enhancement) else 0),
-        _ED_AT + (ed if ed < len(Edition) else 0),
-        _SEAL_AT + (seal if seal < len(Seal) else 0),
+        _ENH_AT + (e if e < len(_ENHANCEMENTS) else 0),
+        _ED_AT + (ed if ed < len(_EDITIONS) else 0),
+        _SEAL_AT + (seal if seal < len(_SEALS) else 0),
     )
 
 

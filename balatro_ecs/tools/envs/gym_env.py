@@ -308,7 +308,9 @@ class BalatroEnv(gym.Env[dict[str, Any], np.int64]):
                     game, selected, selection_limit=limit, noops_left=left
                 )
             else:
-                obs = encoder.reselect(self._base, selected, selection_limit=limit, noops_left=left)
+                obs = encoder.reselect(
+                    self._base, game, selected, selection_limit=limit, noops_left=left
+                )
         else:
             assert self.observer is not None
             if changed or not self._base:
