@@ -110,18 +110,21 @@ def train(args: argparse.Namespace) -> Path:
         def __init__(self) -> None:
             super().__init__()
             self.returns = np.zeros(args.envs)
+            self.hands: list[str] = []
             self.episodes: list[dict[str, float]] = []
             self.points: list[dict[str, float]] = []
             self.started = time.perf_counter()
 
         def _on_step(self) -> bool:
             self.returns += self.locals["rewards"]
+            self.hands += [info["hand"] for info in self.locals["infos"] if "hand" in info]
             for i, done in enumerate(self.locals["dones"]):
                 if done:
                     info = self.locals["infos"][i]
                     self.episodes.append(
                         {
                             "blinds": info["rounds_beaten"],
+                            "passed": info["blinds_passed"],
                             "ante": info["ante"],
                             "return": float(self.returns[i]),
                         }
@@ -138,10 +141,16 @@ def train(args: argparse.Namespace) -> Path:
                 "seconds": round(time.perf_counter() - self.started, 1),
                 "episodes": len(self.episodes),
                 "blinds_beaten": float(np.mean([e["blinds"] for e in recent])),
+                "blinds_passed": float(np.mean([e["passed"] for e in recent])),
                 "ante": float(np.mean([e["ante"] for e in recent])),
                 "return": float(np.mean([e["return"] for e in recent])),
+                "better_than_high_card": float(
+                    np.mean([h != "High Card" for h in self.hands[-1000:]]) if self.hands else 0
+                ),
             }
             self.points.append(point)
+            if len(self.points) % 25 == 0:
+                self.model.save(out / "model.zip")  # a checkpoint
             with (out / "curve.csv").open("w", newline="") as f:
                 writer = csv.DictWriter(f, fieldnames=list(point))
                 writer.writeheader()
@@ -161,7 +170,7 @@ def train(args: argparse.Namespace) -> Path:
         ent_coef=args.ent_coef,
         policy_kwargs={
             "features_extractor_class": EntityExtractor,
-            "features_extractor_kwargs": {"d_model": args.d_model},
+            "features_extractor_kwargs": {"d_model": args.d_model, "layers": args.layers},
             "net_arch": {"pi": [128], "vf": [128]},
         },
         seed=args.seed,
@@ -191,9 +200,15 @@ def plot_curve(csv_path: Path, png_path: Path) -> None:
     rows = list(csv.DictReader(csv_path.open()))
     steps = [int(r["timesteps"]) for r in rows]
     figure, left = plt.subplots(figsize=(7, 4))
-    left.plot(steps, [float(r["blinds_beaten"]) for r in rows], color="#3b7dd8")
+    left.plot(steps, [float(r["blinds_beaten"]) for r in rows], color="#3b7dd8", label="beaten")
+    if "blinds_passed" in rows[0]:
+        passed = [float(r["blinds_passed"]) for r in rows]
+        left.plot(
+            steps, passed, color="#3b7dd8", linestyle="--", label="passed (beaten or skipped)"
+        )
+        left.legend(loc="upper left")
     left.set_xlabel("environment steps")
-    left.set_ylabel("blinds beaten per episode (last 200)", color="#3b7dd8")
+    left.set_ylabel("blinds per episode (last 200)", color="#3b7dd8")
     right = left.twinx()
     right.plot(steps, [float(r["return"]) for r in rows], color="#d8553b", alpha=0.6)
     right.set_ylabel("return per episode", color="#d8553b")
@@ -225,7 +240,7 @@ def evaluate_agent(model_path: Path, seeds: list[str], max_steps: int) -> dict[s
             if "hand" in info:
                 hands[info["hand"]] += 1
             done = terminated or truncated
-        runs.append((info["rounds_beaten"], info["ante"], info["won"]))
+        runs.append((info["rounds_beaten"], info["ante"], info["won"], info["blinds_passed"]))
     env.close()
     return _summary(runs, hands)
 
@@ -236,10 +251,11 @@ def evaluate_policy(policy: str, seeds: list[str]) -> dict[str, Any]:
 
     hands: Counter[str] = Counter()
     runs = []
-    spec = RunSpec(policy=policy, action_log=False)
+    spec = RunSpec(policy=policy, action_log=True)
     for seed in seeds:
         record = play_seed(seed, spec, policy=_counting(policy, seed, hands))
-        runs.append((record.blinds_beaten, record.ante, record.won))
+        skips = sum(1 for text in record.action_log if text == "skip")
+        runs.append((record.blinds_beaten, record.ante, record.won, record.blinds_beaten + skips))
     return _summary(runs, hands)
 
 
@@ -262,13 +278,14 @@ def _counting(name: str, seed: str, hands: Counter[str]) -> Any:
     return Counting()
 
 
-def _summary(runs: list[tuple[int, int, bool]], hands: Counter[str]) -> dict[str, Any]:
+def _summary(runs: list[tuple[int, int, bool, int]], hands: Counter[str]) -> dict[str, Any]:
     blinds = [r[0] for r in runs]
     total = sum(hands.values()) or 1
     return {
         "runs": len(runs),
         "mean_blinds_beaten": round(float(np.mean(blinds)), 3),
         "median_blinds_beaten": float(np.median(blinds)),
+        "mean_blinds_passed": round(float(np.mean([r[3] for r in runs])), 3),
         "mean_ante": round(float(np.mean([r[1] for r in runs])), 3),
         "wins": sum(1 for r in runs if r[2]),
         "hands_played": sum(hands.values()),
@@ -292,7 +309,8 @@ def evaluate(model_path: Path, out: Path, seeds: int, max_steps: int) -> dict[st
         r = report[who]
         print(
             f"{who:>7}: blinds beaten {r['mean_blinds_beaten']:.2f} (median "
-            f"{r['median_blinds_beaten']:.0f}), ante {r['mean_ante']:.2f}, wins {r['wins']}"
+            f"{r['median_blinds_beaten']:.0f}), passed {r['mean_blinds_passed']:.2f}, "
+            f"ante {r['mean_ante']:.2f}, wins {r['wins']}"
             f"/{r['runs']}, hands {r['hand_types']}"
         )
     return report
@@ -303,11 +321,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--timesteps", type=int, default=20_000, help="training steps")
     parser.add_argument("--envs", type=int, default=8, help="environments per rollout")
     parser.add_argument("--n-steps", type=int, default=256, help="steps per env per rollout")
-    parser.add_argument("--batch-size", type=int, default=512)
-    parser.add_argument("--epochs", type=int, default=4)
+    parser.add_argument("--batch-size", type=int, default=256)
+    parser.add_argument("--epochs", type=int, default=8)
     parser.add_argument("--lr", type=float, default=3e-4)
-    parser.add_argument("--ent-coef", type=float, default=0.01)
+    parser.add_argument("--ent-coef", type=float, default=0.02)
     parser.add_argument("--d-model", type=int, default=64, help="the extractor's width")
+    parser.add_argument(
+        "--layers", type=int, default=0, help="attention layers in the extractor (0: none)"
+    )
     parser.add_argument("--threads", type=int, default=1, help="torch threads")
     parser.add_argument("--max-steps", type=int, default=3000, help="steps per episode")
     parser.add_argument("--seed", type=int, default=0)

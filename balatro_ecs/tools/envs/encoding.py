@@ -951,36 +951,42 @@ def _relations(hand: Sequence[Card]) -> list[tuple[float, float, float]]:
     """Each hand card's place among the face-up cards: others of its rank / 4, others of
     its suit / 8, and the run of consecutive ranks holding its rank / 5 (Ace high or low);
     zeros for face-down and Stone cards."""
-    shown = [c for c in hand if not c.face_down and c.rank > 0]
-    ranks = Counter(c.rank for c in shown)
-    suits = Counter(int(c.suit) for c in shown)
-    present = set(ranks)
-    if 14 in present:
-        present.add(1)
-    runs: dict[int, int] = {}
-    for r in sorted(present):
-        if r - 1 in present:
+    ranks = [0 if c.face_down else max(0, c.rank) for c in hand]
+    suits = [int(c.suit) for c in hand]
+    by_rank = [0] * 15
+    by_suit = [0] * 4
+    for rank, suit in zip(ranks, suits, strict=True):
+        if rank:
+            by_rank[rank] += 1
+            by_suit[suit] += 1
+    by_rank[1] = by_rank[14]  # an Ace also runs low
+    runs = [0] * 16
+    start = 0
+    for rank in range(1, 16):
+        if rank < 15 and by_rank[rank]:
+            if not start:
+                start = rank
+        elif start:
+            for x in range(start, rank):
+                runs[x] = rank - start
+            start = 0
+    out: list[tuple[float, float, float]] = []
+    for rank, suit in zip(ranks, suits, strict=True):
+        if not rank:
+            out.append(_NO_RELATION)
             continue
-        end = r
-        while end + 1 in present:
-            end += 1
-        for x in range(r, end + 1):
-            runs[x] = end - r + 1
-    out = []
-    for card in hand:
-        rank = card.rank
-        if card.face_down or rank <= 0:
-            out.append((0.0, 0.0, 0.0))
-            continue
-        run = max(runs.get(rank, 1), runs.get(1, 1) if rank == 14 else 1)
+        run = max(runs[rank], runs[1]) if rank == 14 else runs[rank]
         out.append(
             (
-                min(1.0, (ranks[rank] - 1) / 4),
-                min(1.0, (suits[int(card.suit)] - 1) / 8),
+                min(1.0, (by_rank[rank] - 1) / 4),
+                min(1.0, (by_suit[suit] - 1) / 8),
                 min(1.0, run / 5),
             )
         )
     return out
+
+
+_NO_RELATION = (0.0, 0.0, 0.0)
 
 
 def _deck_code(card: Card) -> tuple[int, ...]:

@@ -72,7 +72,7 @@ class EntityExtractor(BaseFeaturesExtractor):  # type: ignore[misc]
         with or without ``action_mask``).
     :param d_model: Width of every token.
     :param key_dim: Width of a content key's embedding.
-    :param layers: Transformer encoder layers.
+    :param layers: Transformer encoder layers (0: none, the cheapest).
     :param heads: Attention heads.
     :param slot_dim: Width of each slot's own vector in the features.
     """
@@ -107,7 +107,10 @@ class EntityExtractor(BaseFeaturesExtractor):  # type: ignore[misc]
         layer = nn.TransformerEncoderLayer(
             d_model, heads, dim_feedforward=2 * d_model, dropout=0.0, batch_first=True
         )
-        self.encoder = nn.TransformerEncoder(layer, layers, enable_nested_tensor=False)
+        # ``layers=0``: no attention (the entities are pooled and kept per slot as they are).
+        self.encoder = (
+            nn.TransformerEncoder(layer, layers, enable_nested_tensor=False) if layers else None
+        )
         self.slot = nn.Linear(d_model, slot_dim)
         set_ids = torch.cat(
             [torch.full((n,), i, dtype=torch.long) for i, n in enumerate(slots.values())]
@@ -129,8 +132,11 @@ class EntityExtractor(BaseFeaturesExtractor):  # type: ignore[misc]
         sequence = torch.cat([run, tokens], dim=1)
         # The run's token is never masked, so every row attends to something.
         pad = torch.cat([torch.zeros_like(present[:, :1]), ~present], dim=1)
-        out = self.encoder(sequence, src_key_padding_mask=pad)
-        out = torch.nan_to_num(out)
+        out = (
+            torch.nan_to_num(self.encoder(sequence, src_key_padding_mask=pad))
+            if self.encoder is not None
+            else sequence
+        )
         entities = out[:, 1:]
         weight = present.float().unsqueeze(-1)
         mean = (entities * weight).sum(1) / weight.sum(1).clamp(min=1.0)

@@ -65,6 +65,11 @@ def seed_from_rng(rng: np.random.Generator, length: int = 8) -> str:
     return "".join(SEED_ALPHABET[int(i)] for i in picks)
 
 
+#: The arrays :meth:`Encoder.reselect` makes anew (the others it shares with the last
+#: observation).
+_RESELECTED = ("hand", "global", "features")
+
+
 def _fresh(obs: Obs) -> Obs:
     """Copies of the arrays: every observation is the caller's to keep and change."""
     return {key: value.copy() for key, value in obs.items()}
@@ -182,6 +187,7 @@ class BalatroEnv(gym.Env[dict[str, Any], np.int64]):
         self._noops = 0
         self._steps = 0
         self._plain: npt.NDArray[np.bool_] | None = None
+        self._limit = 5
 
     # -- spaces --------------------------------------------------------------------------
     def _space(self) -> spaces.Dict:
@@ -290,9 +296,10 @@ class BalatroEnv(gym.Env[dict[str, Any], np.int64]):
         if two_step is not None:
             if changed or self._plain is None:
                 self._plain = two_step.untargeted_mask(game)
+                self._limit = selection_limit(game)
             selected = self.selection.positions(game)
-            mask = two_step.mask(game, self.selection, self._plain, selected)
-            limit = selection_limit(game)
+            limit = self._limit
+            mask = two_step.mask(game, self.selection, self._plain, selected, limit)
             noops = self.selection.noops
         else:
             mask = np.array(game.action_mask(), dtype=bool)
@@ -301,6 +308,7 @@ class BalatroEnv(gym.Env[dict[str, Any], np.int64]):
             selected, limit, noops = (), 5, self._noops
         self._mask = mask
         left = 1.0 - min(1.0, noops / self.max_noops) if self.max_noops else 0.0
+        fresh: tuple[str, ...] = ()  # arrays made for this observation alone
         if self.encoder is not None:
             encoder = self.encoder
             if changed or not self._base:
@@ -311,6 +319,7 @@ class BalatroEnv(gym.Env[dict[str, Any], np.int64]):
                 obs = encoder.reselect(
                     self._base, game, selected, selection_limit=limit, noops_left=left
                 )
+                fresh = _RESELECTED
         else:
             assert self.observer is not None
             if changed or not self._base:
@@ -320,11 +329,12 @@ class BalatroEnv(gym.Env[dict[str, Any], np.int64]):
                 flags = np.zeros(self.layout.hand, dtype=np.int8)
                 flags[[i for i in selected if i < self.layout.hand]] = 1
                 obs["selected"] = flags
-        if self.mask_in_obs:
-            obs = dict(obs)
-            obs["action_mask"] = mask.astype(np.int8)
         self._obs = obs
-        return _fresh(obs)
+        out = {key: value if key in fresh else value.copy() for key, value in obs.items()}
+        if self.mask_in_obs:
+            out["action_mask"] = mask.astype(np.int8)
+            self._obs = {**obs, "action_mask": out["action_mask"]}
+        return out
 
     def _info(self, *, illegal: bool) -> dict[str, Any]:
         game = self._require_game()

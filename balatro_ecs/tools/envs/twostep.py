@@ -91,18 +91,23 @@ class Selection:
     forces (Cerulean Bell) are selected whether or not they were toggled.
     """
 
-    __slots__ = ("cards", "noops")
+    __slots__ = ("cards", "forced", "noops")
 
     def __init__(self) -> None:
         self.cards: list[Card] = []
         self.noops = 0
+        #: The forced positions :meth:`positions` found last.
+        self.forced: tuple[int, ...] = ()
 
     def positions(self, game: Game) -> tuple[int, ...]:
         """The selected hand positions, ascending (forced cards included)."""
         hand = game.area(Area.HAND)
+        forced = self.forced = tuple([i for i, card in enumerate(hand) if card.forced])
         chosen = self.cards
         if not chosen:
-            return tuple(i for i, card in enumerate(hand) if card.forced)
+            return forced
+        if not forced:
+            return tuple(sorted([hand.index(card) for card in chosen]))
         return tuple(i for i, card in enumerate(hand) if card.forced or card in chosen)
 
     def clear(self) -> None:
@@ -272,10 +277,12 @@ class TwoStepSpace:
         selection: Selection,
         plain: Mask | None = None,
         chosen: tuple[int, ...] | None = None,
+        limit: int | None = None,
     ) -> Mask:
         """Legal indices now (see the module's docs for the exact rule). ``plain``: the
         game's :meth:`untargeted_mask`, if the caller kept it since the game last changed;
-        ``chosen``: ``selection.positions(game)``, if the caller has it."""
+        ``chosen``: ``selection.positions(game)``, and ``limit``: :func:`selection_limit`,
+        if the caller has them."""
         run = game.run
         phase = run.phase
         if phase is Phase.GAME_OVER:
@@ -290,11 +297,19 @@ class TwoStepSpace:
                 out[self.play] = game.can(Play(chosen))
                 if run.discards_left > 0:
                     out[self.discard] = game.can(Discard(chosen))
-            room = len(chosen) < selection_limit(game)
+            room = len(chosen) < (selection_limit(game) if limit is None else limit)
             toggle = self.toggle
-            for i, card in enumerate(hand[: self.hand_slots]):
-                if not card.forced:
-                    out[toggle + i] = room or card in picked
+            n = min(len(hand), self.hand_slots)
+            if room:
+                out[toggle : toggle + n] = True
+            else:  # the limit reached: only deselecting
+                for card in picked:
+                    i = hand.index(card)
+                    if i < n:
+                        out[toggle + i] = True
+            for i in selection.forced:
+                if i < n:
+                    out[toggle + i] = False
             if chosen:
                 self._targeted(game, out, chosen)
             if selection.noops >= self.max_noops:
