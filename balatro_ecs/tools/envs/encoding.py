@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import math
 import operator
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
