@@ -70,6 +70,11 @@ MODULES: dict[str, str] = {
     "balatro_ecs.simulate": "balatro_ecs.tools.simulate",
     "balatro_ecs.terminal": "balatro_ecs.tools.terminal",
     "balatro_ecs.trajectory": "balatro_ecs.tools.trajectory",
+    # Modules that moved again in phase 2 (issue 17): copying in one module.
+    "balatro_ecs.run.snapshot": "balatro_ecs.game.copying",
+    "balatro_ecs.run.clone": "balatro_ecs.game.copying",
+    "balatro_ecs.game.run.snapshot": "balatro_ecs.game.copying",
+    "balatro_ecs.game.run.clone": "balatro_ecs.game.copying",
 }
 
 #: An old package path -> the package it names now (its submodules follow it).

@@ -28,6 +28,12 @@ key (``--block j_lucky7_seven``).
 
 A module may register more plugins by listing them in ``balatro_plugins`` (module names
 or plugin objects), which is how the vanilla content is loaded.
+
+Hooks that get the game get it as a :class:`GameCommands`: what a plugin may read and call
+on it (annotate ``game: GameCommands`` to have a type checker hold you to it). A plugin adds
+systems to any event of the run with ``balatro_run_systems`` (a :class:`System` naming its
+event, phase and order) and may declare events of its own (``balatro_run_events``, an
+:class:`Event`).
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from collections.abc import Callable
 
 from .game import reference
 from .game.cards import Card, CardSpec
+from .game.commands import GameCommands
 from .game.hands import DetectCard, HandParts
 from .game.jokers import Consumable, CopiedJoker, Joker
 from .game.rules import Rules
@@ -72,7 +79,7 @@ from .kernel.enums import (
     hand_iteration_order,
 )
 from .kernel.hookspecs import by_count, hookimpl
-from .kernel.schedule import System
+from .kernel.schedule import Event, System
 
 __all__ = [
     "HAND_ITERATION_ORDER",
@@ -94,6 +101,8 @@ __all__ = [
     "Effect",
     "Enhancement",
     "EnhancementType",
+    "Event",
+    "GameCommands",
     "HandParts",
     "HandType",
     "Joker",

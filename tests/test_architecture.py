@@ -125,3 +125,67 @@ def test_the_gymnasium_entry_point_takes_the_short_path() -> None:
         env.reset(seed=1)
     finally:
         env.close()
+
+
+# -- the kernel stands alone; Game is thin ------------------------------------------------------
+
+
+def test_the_kernel_imports_without_the_game() -> None:
+    """``import balatro_ecs.kernel.world`` (what a game that is not Balatro builds on)
+    loads neither the game layer nor pluggy: the package root is lazy."""
+    code = (
+        "import sys\n"
+        "import balatro_ecs.kernel.world, balatro_ecs.kernel.rng, balatro_ecs.kernel.schedule\n"
+        "loaded = sorted(m for m in sys.modules if m.startswith(('balatro_ecs.', 'pluggy')))\n"
+        "print(' '.join(loaded))\n"
+        "import balatro_ecs\n"
+        "assert balatro_ecs.Game.__module__ == 'balatro_ecs.game.game'\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert all(name.startswith("balatro_ecs.") for name in out), out
+    assert [
+        name for name in out if not name.startswith(("balatro_ecs.kernel", "balatro_ecs._"))
+    ] == []
+
+
+def test_the_root_names_every_export() -> None:
+    for name in balatro_ecs.__all__:
+        assert getattr(balatro_ecs, name) is not None, name
+    with pytest.raises(AttributeError, match="no attribute 'Gmae'"):
+        balatro_ecs.Gmae  # noqa: B018
+
+
+def test_game_py_is_the_player_protocol_alone() -> None:
+    """``game.py`` under 500 lines, every import at the top of the module."""
+    import ast
+
+    path = ROOT / "balatro_ecs" / "game" / "game.py"
+    text = path.read_text("utf-8")
+    assert len(text.splitlines()) < 500
+    tree = ast.parse(text)
+    top = set(map(id, tree.body))
+    nested = [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import | ast.ImportFrom) and id(node) not in top
+    ]
+    assert not nested, f"function-level imports in game.py at lines {nested}"
+
+
+def test_no_function_level_import_of_the_package_in_the_game_layer() -> None:
+    """The game layer imports its own modules at the top (a cycle would show there first)."""
+    import ast
+
+    found = []
+    for path in sorted((ROOT / "balatro_ecs" / "game").rglob("*.py")):
+        tree = ast.parse(path.read_text("utf-8"))
+        top = {id(node) for node in tree.body}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
+                top |= {id(n) for n in node.body}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level > 0 and id(node) not in top:
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not found, f"function-level imports of the package: {found}"

@@ -137,6 +137,7 @@ def test_the_objects_guide_names_only_what_exists() -> None:
         "ScoringContext": ScoringContext,
         "Effect": Effect,
         "Game": game,
+        "game": game,
     }
     text = (ROOT / "docs" / "objects.md").read_text("utf-8")
     named = re.findall(r"`(\w+)\.(\w+)`", text)

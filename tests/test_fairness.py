@@ -24,7 +24,7 @@ from balatro_ecs.components import Area
 from balatro_ecs.policies import GreedyPolicy, RandomPolicy
 from balatro_ecs.rng import GameRandom
 from balatro_ecs.run import packs
-from balatro_ecs.search import voucher_hidden
+from balatro_ecs.search import player_view, voucher_hidden
 from balatro_ecs.state import Phase
 from balatro_ecs.testing.runs import hold, play_blind
 
@@ -145,7 +145,7 @@ def views(game: Game) -> dict[str, Any]:
         "entities": _arrays(ENTITIES.encode(game)),
         "flat": _arrays(FLAT.encode(game)),
         "two-step mask": TWO_STEP.mask(game, Selection()).tolist(),
-        "player_view": game.player_view(),
+        "player_view": player_view(game),
         "text": describe_text(game),
         "unseen": sorted(card.label for card in unseen_cards(game)),
     }

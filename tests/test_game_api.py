@@ -21,7 +21,7 @@ from balatro_ecs.game.actions import (
     action_from_dict,
     parse_action,
 )
-from balatro_ecs.game.run.save import dumps, loads, to_data
+from balatro_ecs.game.run.save import dumps, to_data
 from balatro_ecs.game.state import Phase
 from balatro_ecs.kernel.errors import BalatroError, IllegalActionError, UnknownNameError
 from balatro_ecs.tools.policies import GreedyPolicy
@@ -148,7 +148,7 @@ def test_a_save_round_trips_byte_for_byte_and_plays_on_identically() -> None:
     win_small_blind(game)
     game.apply(CashOut())
     text = dumps(game)
-    loaded = loads(text)
+    loaded = Game.from_json(text)
     assert dumps(loaded) == text
     game.apply(EndShop())
     loaded.apply(EndShop())
@@ -166,7 +166,7 @@ def test_loading_a_save_that_needs_a_missing_plugin_names_it() -> None:
     game.add_joker("j_blueprint")
     text = dumps(game)
     with pytest.raises(BalatroError, match="j_blueprint"):
-        loads(text, Plugins(block=["j_blueprint"]))
+        Game.from_json(text, Plugins(block=["j_blueprint"]))
 
 
 @pytest.mark.parametrize(
@@ -180,7 +180,7 @@ def test_loading_a_save_that_needs_a_missing_plugin_names_it() -> None:
 )
 def test_bad_saves_give_clear_errors(text: str, message: str) -> None:
     with pytest.raises(BalatroError, match=message):
-        loads(text)
+        Game.from_json(text)
 
 
 def test_replay_rebuilds_the_same_game_from_seed_and_actions() -> None:
@@ -247,7 +247,7 @@ def test_beating_the_ante_8_boss_wins_and_play_can_go_on_into_endless() -> None:
     with pytest.raises(IllegalActionError, match="win screen"):
         game.apply(CashOut())
     assert game.to_json() == before
-    assert loads(dumps(game)).run.win_screen  # a save keeps the screen up
+    assert Game.from_json(dumps(game)).run.win_screen  # a save keeps the screen up
     game.apply(Endless())
     assert not game.run.win_screen and game.run.won and game.phase is Phase.CASH_OUT
     assert not game.can(Endless())

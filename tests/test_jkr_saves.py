@@ -18,7 +18,7 @@ import pytest
 
 from balatro_ecs import Game
 from balatro_ecs.game.actions import SkipPack
-from balatro_ecs.game.run.jkr import engine_data, from_jkr, luatable, read_table, to_jkr, to_table
+from balatro_ecs.game.run.jkr import engine_data, luatable, read_table, to_jkr, to_table
 from balatro_ecs.game.run.save import to_data
 from balatro_ecs.game.state import Phase
 from balatro_ecs.kernel.errors import SaveError
@@ -77,7 +77,7 @@ def test_every_random_stream_continues_from_the_saved_position(sample: dict[str,
     saved = dict(table["GAME"]["pseudorandom"])
     assert saved.pop("seed") == sample["seed"]
     saved.pop("hashed_seed")  # the game works it out again from the seed
-    game = from_jkr(table)
+    game = Game.from_jkr(table)
     assert game.seed == sample["seed"]
     streams = game.rng.snapshot()
     if sample["state"] == "STANDARD_PACK":  # the pack was opened again from the streams
@@ -91,14 +91,14 @@ def test_every_random_stream_continues_from_the_saved_position(sample: dict[str,
 
 def from_jkr_before_action(table: dict[str, Any]) -> Game:
     without = {k: v for k, v in table.items() if k != "ACTION"}
-    return from_jkr(without)
+    return Game.from_jkr(without)
 
 
 def test_the_blind_select_save_settles_the_blind_on_deck_again() -> None:
     sample = _sample("BLIND_SELECT")
     table = read_table(_bytes(sample))
     assert set(table["GAME"]["round_resets"]["blind_states"].values()) == {"Upcoming"}
-    game = from_jkr(table)
+    game = Game.from_jkr(table)
     assert game.run.blind_on_deck == "Small"
     assert game.run.blind_states == {"Small": "Select", "Big": "Upcoming", "Boss": "Upcoming"}
     assert game.run.tags_offered == sample["initial"]["skip_tags"]
@@ -109,7 +109,7 @@ def test_a_pack_opened_in_the_shop_opens_again_with_the_same_cards() -> None:
     table = read_table(_bytes(sample))
     before = from_jkr_before_action(table)
     assert before.phase is Phase.SHOP and len(before.shop_packs) == 2
-    game = from_jkr(table)
+    game = Game.from_jkr(table)
     assert game.phase is Phase.PACK
     assert game.run.dollars == table["GAME"]["dollars"] - 8  # bought again: $8
     assert snapshot(game)["pack"]["cards"] == sample["initial"]["pack"]["cards"]
@@ -144,7 +144,7 @@ def test_what_the_jokers_change_is_split_from_the_runs_own_numbers() -> None:
 def test_joker_counters_come_from_their_ability_tables() -> None:
     sample = next(s for s in SAMPLES if s["file"].startswith("VGI8QG9G"))
     table = read_table(_bytes(sample))
-    game = from_jkr(table)
+    game = Game.from_jkr(table)
     saved = {c["save_fields"]["center"]: c for c in table["cardAreas"]["jokers"]["cards"]}
     for joker in game.jokers:
         ability = saved[joker.key]["ability"]
@@ -161,11 +161,11 @@ def test_joker_counters_come_from_their_ability_tables() -> None:
 
 @pytest.mark.parametrize("sample", SAMPLES, ids=IDS)
 def test_a_written_save_loads_back_to_the_same_engine_state(sample: dict[str, Any]) -> None:
-    game = from_jkr(_bytes(sample))
+    game = Game.from_jkr(_bytes(sample))
     if game.phase is Phase.PACK:
         game.apply(SkipPack())
     written = to_jkr(game)
-    again = from_jkr(written)
+    again = Game.from_jkr(written)
     assert engine_state(again) == engine_state(game)
     assert to_jkr(again) == written  # and it writes the same bytes again
     assert first_difference(snapshot(game), snapshot(again)) is None
@@ -176,7 +176,7 @@ def test_a_written_save_has_the_shape_of_the_games(sample: dict[str, Any]) -> No
     """Every field the game wrote is written (but the run's statistics and usage counts
     the engine does not keep), with the same values where the engine keeps them."""
     original = read_table(_bytes(sample))
-    game = from_jkr(original)
+    game = Game.from_jkr(original)
     if game.phase is Phase.PACK:
         return  # written only after the pack (see above)
     written = to_table(game)

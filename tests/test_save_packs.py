@@ -18,7 +18,7 @@ import pytest
 import balatro_ecs
 from balatro_ecs import Game, Plugins, SaveError
 from balatro_ecs.game.cards import CardSpec
-from balatro_ecs.game.run.save import dumps, from_data, loads, to_data
+from balatro_ecs.game.run.save import dumps, to_data
 from balatro_ecs.game.run.save_check import check_packs
 from balatro_ecs.kernel import components as C
 from balatro_ecs.kernel.content import EditionType, EnhancementType, SealType
@@ -107,7 +107,7 @@ def test_a_card_with_a_mod_enhancement_edition_and_seal_survives_a_save(
     assert data["jokers"][0]["edition"] == "svt_shiny"
     assert data["packs"] == {"vanilla": balatro_ecs.__version__, "svt": "1.0.0"}
     assert "svt_pack" in data["plugins"]  # the modifiers' package, as a joker's would be
-    loaded = loads(text, plugins)
+    loaded = Game.from_json(text, plugins)
     assert dumps(loaded) == text
     first = loaded.cards(C.Area.DECK)[0]
     assert first.enhancement is Enhancement["SVT_SILVER"]
@@ -125,7 +125,7 @@ def test_a_mod_modifier_that_no_plugin_declares_is_refused_by_name(
     del data["packs"]  # as an old save would be: the card modifier itself is checked
     data["plugins"] = {}
     with pytest.raises(SaveError) as caught:
-        from_data(data, _plugins())
+        Game.from_data(data, _plugins())
     message = str(caught.value)
     assert message.startswith("save needs enhancement 'svt_silver' (rows.deck[0].enhancement)")
     assert "which no installed plugin provides" in message and "\n" not in message
@@ -136,7 +136,7 @@ def test_a_card_whose_modifier_is_blocked_still_round_trips() -> None:
     game = Game(seed="BLOCKEDSTEEL", plugins=plugins)
     game.add_card(CardSpec(9, Suit.DIAMONDS, Enhancement.STEEL), C.Area.DECK, 0)
     text = dumps(game)
-    assert dumps(loads(text, plugins)) == text
+    assert dumps(Game.from_json(text, plugins)) == text
 
 
 # -- the packs a save records ---------------------------------------------------------------
@@ -155,7 +155,7 @@ def test_a_save_records_every_loaded_pack_and_its_version() -> None:
 
 def test_a_save_loads_with_a_newer_minor_version_of_a_pack() -> None:
     text = _dice_save("1.1.0")
-    loaded = loads(text, _plugins(_dice("1.2.0")))
+    loaded = Game.from_json(text, _plugins(_dice("1.2.0")))
     assert [j.key for j in loaded.jokers] == ["j_dice_six"]
     assert json.loads(dumps(loaded))["packs"]["dice"] == "1.2.0"  # saved again: as loaded
 
@@ -172,20 +172,20 @@ def test_a_save_is_refused_by_another_major_or_an_older_minor_version(
 ) -> None:
     text = _dice_save("1.1.0")
     with pytest.raises(SaveError, match=message) as caught:
-        loads(text, _plugins(_dice(installed)))
+        Game.from_json(text, _plugins(_dice(installed)))
     assert "\n" not in str(caught.value)
 
 
 def test_a_save_is_refused_when_its_pack_is_missing_or_left_out() -> None:
     text = _dice_save("1.1.0")
     with pytest.raises(SaveError) as caught:
-        loads(text, _plugins())
+        Game.from_json(text, _plugins())
     assert str(caught.value) == (
         "save was made with pack 'dice' 1.1.0, which is not installed "
         f"(installed packs: vanilla {balatro_ecs.__version__})"
     )
     with pytest.raises(SaveError, match=r"pack 'dice' 1\.1\.0, which is installed but blocked"):
-        loads(text, _plugins(_dice("1.1.0"), block=("dice",)))
+        Game.from_json(text, _plugins(_dice("1.1.0"), block=("dice",)))
 
 
 def test_check_packs_uses_the_plugin_version_rule() -> None:
@@ -200,10 +200,10 @@ def test_a_damaged_packs_record_is_named() -> None:
     data = json.loads(_dice_save())
     data["packs"] = {"dice": 11}
     with pytest.raises(SaveError, match=r"^damaged save: packs\.dice: expected"):
-        from_data(data, _plugins(_dice("1.1.0")))
+        Game.from_data(data, _plugins(_dice("1.1.0")))
     data["packs"] = ["dice"]
     with pytest.raises(SaveError, match=r"^damaged save: packs: expected an object"):
-        from_data(data, _plugins(_dice("1.1.0")))
+        Game.from_data(data, _plugins(_dice("1.1.0")))
 
 
 def test_an_old_save_without_the_packs_field_loads() -> None:
@@ -213,7 +213,7 @@ def test_an_old_save_without_the_packs_field_loads() -> None:
     del data["packs"]
     old = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     assert '"packs"' not in old
-    loaded = loads(old, plugins)
+    loaded = Game.from_json(old, plugins)
     assert dumps(loaded) == text  # and saved again, it records the packs
     assert dumps(Game.from_json(old, plugins)) == text
 

@@ -15,8 +15,9 @@ from typing import Any
 
 import pytest
 
+from balatro_ecs import Game
 from balatro_ecs.game.run import save
-from balatro_ecs.game.run.save import dumps, from_data, loads
+from balatro_ecs.game.run.save import dumps
 from balatro_ecs.game.run.save_check import CardRow
 from balatro_ecs.kernel.errors import SaveError
 
@@ -68,8 +69,8 @@ def _checked_as_data(text: str) -> Any:
     try:
         data = _json(text)
     except (ValueError, RecursionError):
-        return loads(text, PLUGINS)
-    return from_data(data, PLUGINS)
+        return Game.from_json(text, PLUGINS)
+    return Game.from_data(data, PLUGINS)
 
 
 def test_saves_are_read_with_their_rows_as_card_rows() -> None:
@@ -78,7 +79,7 @@ def test_saves_are_read_with_their_rows_as_card_rows() -> None:
         assert all(type(row) is CardRow for row in data["rows"].values())
         assert list(data) == list(json.loads(text))
         _same_reading(text)
-        game = loads(text, PLUGINS)
+        game = Game.from_json(text, PLUGINS)
         assert dumps(game) == text
         game.close()
 
@@ -124,7 +125,7 @@ def test_saves_are_read_with_their_rows_as_card_rows() -> None:
 def test_other_layouts_are_read_as_json_reads_them(change: Any) -> None:
     text = change(base_saves()[0])
     _same_reading(text)
-    assert _outcome(lambda t: loads(t, PLUGINS), text) == _outcome(_checked_as_data, text)
+    assert _outcome(lambda t: Game.from_json(t, PLUGINS), text) == _outcome(_checked_as_data, text)
 
 
 def test_corrupted_compact_saves_load_or_are_refused_as_before() -> None:
@@ -137,7 +138,7 @@ def test_corrupted_compact_saves_load_or_are_refused_as_before() -> None:
         with contextlib.suppress(ValueError, RecursionError):  # not JSON: as corrupted
             text = json.dumps(json.loads(text), separators=(",", ":"), ensure_ascii=False)
         _same_reading(text)
-        got = _outcome(lambda t: loads(t, PLUGINS), text)
+        got = _outcome(lambda t: Game.from_json(t, PLUGINS), text)
         assert got == _outcome(_checked_as_data, text), what
 
 
@@ -149,18 +150,18 @@ def test_a_card_row_is_checked_as_the_cards_it_stands_for() -> None:
     compact = json.dumps(data, separators=(",", ":"))
     assert type(save._decode(compact)["rows"]["discard"]) is CardRow
     with pytest.raises(SaveError, match=r"rows\.discard\[0\]\.serial: serial \d+ is used twice"):
-        loads(compact, PLUGINS)
+        Game.from_json(compact, PLUGINS)
     data["rows"]["discard"][0]["serial"] = 10**15 + 1
     with pytest.raises(SaveError, match=r"rows\.discard\[0\]\.serial: must be at most"):
-        loads(json.dumps(data, separators=(",", ":")), PLUGINS)
+        Game.from_json(json.dumps(data, separators=(",", ":")), PLUGINS)
     data["rows"]["discard"][0]["serial"] = data["serial"] + 5
     with pytest.raises(SaveError, match="serial: the next serial must be past"):
-        loads(json.dumps(data, separators=(",", ":")), PLUGINS)
+        Game.from_json(json.dumps(data, separators=(",", ":")), PLUGINS)
 
 
 def test_dumps_writes_what_json_writes_of_the_data() -> None:
     for text in base_saves()[:6]:
-        game = loads(text, PLUGINS)
+        game = Game.from_json(text, PLUGINS)
         expected = json.dumps(
             save.to_data(game), ensure_ascii=False, separators=(",", ":"), allow_nan=False
         )
@@ -171,7 +172,7 @@ def test_dumps_writes_what_json_writes_of_the_data() -> None:
 def test_a_log_entrys_text_is_kept_while_the_entry_lives() -> None:
     import gc
 
-    game = loads(base_saves()[-1], PLUGINS)
+    game = Game.from_json(base_saves()[-1], PLUGINS)
     assert game.log
     dumps(game)
     ids = {id(outcome) for outcome in game.log}

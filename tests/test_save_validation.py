@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from balatro_ecs import Game
-from balatro_ecs.game.run.save import dumps, from_data, loads, to_data
+from balatro_ecs.game.run.save import dumps, to_data
 from balatro_ecs.game.run.save_check import check_versions, compatible
 from balatro_ecs.kernel.errors import BalatroError, SaveError
 from balatro_ecs.kernel.manager import Plugins
@@ -91,7 +91,7 @@ def _survives(game: Game, moves: int = 3) -> None:
 
 def test_every_base_save_loads_and_plays_on() -> None:
     for text in base_saves():
-        game = loads(text, PLUGINS)
+        game = Game.from_json(text, PLUGINS)
         assert dumps(game) == text
         _survives(game)
 
@@ -194,7 +194,7 @@ def test_corrupted_saves_raise_save_error_or_play_on() -> None:
     for n in range(EXAMPLES):
         text, what = _corrupt(rnd.choice(saves), rnd)
         try:
-            game = loads(text, PLUGINS)
+            game = Game.from_json(text, PLUGINS)
         except SaveError as err:
             assert "\n" not in str(err), what
             outcomes["refused"] += 1
@@ -222,7 +222,7 @@ def _data() -> dict[str, Any]:
 
 def _refused(data: Any, match: str, plugins: Plugins = PLUGINS) -> SaveError:
     with pytest.raises(SaveError, match=match) as caught:
-        loads(json.dumps(data), plugins)
+        Game.from_json(json.dumps(data), plugins)
     assert "\n" not in str(caught.value)
     return caught.value
 
@@ -290,7 +290,7 @@ def test_a_blocked_boss_or_tag_on_offer_is_refused() -> None:
 
 
 def test_a_save_is_strict_json_and_keeps_infinities_and_nan() -> None:
-    game = loads(base_saves()[0], PLUGINS)
+    game = Game.from_json(base_saves()[0], PLUGINS)
     game.run.chips = -math.inf  # no real game gets there: the save must still write it
     game.run.blind_chips = math.inf
     assert game.blind is not None
@@ -314,7 +314,7 @@ def test_a_save_is_strict_json_and_keeps_infinities_and_nan() -> None:
         r"jokers\[0\]\.state\.caino_xmult: expected a finite number, got nan",
     )
     game.jokers[0].state["caino_xmult"] = 2
-    again = loads(dumps(game), PLUGINS)
+    again = Game.from_json(dumps(game), PLUGINS)
     assert again.run.blind_chips == math.inf
     assert again.blind is not None and again.blind.memory["reach"] == [-math.inf, math.inf]
     assert dumps(again) == dumps(game)
@@ -324,9 +324,9 @@ def test_an_old_save_with_bare_infinity_tokens_or_inf_strings_loads() -> None:
     data = json.loads(base_saves()[0])
     text = re.sub(r'"blind_chips": [0-9.]+', '"blind_chips": Infinity', json.dumps(data))
     assert "Infinity" in text
-    assert loads(text, PLUGINS).run.blind_chips == math.inf
+    assert Game.from_json(text, PLUGINS).run.blind_chips == math.inf
     data["run"]["probability"] = "inf"
-    assert loads(json.dumps(data), PLUGINS).run.probability == math.inf
+    assert Game.from_json(json.dumps(data), PLUGINS).run.probability == math.inf
 
 
 @pytest.mark.parametrize(
@@ -371,13 +371,13 @@ def test_hand_written_bad_saves_give_one_line_save_errors() -> None:
     ]  # fmt: skip
     for text in bad:
         with pytest.raises(SaveError) as caught:
-            loads(text, PLUGINS)
+            Game.from_json(text, PLUGINS)
         assert "\n" not in str(caught.value)
     with pytest.raises(SaveError, match="not a balatro_ecs save"):
-        from_data([], PLUGINS)  # type: ignore[arg-type]
+        Game.from_data([], PLUGINS)  # type: ignore[arg-type]
     data = to_data(Game(seed="TODATA01", plugins=PLUGINS))
     data["rows"]["deck"][0]["perma_bonus"] = math.nan
     with pytest.raises(
         SaveError, match=r"rows\.deck\[0\]\.perma_bonus: expected a finite number, got nan"
     ):
-        from_data(data, PLUGINS)
+        Game.from_data(data, PLUGINS)

@@ -20,7 +20,7 @@ import pytest
 
 from balatro_ecs import Game, Plugins, SaveError
 from balatro_ecs.game.actions import Play
-from balatro_ecs.game.run.save import from_data, to_data
+from balatro_ecs.game.run.save import to_data
 from balatro_ecs.game.state import RunState, hand_table, hands_from_saved
 from balatro_ecs.kernel.content import PokerHandType
 from balatro_ecs.kernel.enums import HAND_NAMES, VANILLA_HANDS, HandType
@@ -113,23 +113,23 @@ def test_a_save_needing_a_missing_hand_is_refused_naming_the_hand_and_its_pack(
 ) -> None:
     data = to_data(_court_game(court))
     with pytest.raises(SaveError, match=r"save was made with pack 'crt' 1\.0\.0, which is not"):
-        from_data(data, VANILLA)  # the recorded packs are compared first
+        Game.from_data(data, VANILLA)  # the recorded packs are compared first
     older = {k: v for k, v in data.items() if k != "packs"}  # saved before packs were recorded
     with pytest.raises(
         SaveError,
         match=r"save needs poker hand 'Royal Court' from pack 'crt' \(run\.hands\.Royal Court\), "
         r"but pack 'crt' is not installed",
     ):
-        from_data(older, VANILLA)
+        Game.from_data(older, VANILLA)
     blocked = _plugins(_pack("crt", "1.0.0", court_module), block=("h_crt_royal_court",))
     with pytest.raises(SaveError, match=r"'Royal Court' from pack 'crt' .*which is blocked"):
-        from_data(data, blocked)
+        Game.from_data(data, blocked)
     empty = plugin_module(
         "crt_pack.other", PokerHandType(key="h_crt_other", name="Crt Other", order=12.5)
     )
     without = _plugins(_pack("crt", "1.1.0", empty))  # a version of the pack without it
     with pytest.raises(SaveError, match=r"which pack 'crt' 1\.1\.0 does not declare"):
-        from_data(data, without)
+        Game.from_data(data, without)
 
 
 def test_a_loose_plugin_s_hand_is_refused_without_a_pack_name(
@@ -144,7 +144,7 @@ def test_a_loose_plugin_s_hand_is_refused_without_a_pack_name(
         match=r"save needs poker hand 'Royal Court' \(run\.hands\.Royal Court\), which no "
         r"installed plugin provides",
     ):
-        from_data(data, VANILLA)
+        Game.from_data(data, VANILLA)
 
 
 def test_saves_listing_the_hands_by_position_still_load(court: Plugins) -> None:
@@ -152,10 +152,10 @@ def test_saves_listing_the_hands_by_position_still_load(court: Plugins) -> None:
     data = to_data(game)
     data["run"]["hands"] = game.run.to_dict()["hands"]  # as saves were written before
     assert isinstance(data["run"]["hands"], list)  # one row per table position
-    assert from_data(data, court).to_json() == game.to_json()
+    assert Game.from_data(data, court).to_json() == game.to_json()
     vanilla_rows = to_data(play_blind(Game(seed="COURT")))
     vanilla_rows["run"]["hands"] = list(vanilla_rows["run"]["hands"].values())
-    loaded = from_data(vanilla_rows, court)  # the game's twelve alone: the set's hand is fresh
+    loaded = Game.from_data(vanilla_rows, court)  # the game's twelve alone: the set's hand is fresh
     assert loaded.run.hands[HandType.from_name(COURT)].level == 1
     assert len(loaded.run.hands) == len(hand_table(court))
 
@@ -202,11 +202,11 @@ def test_damaged_rows_are_named() -> None:
         data = to_data(game)
         change(data["run"]["hands"])
         with pytest.raises(SaveError, match=message):
-            from_data(data, VANILLA)
+            Game.from_data(data, VANILLA)
     data = to_data(game)
     data["run"]["hands"] = 5
     with pytest.raises(SaveError, match=r"run\.hands: expected an object of poker hands by name"):
-        from_data(data, VANILLA)
+        Game.from_data(data, VANILLA)
 
 
 def test_the_run_record_without_plugins_keeps_positions(court: Plugins) -> None:

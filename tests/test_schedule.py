@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from balatro_ecs.game.scoring.systems import SCORING_PHASES, vanilla_systems
+from balatro_ecs.game.scoring.systems import SCORING_PHASES
 from balatro_ecs.kernel.errors import ScheduleError
+from balatro_ecs.kernel.manager import Plugins
 from balatro_ecs.kernel.schedule import System, compile_schedule
 
 PHASES = ("early", "late")
@@ -48,8 +49,9 @@ def test_cycles_and_contradictions_are_errors() -> None:
         compile_schedule(PHASES, [System("a", "early", noop), System("a", "late", noop)])
 
 
-def test_the_vanilla_scoring_schedule_follows_the_game() -> None:
-    schedule = compile_schedule(SCORING_PHASES, vanilla_systems())
+def test_the_vanilla_scoring_schedule_follows_the_game(balatro_plugins: Plugins) -> None:
+    schedule = balatro_plugins.schedule("score")
+    assert schedule.phases == SCORING_PHASES
     assert schedule.names == (
         "detect_hand",
         "check_hand_debuff",

@@ -11,8 +11,8 @@ import pytest
 from balatro_ecs import Game, Plugins
 from balatro_ecs.game.actions import Play, SelectBlind
 from balatro_ecs.game.cards import CardSpec
+from balatro_ecs.game.copying import GameSnapshot
 from balatro_ecs.game.run.save import dumps, to_data
-from balatro_ecs.game.run.snapshot import GameSnapshot
 from balatro_ecs.game.state import Phase
 from balatro_ecs.kernel import components as C
 from balatro_ecs.kernel.components import Area

@@ -33,6 +33,10 @@ Content hooks *return* what they do (an `Effect`, a count, a flag); the engine a
 the game's order and records it. An implementation may accept any subset of a hook's
 parameters, as with every pluggy hook.
 
+A hook's `game` is the `Game`, typed `GameCommands`: what a plugin may read on it and the
+commands it may call to change it (`earn`, `add_joker`, `destroy_card`, ...), listed in
+[the objects hooks receive](objects.md#gamecommands-what-a-plugin-calls-on-the-game).
+
 When Blueprint or Brainstorm copies a joker, the hook receives a `CopiedJoker`: it reads the
 copied joker's `state` and its `copied_by` names the copier. A joker that grows must not grow
 when `joker.copied_by` is set (the game's `context.blueprint`).
@@ -63,9 +67,15 @@ def render() -> str:
             lines += [f"## {section}", ""]
             last = section
         doc = inspect.getdoc(getattr(hookspecs, name)) or ""
-        doc = doc.replace(".. versionadded:: 0.1", "*Added in 0.1.*")
+        doc = re.sub(r"\.\. versionadded:: ([\d.]+)", r"*Added in \1.*", doc)
         doc = re.sub(r":param (\w+):", r"* `\1`:", doc).replace(":returns:", "* returns:")
         doc = re.sub(r":class:`~?([\w.]+)`", lambda m: "`" + m.group(1).split(".")[-1] + "`", doc)
+        # Other roles: ``:func:`~a.b``` shows ``b``, ``:data:`a.b``` shows ``a.b``.
+        doc = re.sub(
+            r":(?:mod|func|data|meth|attr):`(~?)([\w.]+)`",
+            lambda m: "`" + (m.group(2).split(".")[-1] if m.group(1) else m.group(2)) + "`",
+            doc,
+        )
         doc = doc.replace("``", "`")
         lines += [f"### `{name}`", "", "```python", signatures[name], "```", "", doc, ""]
     return "\n".join(lines).rstrip() + "\n"

@@ -29,13 +29,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..game.cards import Card
+from ..game.copying import GameSnapshot
 from ..game.game import Game, random_seed
 from ..game.jokers import Joker
-from ..game.run.flow import EventContext, event_schedule
+from ..game.run.flow import EventContext, run_event
 from ..game.run.packs import use_consumable
 from ..game.run.rounds import jokers_end_of_round
 from ..game.run.setup import standard_cards
-from ..game.run.snapshot import GameSnapshot
 from ..game.run.targets import reset_round_targets
 from ..game.scoring.result import ScoreResult
 from ..kernel.components import Area
@@ -743,10 +743,8 @@ class Duel:
         game = self.games[player]
         who = player_name(player)
         if isinstance(action, Discard):
-            ctx = EventContext(game, "discard", {"cards": action.cards})
-            for system in event_schedule(game.plugins, "discard").systems:
-                if system.phase != "draw":  # the duel draws back to 8, whatever the jokers
-                    system.run(ctx)
+            # the discard's systems but its draw: the duel draws back to 8, whatever the jokers
+            run_event(game, "discard", skip=("draw",), cards=action.cards)
             drawn = game.draw(HAND_SIZE - len(game.hand))
             state.discarded[player] = len(action.cards)
             self._say(f"{who} discards {_cards(len(action.cards))} and draws {len(drawn)}.")

@@ -137,6 +137,9 @@ class Action:
     """
 
     verb: ClassVar[str] = ""
+    #: The run event the action runs (:mod:`balatro_ecs.game.events`), with the action's
+    #: fields as the event's values: ``Buy(2)`` runs ``buy`` with ``slot=2``.
+    event: ClassVar[str] = ""
     #: The allowed values of the fields that name a choice.
     choices: ClassVar[dict[str, tuple[str, ...]]] = {}
 
@@ -169,6 +172,7 @@ class SelectBlind(Action):
     """Play the blind on deck."""
 
     verb: ClassVar[str] = "select"
+    event: ClassVar[str] = "select_blind"
 
 
 @dataclass(frozen=True)
@@ -176,6 +180,7 @@ class SkipBlind(Action):
     """Skip the Small or Big Blind on deck, for its tag."""
 
     verb: ClassVar[str] = "skip"
+    event: ClassVar[str] = "skip_blind"
 
 
 @dataclass(frozen=True)
@@ -183,6 +188,7 @@ class RerollBoss(Action):
     """Reroll the boss blind (needs Director's Cut or Retcon, costs $10)."""
 
     verb: ClassVar[str] = "reroll_boss"
+    event: ClassVar[str] = "reroll_boss"
 
 
 @dataclass(frozen=True)
@@ -200,6 +206,7 @@ class Play(_HandCards):
     """Play 1-5 cards from the hand, by position (0 = leftmost)."""
 
     verb: ClassVar[str] = "play"
+    event: ClassVar[str] = "play"
 
 
 @dataclass(frozen=True)
@@ -207,6 +214,7 @@ class Discard(_HandCards):
     """Discard 1-5 cards from the hand, by position."""
 
     verb: ClassVar[str] = "discard"
+    event: ClassVar[str] = "discard"
 
 
 @dataclass(frozen=True)
@@ -214,6 +222,7 @@ class SortHand(Action):
     """Sort the hand by rank or by suit (the order matters to some jokers)."""
 
     verb: ClassVar[str] = "sort"
+    event: ClassVar[str] = "sort_hand"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"by": ("rank", "suit")}
     by: str = "rank"
 
@@ -226,6 +235,7 @@ class MoveJoker(Action):
     """Move the joker in slot ``source`` to slot ``target`` (the order matters)."""
 
     verb: ClassVar[str] = "move"
+    event: ClassVar[str] = "move_joker"
     source: int = 0
     target: int = 0
 
@@ -238,6 +248,7 @@ class CashOut(Action):
     """Collect the round's payout and go to the shop."""
 
     verb: ClassVar[str] = "cash_out"
+    event: ClassVar[str] = "cash_out"
 
 
 @dataclass(frozen=True)
@@ -247,6 +258,7 @@ class Endless(Action):
     the only legal action (:attr:`RunState.win_screen <balatro_ecs.state.RunState.win_screen>`)."""
 
     verb: ClassVar[str] = "endless"
+    event: ClassVar[str] = "endless"
 
 
 @dataclass(frozen=True)
@@ -264,6 +276,7 @@ class Buy(_ShopSlot):
     """Buy the shop card (joker, consumable or playing card) in ``slot``."""
 
     verb: ClassVar[str] = "buy"
+    event: ClassVar[str] = "buy"
 
 
 @dataclass(frozen=True)
@@ -273,6 +286,7 @@ class BuyAndUse(_ShopSlot):
     the shop)."""
 
     verb: ClassVar[str] = "buy_use"
+    event: ClassVar[str] = "buy_and_use"
     cards: tuple[int, ...] = ()
 
     def text(self) -> str:
@@ -284,6 +298,7 @@ class BuyVoucher(_ShopSlot):
     """Buy and redeem the voucher in ``slot``."""
 
     verb: ClassVar[str] = "voucher"
+    event: ClassVar[str] = "buy_voucher"
 
 
 @dataclass(frozen=True)
@@ -291,6 +306,7 @@ class BuyPack(_ShopSlot):
     """Buy and open the booster pack in ``slot``."""
 
     verb: ClassVar[str] = "pack"
+    event: ClassVar[str] = "buy_pack"
 
 
 @dataclass(frozen=True)
@@ -310,6 +326,7 @@ class Pick(_WithTargets):
     """Take card ``index`` from the open pack (``cards``: targets in hand, for Tarots)."""
 
     verb: ClassVar[str] = "pick"
+    event: ClassVar[str] = "pick"
 
 
 @dataclass(frozen=True)
@@ -317,6 +334,7 @@ class SkipPack(Action):
     """Close the open pack without taking (more) cards."""
 
     verb: ClassVar[str] = "skip_pack"
+    event: ClassVar[str] = "skip_pack"
 
 
 @dataclass(frozen=True)
@@ -324,6 +342,7 @@ class Reroll(Action):
     """Reroll the shop's cards."""
 
     verb: ClassVar[str] = "reroll"
+    event: ClassVar[str] = "reroll"
 
 
 @dataclass(frozen=True)
@@ -331,6 +350,7 @@ class Sell(Action):
     """Sell a joker (``area="jokers"``) or a consumable (``area="consumables"``)."""
 
     verb: ClassVar[str] = "sell"
+    event: ClassVar[str] = "sell"
     choices: ClassVar[dict[str, tuple[str, ...]]] = {"area": ("jokers", "consumables")}
     area: str = "jokers"
     index: int = 0
@@ -344,6 +364,7 @@ class Use(_WithTargets):
     """Use the consumable at ``index`` (``cards``: selected hand cards, for Tarots)."""
 
     verb: ClassVar[str] = "use"
+    event: ClassVar[str] = "use"
 
 
 @dataclass(frozen=True)
@@ -351,6 +372,7 @@ class EndShop(Action):
     """Leave the shop for the next blind."""
 
     verb: ClassVar[str] = "next"
+    event: ClassVar[str] = "leave_shop"
 
 
 _ALL: tuple[type[Action], ...] = (

@@ -63,6 +63,7 @@ from . import reference
 from .blinds import Blind
 from .cards import Card
 from .jokers import Consumable, CopiedJoker, Joker
+from .state import Phase
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -285,8 +286,6 @@ def _stencil(game: Game, values: Mapping[str, Any], item: object) -> Mapping[str
 
 @_derives("j_banner")
 def _banner(game: Game, values: Mapping[str, Any], item: object) -> Mapping[str, Any]:
-    from .state import Phase
-
     if game.phase is not Phase.ROUND:
         return {}
     return {"banner_chips": _extra(values) * game.run.discards_left}

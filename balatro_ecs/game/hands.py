@@ -31,11 +31,12 @@ import weakref
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..kernel.content import PokerHandType
 from ..kernel.enums import HAND_NAMES, VANILLA_HANDS, HandType
 from ..kernel.errors import HookError, PluginError
+from ..kernel.faults import _plugin_of
 
 if TYPE_CHECKING:
-    from ..kernel.content import PokerHandType
     from ..kernel.manager import Plugins
 
 __all__ = [
@@ -461,9 +462,6 @@ def detector(plugins: Plugins) -> Detector:
 
 
 def _compile(plugins: Plugins) -> Detector:
-    from ..kernel.content import PokerHandType
-    from ..kernel.faults import _plugin_of
-
     declared = sorted(plugins.all(PokerHandType), key=lambda item: (item.order, item.key))
     for first, second in itertools.pairwise(declared):
         if first.order == second.order:

@@ -14,6 +14,7 @@ from typing import Any
 from ..kernel import components as C
 from ..kernel.content import ConsumableType, JokerType
 from ..kernel.enums import EDITION_EXTRA_COST, Edition
+from ..kernel.faults import CopiedCall
 
 __all__ = ["EDITION_SURCHARGE", "Consumable", "CopiedJoker", "Joker"]
 
@@ -155,7 +156,7 @@ class Joker:
         return f"<Joker #{self.entity} {self.type.name}{extra}{debuff}>"
 
 
-class CopiedJoker:
+class CopiedJoker(CopiedCall):
     """The view a copied call gets: the copied joker's state, plus who copied it.
 
     It shares the copied joker's ``state`` so effects read the live numbers; a hook must

@@ -34,6 +34,7 @@ from ..kernel.content import (
 from ..kernel.enums import Edition, Enhancement, HandType, Seal
 from ..kernel.errors import ContentError, UnknownNameError
 from . import reference
+from .state import RunState
 
 if TYPE_CHECKING:
     from ..kernel.manager import Plugins
@@ -98,8 +99,6 @@ class ConsumableSets:
     __slots__ = ("_by_name", "_fallbacks", "_souls", "cards", "sets", "shop")
 
     def __init__(self, plugins: Plugins) -> None:
-        from .state import RunState
-
         self.sets: tuple[ConsumableSetType, ...] = tuple(plugins.all(ConsumableSetType))
         self._by_name: dict[str, ConsumableSetType] = {}
         rate_fields = {name for name, value in RunState().to_dict().items() if type(value) is float}

@@ -16,8 +16,18 @@ from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from ..kernel.enums import HAND_LEVELS, HAND_NAMES, HAND_VISIBLE, VANILLA_HANDS, HandType, Suit
+from ..kernel.enums import (
+    HAND_LEVELS,
+    HAND_NAMES,
+    HAND_VISIBLE,
+    VANILLA_HANDS,
+    HandType,
+    Suit,
+    parse_suit,
+)
+from ..kernel.errors import UnknownNameError
 from . import reference
+from .hands import detector
 
 if TYPE_CHECKING:
     from ..kernel.manager import Plugins
@@ -110,8 +120,6 @@ def _visible_at_start(plugins: Plugins) -> tuple[bool, ...]:
     """Each row's visibility in a new run of ``plugins`` (worked out once per set)."""
     found: tuple[bool, ...] | None = plugins.cache.get("hand rows")
     if found is None:
-        from .hands import detector
-
         kinds = detector(plugins).hands
         size = max(len(VANILLA_HANDS), max(kinds, default=0) + 1)
         found = tuple(
@@ -136,8 +144,6 @@ class _SavedHands:
     __slots__ = ("names", "rows", "spec")
 
     def __init__(self, plugins: Plugins) -> None:
-        from .hands import detector
-
         vanilla = len(VANILLA_HANDS)
         rows: list[tuple[int, str, str | None]] = [(i, HAND_NAMES[i], None) for i in range(vanilla)]
         for item in detector(plugins).types:
@@ -216,8 +222,6 @@ def hands_from_saved(saved: Any, plugins: Plugins | None = None) -> list[HandLev
     known = _saved_hands(plugins)
     for name in saved:
         if name not in known.names:
-            from ..kernel.errors import UnknownNameError
-
             raise UnknownNameError("poker hand", name, known.names)
     get = saved.get
     return [
@@ -543,8 +547,6 @@ def _loader() -> Callable[[RunState, dict[str, Any], Plugins | None], None]:
         else:
             lines.append("        v = Phase(v)")
         lines.append(f"        state.{name} = v")
-    from ..kernel.enums import parse_suit
-
     namespace: dict[str, Any] = {
         "_PLAIN": _PLAIN, "inf": math.inf, "_copy": _copy, "_hands_of": hands_from_saved,
         "HandType": HandType, "parse_suit": parse_suit, "Phase": Phase,

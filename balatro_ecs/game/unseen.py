@@ -32,6 +32,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..kernel import components as C
 from ..kernel.rng import GameRandom
+from .copying import PreviewState, _stage_play
+from .scoring.pipeline import score_play
 from .scoring.result import ScoreResult
 
 if TYPE_CHECKING:
@@ -196,13 +198,12 @@ def player_previews(
 ) -> list[PlayerPreview]:
     """What each play (checked, sorted hand positions) would score as far as the player
     can tell (see the module's docs); the game is left exactly as it was."""
-    from .scoring.pipeline import score_play
 
     if samples < 1:
         raise ValueError(f"samples: expected at least 1, got {samples}")
     hand = game.area(C.Area.HAND)
     down = any(card.face_down for card in hand)
-    saved = game._preview_state()
+    saved = PreviewState(game)
     # The unseen cards a world deals into the hand are not cards the preview made.
     saved.known = saved.known | frozenset(map(id, unseen_cards(game)))
     worlds: list[_World] = []
@@ -218,7 +219,7 @@ def player_previews(
                 world = worlds[k]
                 pile = world.enter(game)
                 try:
-                    game._stage_play(list(positions))
+                    _stage_play(game, list(positions))
                     results.append(score_play(game, game.plans, preview=True))
                     drew = bool(world.rng._state)
                 finally:

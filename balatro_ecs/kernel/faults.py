@@ -7,7 +7,8 @@ the exception's traceback once:
 
 * the innermost frame that runs a registered hook implementation names the plugin, the
   hook and the content key; if that call was a copy (its ``joker`` argument is a
-  :class:`~balatro_ecs.game.jokers.CopiedJoker`), the copying joker is named too;
+  :class:`CopiedCall`, as the game's :class:`~balatro_ecs.game.jokers.CopiedJoker` is),
+  the copying joker is named too;
 * otherwise, the innermost engine frame that was applying an effect -- it holds the
   ``effect`` and the ``source`` that gave it, or validated a value a ``source`` asked
   for (:func:`check_dollars`, :func:`check_retriggers`) -- names the content of that
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_RETRIGGERS",
+    "CopiedCall",
     "check_dollars",
     "check_effect",
     "check_events",
@@ -83,11 +85,20 @@ def _key_of(item: object) -> str | None:
     return key if isinstance(key, str) else None
 
 
-def _copier(frame: FrameType) -> str | None:
-    from ..game.jokers import CopiedJoker
+class CopiedCall:
+    """What a copied hook call receives instead of the content it copies (Blueprint's view
+    of the joker to its right): :attr:`copied_by` names the copier, so a fault raised in
+    the copied call names it too."""
 
+    __slots__ = ()
+
+    #: The content whose effect copied the call.
+    copied_by: Any
+
+
+def _copier(frame: FrameType) -> str | None:
     for value in frame.f_locals.values():
-        if isinstance(value, CopiedJoker):
+        if isinstance(value, CopiedCall):
             return _key_of(value.copied_by)
     return None
 

@@ -11,8 +11,10 @@ There are two families:
   or change the game as a whole.
 
 Content hooks return an :class:`~balatro_ecs.kernel.effects.Effect` (or a count, or a flag);
-they do not write to the score. Implementations may take any subset of a hook's
-parameters, as with every pluggy hook.
+they do not write to the score. The ``game`` a hook receives is the
+:class:`~balatro_ecs.game.Game`, typed here as what a plugin may read and call on it:
+:class:`~balatro_ecs.game.commands.GameCommands` (``docs/objects.md`` lists it).
+Implementations may take any subset of a hook's parameters, as with every pluggy hook.
 
 Every docstring follows one template: summary, parameters, return value, when it is
 called, and the version that added it.
@@ -29,7 +31,7 @@ if TYPE_CHECKING:
     from ..game.actions import Action, Outcome
     from ..game.blinds import Blind, Deck
     from ..game.cards import Card, CardSpec
-    from ..game.game import Game
+    from ..game.commands import GameCommands
     from ..game.hands import DetectCard, HandParts
     from ..game.jokers import Consumable, Joker
     from ..game.rules import Rules
@@ -47,7 +49,7 @@ if TYPE_CHECKING:
         VoucherType,
     )
     from .effects import Effect
-    from .schedule import System
+    from .schedule import Event, System
 
 PROJECT = "balatro_ecs"
 
@@ -101,20 +103,22 @@ def balatro_content() -> ContentType | None:
 
 @hookspec
 def balatro_scoring_systems() -> Iterable[System]:
-    """Add systems to the hand-scoring schedule.
+    """Add systems to the hand-scoring schedule (the ``"score"`` event).
 
     :returns: :class:`~balatro_ecs.kernel.schedule.System` objects. Each names its phase and the
         systems it must run before or after; two systems in one phase with no declared
         order are an error.
 
-    Called when a game's scoring schedule is compiled.
+    Called once when the plugin set is built (and again when plugins are added or
+    removed); a bad system is an error then. The vanilla scoring systems come this way
+    too (:mod:`balatro_ecs.game.events`).
 
     .. versionadded:: 0.1
     """
 
 
 @hookspec
-def balatro_hand_scored(game: Game, result: ScoreResult) -> None:
+def balatro_hand_scored(game: GameCommands, result: ScoreResult) -> None:
     """Observe a hand that has just been scored.
 
     :param game: The game the hand was played in.
@@ -128,24 +132,46 @@ def balatro_hand_scored(game: Game, result: ScoreResult) -> None:
 
 
 @hookspec
+def balatro_run_events() -> Iterable[Event]:
+    """Declare events of the run, each with its phases in order.
+
+    :returns: :class:`~balatro_ecs.kernel.schedule.Event` objects. An event's name must be
+        new: declaring one that another plugin declares is an error.
+
+    Called once when the plugin set is built (and again when plugins are added or
+    removed). The game's own events (``"start_run"``, ``"play"``, ``"buy"``, ...: the list
+    is :data:`balatro_ecs.game.events.EVENTS`) are declared this way; a game mode declares
+    its own and runs them with :func:`balatro_ecs.game.run.flow.run_event`.
+
+    .. versionadded:: 0.2
+    """
+
+
+@hookspec
 def balatro_run_systems(event: str) -> Iterable[System]:
     """Add systems to the schedule of a run event.
 
-    :param event: The event whose schedule is being compiled: ``"start_run"``,
-        ``"select_blind"``, ``"skip_blind"``, ``"start_round"``, ``"play"``, ``"discard"``,
-        ``"end_round"``, ``"game_over"`` (a lost round that nothing saved), ``"cash_out"``,
-        ``"open_shop"`` or ``"leave_shop"``.
+    :param event: The event whose schedule is being compiled: every event of the run has
+        one (``"start_run"``, ``"select_blind"``, ``"play"``, ``"buy"``, ``"sell"``,
+        ``"use"``, ``"open_pack"``, ``"end_round"``, ``"game_over"``, ...; the list is
+        :data:`balatro_ecs.game.events.EVENTS`, and ``balatro-ecs schedule --list``
+        prints it).
     :returns: :class:`~balatro_ecs.kernel.schedule.System` objects for that event's phases
-        (``balatro-ecs schedule --event NAME`` lists them).
+        (``balatro-ecs schedule --event NAME`` lists them). A system may name its event
+        (``System(..., event="play")``); one naming an event no plugin declares is an
+        error, so an implementation that gives every system its event may ignore the
+        argument and return the same systems each time.
 
-    Called once per event when a game's schedules are compiled.
+    Called once per event when the plugin set is built (and again when plugins are added
+    or removed); a bad system is an error then. The game's own systems come this way
+    too (:mod:`balatro_ecs.game.events`).
 
     .. versionadded:: 0.1
     """
 
 
 @hookspec
-def balatro_action_applied(game: Game, action: Action, outcome: Outcome) -> None:
+def balatro_action_applied(game: GameCommands, action: Action, outcome: Outcome) -> None:
     """Observe an action that has just been applied to a game.
 
     :param game: The game, after the action.
@@ -371,7 +397,7 @@ def joker_destroying_card(ctx: ScoringContext, joker: Joker, card: Card) -> bool
 
 
 @hookspec
-def joker_cards_destroyed(game: Game, joker: Joker, cards: Sequence[Card]) -> None:
+def joker_cards_destroyed(game: GameCommands, joker: Joker, cards: Sequence[Card]) -> None:
     """React to playing cards being destroyed (Glass Joker, Canio).
 
     :param game: The game.
@@ -408,7 +434,7 @@ def joker_after(ctx: ScoringContext, joker: Joker) -> Effect | None:
 
 
 @hookspec
-def joker_created(game: Game, joker: Joker) -> None:
+def joker_created(game: GameCommands, joker: Joker) -> None:
     """Set up a new instance's counters that depend on the run (the game's ``set_ability``).
 
     :param game: The game.
@@ -423,7 +449,7 @@ def joker_created(game: Game, joker: Joker) -> None:
 
 
 @hookspec
-def joker_added(game: Game, joker: Joker) -> None:
+def joker_added(game: GameCommands, joker: Joker) -> None:
     """React to this joker entering the joker area (the game's ``add_to_deck``).
 
     :param game: The game.
@@ -436,7 +462,7 @@ def joker_added(game: Game, joker: Joker) -> None:
 
 
 @hookspec
-def joker_removed(game: Game, joker: Joker) -> None:
+def joker_removed(game: GameCommands, joker: Joker) -> None:
     """React to this joker leaving the joker area (sold, destroyed).
 
     :param game: The game.
@@ -455,7 +481,7 @@ def joker_removed(game: Game, joker: Joker) -> None:
 
 
 @hookspec
-def joker_setting_blind(game: Game, joker: Joker, blind: Blind) -> None:
+def joker_setting_blind(game: GameCommands, joker: Joker, blind: Blind) -> None:
     """Act when a blind is selected (Madness, Burglar, Riff-Raff, Marble Joker, Chicot, ...).
 
     :param game: The game; the blind is set, cards are not drawn yet.
@@ -469,7 +495,7 @@ def joker_setting_blind(game: Game, joker: Joker, blind: Blind) -> None:
 
 
 @hookspec
-def joker_first_hand_drawn(game: Game, joker: Joker) -> None:
+def joker_first_hand_drawn(game: GameCommands, joker: Joker) -> None:
     """Act when the first hand of a round has been drawn (Certificate).
 
     :param game: The game.
@@ -482,7 +508,9 @@ def joker_first_hand_drawn(game: Game, joker: Joker) -> None:
 
 
 @hookspec
-def joker_pre_discard(game: Game, joker: Joker, cards: Sequence[Card], hook: bool) -> Effect | None:
+def joker_pre_discard(
+    game: GameCommands, joker: Joker, cards: Sequence[Card], hook: bool
+) -> Effect | None:
     """Act once before a discard (Burnt Joker).
 
     :param game: The game.
@@ -498,7 +526,9 @@ def joker_pre_discard(game: Game, joker: Joker, cards: Sequence[Card], hook: boo
 
 
 @hookspec
-def joker_discard(game: Game, joker: Joker, card: Card, cards: Sequence[Card]) -> Effect | None:
+def joker_discard(
+    game: GameCommands, joker: Joker, card: Card, cards: Sequence[Card]
+) -> Effect | None:
     """React to one discarded card (Castle, Hit the Road, Mail-In Rebate, Trading Card, ...).
 
     :param game: The game.
@@ -514,7 +544,7 @@ def joker_discard(game: Game, joker: Joker, card: Card, cards: Sequence[Card]) -
 
 
 @hookspec
-def joker_game_over(game: Game, joker: Joker) -> bool | None:
+def joker_game_over(game: GameCommands, joker: Joker) -> bool | None:
     """Save a lost round (Mr. Bones).
 
     :param game: The game; the last hand has been played and the blind is not beaten.
@@ -531,7 +561,7 @@ def joker_game_over(game: Game, joker: Joker) -> bool | None:
 
 
 @hookspec
-def joker_end_of_round(game: Game, joker: Joker) -> Effect | None:
+def joker_end_of_round(game: GameCommands, joker: Joker) -> Effect | None:
     """Act at the end of a won round (Egg, Gift Card, Popcorn, Gros Michel, Rocket, ...).
 
     :param game: The game; ``game.run.boss_defeated`` says whether it was a boss.
@@ -546,7 +576,7 @@ def joker_end_of_round(game: Game, joker: Joker) -> Effect | None:
 
 
 @hookspec
-def joker_cash_out(game: Game, joker: Joker) -> int | None:
+def joker_cash_out(game: GameCommands, joker: Joker) -> int | None:
     """Money this joker pays at cash-out (Golden Joker, Cloud 9, Rocket, Satellite, ...).
 
     :param game: The game, at the end of a won round.
@@ -565,7 +595,7 @@ def joker_cash_out(game: Game, joker: Joker) -> int | None:
 
 
 @hookspec
-def joker_sold(game: Game, joker: Joker) -> None:
+def joker_sold(game: GameCommands, joker: Joker) -> None:
     """React to this joker being sold (Luchador, Diet Cola, Invisible Joker).
 
     :param game: The game.
@@ -582,7 +612,7 @@ def joker_sold(game: Game, joker: Joker) -> None:
 
 
 @hookspec
-def joker_card_sold(game: Game, joker: Joker, sold: Joker | Consumable) -> None:
+def joker_card_sold(game: GameCommands, joker: Joker, sold: Joker | Consumable) -> None:
     """React to any joker or consumable being sold (Campfire).
 
     :param game: The game.
@@ -596,7 +626,7 @@ def joker_card_sold(game: Game, joker: Joker, sold: Joker | Consumable) -> None:
 
 
 @hookspec
-def joker_reroll(game: Game, joker: Joker) -> None:
+def joker_reroll(game: GameCommands, joker: Joker) -> None:
     """React to a shop reroll (Flash Card).
 
     :param game: The game.
@@ -609,7 +639,7 @@ def joker_reroll(game: Game, joker: Joker) -> None:
 
 
 @hookspec
-def joker_leaving_shop(game: Game, joker: Joker) -> None:
+def joker_leaving_shop(game: GameCommands, joker: Joker) -> None:
     """Act when the player leaves the shop (Perkeo).
 
     :param game: The game.
@@ -622,7 +652,7 @@ def joker_leaving_shop(game: Game, joker: Joker) -> None:
 
 
 @hookspec
-def joker_blind_skipped(game: Game, joker: Joker) -> None:
+def joker_blind_skipped(game: GameCommands, joker: Joker) -> None:
     """React to a blind being skipped.
 
     :param game: The game (``game.run.skips`` already counts this skip).
@@ -635,7 +665,7 @@ def joker_blind_skipped(game: Game, joker: Joker) -> None:
 
 
 @hookspec
-def joker_booster_skipped(game: Game, joker: Joker) -> None:
+def joker_booster_skipped(game: GameCommands, joker: Joker) -> None:
     """React to a booster pack being skipped (Red Card).
 
     :param game: The game.
@@ -648,7 +678,7 @@ def joker_booster_skipped(game: Game, joker: Joker) -> None:
 
 
 @hookspec
-def joker_booster_opened(game: Game, joker: Joker, booster: str) -> None:
+def joker_booster_opened(game: GameCommands, joker: Joker, booster: str) -> None:
     """React to a booster pack being opened (Hallucination).
 
     :param game: The game.
@@ -662,7 +692,7 @@ def joker_booster_opened(game: Game, joker: Joker, booster: str) -> None:
 
 
 @hookspec
-def joker_consumable_used(game: Game, joker: Joker, consumable: Consumable) -> None:
+def joker_consumable_used(game: GameCommands, joker: Joker, consumable: Consumable) -> None:
     """React to a consumable being used (Constellation).
 
     :param game: The game.
@@ -676,7 +706,7 @@ def joker_consumable_used(game: Game, joker: Joker, consumable: Consumable) -> N
 
 
 @hookspec
-def joker_cards_added(game: Game, joker: Joker, cards: Sequence[Card]) -> None:
+def joker_cards_added(game: GameCommands, joker: Joker, cards: Sequence[Card]) -> None:
     """React to playing cards joining the deck (Hologram).
 
     :param game: The game.
@@ -711,7 +741,7 @@ def consumable_main(ctx: ScoringContext, consumable: Consumable) -> Effect | Non
 
 @hookspec
 def consumable_can_use(
-    game: Game, consumable: Consumable, targets: Sequence[Card]
+    game: GameCommands, consumable: Consumable, targets: Sequence[Card]
 ) -> bool | str | None:
     """Say whether the consumable can be used now, on these selected cards.
 
@@ -731,7 +761,7 @@ def consumable_can_use(
 
 
 @hookspec
-def consumable_use(game: Game, consumable: Consumable, targets: Sequence[Card]) -> None:
+def consumable_use(game: GameCommands, consumable: Consumable, targets: Sequence[Card]) -> None:
     """Use the consumable (a Planet levels up its poker hand).
 
     :param game: The game.
@@ -750,7 +780,7 @@ def consumable_use(game: Game, consumable: Consumable, targets: Sequence[Card]) 
 
 
 @hookspec
-def blind_debuff_card(game: Game, blind: Blind, card: Card) -> bool | None:
+def blind_debuff_card(game: GameCommands, blind: Blind, card: Card) -> bool | None:
     """Say whether the blind debuffs a playing card (The Club, The Plant, The Pillar, ...).
 
     :param game: The game.
@@ -812,7 +842,7 @@ def blind_modify_hand(
 
 
 @hookspec
-def blind_set(game: Game, blind: Blind) -> None:
+def blind_set(game: GameCommands, blind: Blind) -> None:
     """Apply the blind's round effects when it is selected (The Water, The Needle, The Manacle).
 
     :param game: The game; hands and discards for the round are already set.
@@ -825,7 +855,7 @@ def blind_set(game: Game, blind: Blind) -> None:
 
 
 @hookspec
-def blind_disabled(game: Game, blind: Blind) -> None:
+def blind_disabled(game: GameCommands, blind: Blind) -> None:
     """Undo the blind's round effects when it is disabled mid-round (Chicot, Luchador).
 
     :param game: The game.
@@ -838,7 +868,7 @@ def blind_disabled(game: Game, blind: Blind) -> None:
 
 
 @hookspec
-def blind_press_play(game: Game, blind: Blind, cards: Sequence[Card]) -> None:
+def blind_press_play(game: GameCommands, blind: Blind, cards: Sequence[Card]) -> None:
     """Act when a hand is played, before it scores (The Hook, The Tooth).
 
     :param game: The game; the played cards are in the play area.
@@ -852,7 +882,7 @@ def blind_press_play(game: Game, blind: Blind, cards: Sequence[Card]) -> None:
 
 
 @hookspec
-def blind_drawn(game: Game, blind: Blind) -> None:
+def blind_drawn(game: GameCommands, blind: Blind) -> None:
     """Act after cards are drawn to hand (Cerulean Bell, Crimson Heart).
 
     :param game: The game.
@@ -865,7 +895,7 @@ def blind_drawn(game: Game, blind: Blind) -> None:
 
 
 @hookspec
-def blind_face_down(game: Game, blind: Blind, card: Card) -> bool | None:
+def blind_face_down(game: GameCommands, blind: Blind, card: Card) -> bool | None:
     """Say whether a card being drawn comes face down (The House, The Wheel, The Mark, The Fish).
 
     :param game: The game.
@@ -880,7 +910,7 @@ def blind_face_down(game: Game, blind: Blind, card: Card) -> bool | None:
 
 
 @hookspec
-def blind_draw_count(game: Game, blind: Blind, wanted: int) -> int | None:
+def blind_draw_count(game: GameCommands, blind: Blind, wanted: int) -> int | None:
     """Change how many cards are drawn after a play or discard (The Serpent).
 
     :param game: The game.
@@ -895,7 +925,7 @@ def blind_draw_count(game: Game, blind: Blind, wanted: int) -> int | None:
 
 
 @hookspec
-def blind_joker_sold(game: Game, blind: Blind) -> None:
+def blind_joker_sold(game: GameCommands, blind: Blind) -> None:
     """React to a joker being sold during the blind (Verdant Leaf disables itself).
 
     :param game: The game.
@@ -931,7 +961,9 @@ def deck_final_scoring_step(
 
 
 @hookspec
-def deck_starting_cards(game: Game, deck: Deck, cards: list[CardSpec]) -> list[CardSpec] | None:
+def deck_starting_cards(
+    game: GameCommands, deck: Deck, cards: list[CardSpec]
+) -> list[CardSpec] | None:
     """Change the starting cards before they are created (Abandoned Deck, Erratic Deck).
 
     :param game: The new game, still empty.
@@ -947,7 +979,7 @@ def deck_starting_cards(game: Game, deck: Deck, cards: list[CardSpec]) -> list[C
 
 
 @hookspec
-def deck_apply(game: Game, deck: Deck) -> None:
+def deck_apply(game: GameCommands, deck: Deck) -> None:
     """Set up the run for this deck (starting money, hands, cards, vouchers, ...).
 
     :param game: The new game: run parameters at their defaults, the 52 starting cards
@@ -961,7 +993,7 @@ def deck_apply(game: Game, deck: Deck) -> None:
 
 
 @hookspec
-def deck_boss_defeated(game: Game, deck: Deck) -> None:
+def deck_boss_defeated(game: GameCommands, deck: Deck) -> None:
     """Act when a boss blind is defeated (Anaglyph Deck).
 
     :param game: The game, at the end of the boss round.
@@ -979,7 +1011,7 @@ def deck_boss_defeated(game: Game, deck: Deck) -> None:
 
 
 @hookspec
-def stake_apply(game: Game, stake: StakeType) -> None:
+def stake_apply(game: GameCommands, stake: StakeType) -> None:
     """Apply a stake's difficulty to the run.
 
     :param game: The new game (the deck has been applied).
@@ -993,7 +1025,7 @@ def stake_apply(game: Game, stake: StakeType) -> None:
 
 
 @hookspec
-def voucher_redeem(game: Game, voucher: VoucherType) -> None:
+def voucher_redeem(game: GameCommands, voucher: VoucherType) -> None:
     """Apply a voucher's lasting effect when it is redeemed (bought, or given by a deck).
 
     :param game: The game.
@@ -1006,7 +1038,7 @@ def voucher_redeem(game: Game, voucher: VoucherType) -> None:
 
 
 @hookspec
-def voucher_rules(game: Game, voucher: VoucherType, rules: Rules) -> None:
+def voucher_rules(game: GameCommands, voucher: VoucherType, rules: Rules) -> None:
     """Change rule parameters while the voucher is owned.
 
     :param game: The game.
@@ -1025,7 +1057,7 @@ def voucher_rules(game: Game, voucher: VoucherType, rules: Rules) -> None:
 
 
 @hookspec
-def tag_apply(game: Game, tag: TagType, trigger: str, subject: Any) -> Any:
+def tag_apply(game: GameCommands, tag: TagType, trigger: str, subject: Any) -> Any:
     """Act at one of the tag's trigger points; return something to be used up.
 
     :param game: The game.
@@ -1101,7 +1133,7 @@ def enhancement_destroy(ctx: ScoringContext, card: Card) -> bool | None:
 
 
 @hookspec
-def enhancement_end_of_round(game: Game, card: Card) -> Effect | None:
+def enhancement_end_of_round(game: GameCommands, card: Card) -> Effect | None:
     """What a card of this enhancement gives when held in hand at the end of a round (Gold).
 
     :param game: The game.
@@ -1164,7 +1196,7 @@ def seal_scored(ctx: ScoringContext, card: Card) -> Effect | None:
 
 
 @hookspec
-def seal_discard(game: Game, card: Card) -> None:
+def seal_discard(game: GameCommands, card: Card) -> None:
     """Act when a card with this seal is discarded (Purple Seal: a Tarot).
 
     :param game: The game.
@@ -1177,7 +1209,7 @@ def seal_discard(game: Game, card: Card) -> None:
 
 
 @hookspec
-def seal_end_of_round(game: Game, card: Card) -> bool | None:
+def seal_end_of_round(game: GameCommands, card: Card) -> bool | None:
     """Act when a card with this seal is held in hand at the end of a round (Blue Seal).
 
     :param game: The game.
@@ -1230,7 +1262,7 @@ def poker_hand_detect(cards: Sequence[DetectCard], parts: HandParts) -> Sequence
 
 
 @hookspec
-def booster_card(game: Game, booster: BoosterType, index: int) -> Joker | Consumable | Card:
+def booster_card(game: GameCommands, booster: BoosterType, index: int) -> Joker | Consumable | Card:
     """Make one card of this booster pack, as it is opened (what the pack holds).
 
     :param game: The game (its ``rng`` streams make the draws reproducible).
@@ -1256,7 +1288,9 @@ def booster_card(game: Game, booster: BoosterType, index: int) -> Joker | Consum
 
 
 @hookspec
-def consumable_set_used(game: Game, card_set: ConsumableSetType, consumable: Consumable) -> None:
+def consumable_set_used(
+    game: GameCommands, card_set: ConsumableSetType, consumable: Consumable
+) -> None:
     """Count the use of a card of this set (the game's ``tarots_used``, ``planets_used``,
     ``spectrals_used``, the last Tarot or Planet for The Fool).
 
@@ -1277,7 +1311,7 @@ def consumable_set_used(game: Game, card_set: ConsumableSetType, consumable: Con
 
 
 @hookspec
-def sticker_roll(game: Game, sticker: StickerType, roll: StickerRoll) -> Any:
+def sticker_roll(game: GameCommands, sticker: StickerType, roll: StickerRoll) -> Any:
     """Whether a new joker offered in the shop or a booster pack gets this sticker.
 
     :param game: The game (``game.run`` holds what the stake allows: the game's
@@ -1302,7 +1336,9 @@ def sticker_roll(game: Game, sticker: StickerType, roll: StickerRoll) -> Any:
 
 
 @hookspec
-def sticker_apply(game: Game, sticker: StickerType, joker_type: JokerType, value: Any) -> Any:
+def sticker_apply(
+    game: GameCommands, sticker: StickerType, joker_type: JokerType, value: Any
+) -> Any:
     """The value this sticker takes on a new joker, or whether the joker can carry it.
 
     :param game: The game.
@@ -1324,7 +1360,7 @@ def sticker_apply(game: Game, sticker: StickerType, joker_type: JokerType, value
 
 
 @hookspec
-def sticker_end_of_round(game: Game, sticker: StickerType, joker: Joker) -> Effect | None:
+def sticker_end_of_round(game: GameCommands, sticker: StickerType, joker: Joker) -> Effect | None:
     """Act at the end of a won round, for a joker carrying this sticker (Rental charges
     rent, Perishable counts down).
 
@@ -1344,7 +1380,9 @@ def sticker_end_of_round(game: Game, sticker: StickerType, joker: Joker) -> Effe
 
 
 @hookspec
-def sticker_blocks(game: Game, sticker: StickerType, joker: Joker, action: str) -> bool | None:
+def sticker_blocks(
+    game: GameCommands, sticker: StickerType, joker: Joker, action: str
+) -> bool | None:
     """Whether this sticker stops its joker being sold or destroyed (Eternal).
 
     :param game: The game.
@@ -1363,7 +1401,7 @@ def sticker_blocks(game: Game, sticker: StickerType, joker: Joker, action: str) 
 
 
 @hookspec
-def sticker_price(game: Game, sticker: StickerType, joker: Joker, price: int) -> int | None:
+def sticker_price(game: GameCommands, sticker: StickerType, joker: Joker, price: int) -> int | None:
     """What a joker carrying this sticker costs to buy (Rental: $1); its sell value
     follows (half, at least $1).
 

@@ -69,7 +69,7 @@ from .content import (
     VoucherType,
     fold_name,
 )
-from .errors import PluginError, UnknownNameError, close_matches
+from .errors import PluginError, ScheduleError, UnknownNameError, close_matches
 from .packs import (
     ENABLE_ENV,
     VANILLA,
@@ -82,6 +82,8 @@ from .packs import (
     manifest_of,
     resolve,
 )
+from .schedule import SCORING_EVENT, Event, Schedule, System, compile_schedule
+from .version import __version__
 
 __all__ = [
     "BLOCK_ENV",
@@ -199,8 +201,6 @@ def unmarked_hooks(plugin: object) -> list[str]:
 
 
 def _engine_version() -> str:
-    from .. import __version__
-
     return __version__
 
 
@@ -461,6 +461,8 @@ class Plugins:
         self._owner: dict[str, object] = {}
         self._names: dict[type[ContentType], dict[str, str]] = {}
         self._tables: dict[str, dict[str, Callable[..., Any]]] = {}
+        self._events: dict[str, Event] = {}
+        self._schedules: dict[str, Schedule] = {}
         self._content_hooks = tuple(
             name
             for name in dir(hookspecs)
@@ -794,8 +796,96 @@ class Plugins:
             for alias in content.names():
                 index.setdefault(fold_name(alias), key)
         self._names = names
+        self._events, self._schedules = self._compile_schedules()
         self.cache = {}
         self.version += 1
+
+    # -- schedules ---------------------------------------------------------------------------
+    def _compile_schedules(self) -> tuple[dict[str, Event], dict[str, Schedule]]:
+        """Every declared event's schedule, compiled now so that a bad declaration (an
+        event declared twice, a system naming an unknown event or phase, two systems left
+        unordered) is an error when the plugin set is built, naming the plugin."""
+        events: dict[str, Event] = {}
+        declared_by: dict[str, str] = {}
+        for impl in self.pm.hook.balatro_run_events.get_hookimpls():
+            declared: Any = impl.function()
+            for event in declared or ():
+                if not isinstance(event, Event):
+                    raise PluginError(
+                        f"plugin {impl.plugin_name}: balatro_run_events gave {event!r}, "
+                        "expected an Event"
+                    )
+                if event.name in events:
+                    raise PluginError(
+                        f"plugin {impl.plugin_name} declares event {event.name!r}, which "
+                        f"plugin {declared_by[event.name]} already declares"
+                    )
+                events[event.name] = event
+                declared_by[event.name] = impl.plugin_name
+        systems: dict[str, list[System]] = {name: [] for name in events}
+        run_impls = self.pm.hook.balatro_run_systems.get_hookimpls()
+        scoring_impls = self.pm.hook.balatro_scoring_systems.get_hookimpls()
+        for name in events:
+            for impl in run_impls:
+                given: Any = impl.function(name) if impl.argnames else impl.function()
+                self._take_systems(impl.plugin_name, given, name, events, systems)
+            if name == SCORING_EVENT:
+                for impl in scoring_impls:
+                    scoring: Any = impl.function()
+                    self._take_systems(impl.plugin_name, scoring, name, events, systems)
+        if scoring_impls and SCORING_EVENT not in events:
+            raise PluginError(
+                f"plugin {scoring_impls[0].plugin_name} adds scoring systems, but no plugin "
+                f"declares the {SCORING_EVENT!r} event"
+            )
+        schedules: dict[str, Schedule] = {}
+        for name, event in events.items():
+            try:
+                schedules[name] = compile_schedule(event.phases, systems[name])
+            except ScheduleError as err:
+                raise ScheduleError(f"event {name!r}: {err}") from None
+        return events, schedules
+
+    @staticmethod
+    def _take_systems(
+        plugin: str,
+        given: Iterable[System] | None,
+        event: str,
+        events: dict[str, Event],
+        into: dict[str, list[System]],
+    ) -> None:
+        """Add the systems a plugin gave when asked for ``event``'s: each that names no
+        event, or this one; one naming an event nobody declares is an error."""
+        for system in given or ():
+            if not isinstance(system, System):
+                raise PluginError(
+                    f"plugin {plugin}: gave {system!r} as a system, expected a System"
+                )
+            named = system.event
+            if named is None or named == event:
+                into[event].append(system)
+            elif named not in events:
+                hint = close_matches(named, list(events), n=1)
+                also = f" (did you mean {hint[0]!r}?)" if hint else ""
+                raise ScheduleError(
+                    f"plugin {plugin}: system {system.name!r} names event {named!r}, which "
+                    f"no plugin declares{also}; events are {', '.join(events)}"
+                )
+
+    @property
+    def events(self) -> dict[str, Event]:
+        """The events the plugins declare, by name, in declaration order (a fresh dict)."""
+        return dict(self._events)
+
+    def schedule(self, event: str) -> Schedule:
+        """The compiled schedule of ``event``: its systems from every plugin, in order.
+
+        :raises UnknownNameError: when no plugin declares ``event``.
+        """
+        found = self._schedules.get(event)
+        if found is None:
+            raise UnknownNameError("event", event, self._events)
+        return found
 
     def table(self, hook: str) -> dict[str, Callable[..., Any]]:
         """Content key -> implementation, for one content hook."""

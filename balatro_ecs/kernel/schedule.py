@@ -1,15 +1,20 @@
-"""Ordered systems: phases, and before/after relations between named systems.
+"""Ordered systems: events, phases, and before/after relations between named systems.
 
-A :class:`System` is a function of one argument (the context it works on) that belongs
-to a named phase and may declare systems it runs before or after. :func:`compile_schedule`
-turns a set of systems into one fixed call order, once:
+An :class:`Event` is something that happens in a game (a hand played, a card bought) with
+its named phases, in order. A :class:`System` is a function of one argument (the context
+it works on) that belongs to a phase of an event and may declare systems it runs before
+or after, and a run condition (``run_if``, as in Bevy). :func:`compile_schedule` turns a
+set of systems into one fixed call order, once:
 
 * phases run in their listed order;
 * inside a phase, the declared relations decide the order (``graphlib``);
 * two systems in the same phase with no declared order between them are an error,
   as is a cycle or a relation that contradicts the phase order.
 
-This is how Bevy orders systems, without the magic integers.
+This is how Bevy orders systems, without the magic integers. Which events a plugin set
+has, and their systems, come from the plugins (``balatro_run_events``,
+``balatro_run_systems``, ``balatro_scoring_systems``):
+:meth:`Plugins.schedule <balatro_ecs.kernel.manager.Plugins.schedule>` compiles them.
 """
 
 from __future__ import annotations
@@ -21,7 +26,25 @@ from typing import Any
 
 from .errors import ScheduleError
 
-__all__ = ["Schedule", "System", "compile_schedule"]
+__all__ = ["SCORING_EVENT", "Event", "Schedule", "System", "compile_schedule"]
+
+#: The event whose schedule scores a played hand (``balatro_scoring_systems`` adds to it).
+SCORING_EVENT = "score"
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happens in a game, and its phases in order.
+
+    :param name: The event's name (``"play"``, ``"buy"``, ...): what systems name as
+        their ``event`` and ``balatro-ecs schedule --event`` takes.
+    :param phases: Its phases, in the order they run.
+    :param doc: One line on when it happens.
+    """
+
+    name: str
+    phases: tuple[str, ...]
+    doc: str = ""
 
 
 @dataclass(frozen=True)
@@ -33,6 +56,11 @@ class System:
     :param run: The function; it receives the schedule's context object.
     :param before: Names of systems this one must run before.
     :param after: Names of systems this one must run after.
+    :param run_if: A run condition: a function of the same context; the system runs only
+        when it returns true (checked each time, just before the system's turn).
+    :param event: The event the system belongs to. Optional when a plugin returns it from
+        ``balatro_run_systems(event)`` for the event asked; a system that names an event
+        no plugin declares is an error when the plugin set is built.
     """
 
     name: str
@@ -40,6 +68,22 @@ class System:
     run: Callable[[Any], Any]
     before: tuple[str, ...] = field(default=())
     after: tuple[str, ...] = field(default=())
+    run_if: Callable[[Any], Any] | None = None
+    event: str | None = None
+
+    def guarded(self) -> Callable[[Any], Any]:
+        """The function a compiled schedule calls: :attr:`run`, or, with a run condition,
+        a function that calls it only when the condition holds."""
+        run, condition = self.run, self.run_if
+        if condition is None:
+            return run
+
+        def guarded(ctx: Any) -> Any:
+            if condition(ctx):
+                return run(ctx)
+            return None
+
+        return guarded
 
 
 @dataclass(frozen=True)
@@ -52,16 +96,35 @@ class Schedule:
     functions: tuple[Callable[[Any], Any], ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "functions", tuple(s.run for s in self.systems))
+        object.__setattr__(self, "functions", tuple(s.guarded() for s in self.systems))
 
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(s.name for s in self.systems)
 
+    def run(self, ctx: Any, *, skip: Iterable[str] = (), stop_before: str | None = None) -> None:
+        """Call the systems in order on ``ctx`` (their run conditions honoured), leaving
+        out the phases in ``skip`` and stopping at the first system of phase
+        ``stop_before``: a caller that needs part of an event (the duel's discard draws
+        its own way)."""
+        skipped = frozenset(skip)
+        for system, function in zip(self.systems, self.functions, strict=True):
+            if system.phase == stop_before:
+                return
+            if system.phase not in skipped:
+                function(ctx)
+
     def describe(self) -> str:
-        """One line per system: ``phase  name``."""
+        """One line per system: ``phase  name``, and ``[if condition]`` for a system with
+        a run condition."""
         width = max((len(p) for p in self.phases), default=0)
-        return "\n".join(f"{s.phase:<{width}}  {s.name}" for s in self.systems)
+        lines = []
+        for s in self.systems:
+            line = f"{s.phase:<{width}}  {s.name}"
+            if s.run_if is not None:
+                line += f"  [if {getattr(s.run_if, '__name__', repr(s.run_if))}]"
+            lines.append(line)
+        return "\n".join(lines)
 
 
 def compile_schedule(phases: Sequence[str], systems: Iterable[System]) -> Schedule:

@@ -43,15 +43,14 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
-from ..game.run.flow import RUN_EVENTS, event_schedule
 from ..game.scenario import Scenario, load_scenarios
-from ..game.scoring.pipeline import scoring_schedule
 from ..game.scoring.result import ScoreResult
 from ..kernel import hookspecs
 from ..kernel.content import ContentType, JokerType
 from ..kernel.errors import BalatroError
 from ..kernel.manager import CONTENT_FAMILIES, Plugins
+from ..kernel.schedule import SCORING_EVENT
+from ..kernel.version import __version__
 from .batch import BACKENDS
 from .bench import default_vectors, main_bench
 from .plugins_cli import add_pack_options, plugins_from
@@ -316,10 +315,13 @@ def cmd_hooks(args: argparse.Namespace) -> int:
 
 def cmd_schedule(args: argparse.Namespace) -> int:
     plugins = _plugins(args)
-    if args.event is None:
-        print(scoring_schedule(plugins).describe())
-    else:
-        print(event_schedule(plugins, args.event).describe())
+    if args.list:
+        events = plugins.events
+        width = max((len(name) for name in events), default=0)
+        for name, event in events.items():
+            print(f"{name:<{width}}  {' > '.join(event.phases)}    {event.doc}")
+        return 0
+    print(plugins.schedule(args.event or SCORING_EVENT).describe())
     return 0
 
 
@@ -330,7 +332,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     plugins = _plugins(args)
     if args.load:  # the engine's JSON save or the game's own save.jkr, told by content
-        game = load_save(_read_bytes(args.load), plugins)
+        game = load_save(_read_bytes(args.load), plugins, game_class=Game)
     else:
         game = Game(
             deck=args.deck, stake=args.stake, seed=args.seed, plugins=plugins, unlocks=args.unlocks
@@ -351,11 +353,12 @@ def _json_ready(value: Any) -> Any:
 
 
 def cmd_jkr(args: argparse.Namespace) -> int:
-    from ..game.run.jkr import from_jkr, load_save, read_table
+    from ..game.game import Game
+    from ..game.run.jkr import load_save, read_table
 
     data = _read_bytes(args.file)
     if args.write:
-        game = load_save(data, _plugins(args))
+        game = load_save(data, _plugins(args), game_class=Game)
         written = game.to_jkr()
         try:
             Path(args.write).write_bytes(written)
@@ -365,7 +368,7 @@ def cmd_jkr(args: argparse.Namespace) -> int:
         print(f"wrote {args.write} ({what})")
         return 0
     if args.engine:
-        print(from_jkr(data, _plugins(args)).to_json())
+        print(Game.from_jkr(data, _plugins(args)).to_json())
         return 0
     table = read_table(data)
     print(json.dumps(_json_ready(table), indent=None if args.compact else 1, ensure_ascii=False))
@@ -541,8 +544,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--signatures", action="store_true", help="full signatures")
     p.set_defaults(func=cmd_hooks)
 
-    p = sub.add_parser("schedule", help="print the scoring systems (or a run event's) in order")
-    p.add_argument("--event", choices=sorted(RUN_EVENTS), help="a run event instead of scoring")
+    p = sub.add_parser("schedule", help="print the scoring systems (or any event's) in order")
+    p.add_argument("--event", help="an event of the run instead of scoring (see --list)")
+    p.add_argument("--list", action="store_true", help="list the events and their phases")
     p.set_defaults(func=cmd_schedule)
 
     p = sub.add_parser("play", help="play a run in the terminal")

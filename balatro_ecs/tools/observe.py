@@ -44,6 +44,7 @@ import numpy.typing as npt
 from ..game import reference
 from ..game.actions import ACTION_SPACE, ActionSpace
 from ..game.cards import Card
+from ..game.determinize import face_down_jokers
 from ..game.jokers import Consumable, Joker
 from ..game.state import HandLevel, Phase, hand_count, hand_values
 from ..game.unseen import unseen_cards
@@ -393,18 +394,6 @@ def _bounds(features: Sequence[Feature], vocab_high: int) -> tuple[Array, Array]
 # ---------------------------------------------------------------------------------------
 # reading a game
 # ---------------------------------------------------------------------------------------
-
-
-def face_down_jokers(game: Game) -> frozenset[int]:
-    """Slots of the jokers the player sees face down (flipped by Amber Acorn)."""
-    blind = game.blind
-    if blind is None or blind.disabled:
-        return frozenset()
-    flipped = blind.memory.get("flipped")
-    if isinstance(flipped, list):
-        serials = set(flipped)
-        return frozenset(i for i, j in enumerate(game.jokers) if j.serial in serials)
-    return frozenset(range(len(game.jokers))) if flipped else frozenset()
 
 
 def _number(value: Any) -> float:

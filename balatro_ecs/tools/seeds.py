@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..game.actions import BuyPack, CashOut, Endless, EndShop, Reroll, SelectBlind, SkipPack
 from ..game.game import Game
+from ..game.run.flow import run_event
 from ..game.state import Phase
 from ..kernel.components import ETERNAL, PERISHABLE, RENTAL, Area
 from ..kernel.content import BoosterType, JokerType, StickerType
@@ -343,15 +344,9 @@ def _shuffled_order(game: Game) -> tuple[str, ...]:
     A clone runs the blind's selection systems up to (not including) the draw, so the
     order is the one the engine's own shuffle makes.
     """
-    from ..game.run.flow import EventContext, event_schedule
-
     probe = game.clone()
     try:
-        ctx = EventContext(probe, "select_blind")
-        for system in event_schedule(probe.plugins, "select_blind").systems:
-            if system.phase == "draw":
-                break
-            system.run(ctx)
+        run_event(probe, "select_blind", stop_before="draw")
         return tuple(card_code(c) for c in reversed(probe.area(Area.DECK)))
     finally:
         probe.close()

@@ -564,7 +564,8 @@ class TerminalSession:
             data = Path(args[0]).read_bytes()
         except OSError as err:
             raise BalatroError(f"load: cannot read {args[0]}: {err.strerror}") from None
-        game = load_save(data, self.game.plugins)  # the engine's save or the game's .jkr
+        # the engine's save or the game's .jkr
+        game = load_save(data, self.game.plugins, game_class=Game)
         self.history.append(self.game)
         self.game = game
         return True

@@ -16,17 +16,31 @@ from ..pools import draw_pool
 
 if TYPE_CHECKING:
     from ..game import Game
+    from .flow import EventContext
 
 __all__ = [
+    "BOSS_REROLL_COST",
     "blind_amount",
     "blind_chips",
     "blind_reward",
     "blind_type_on_deck",
     "choose_boss",
+    "next_blind",
     "next_tag",
     "next_voucher",
     "reroll_boss",
 ]
+
+#: What rerolling the boss costs (Director's Cut and Retcon, vouchers.toml ``config.extra``).
+BOSS_REROLL_COST: int = reference.voucher("v_directors_cut").config["extra"]
+
+_NEXT_BLIND = {"Small": "Big", "Big": "Boss"}
+
+
+def next_blind(which: str) -> str:
+    """The blind that follows ``which`` in an ante ("Boss" is followed by the next Small)."""
+    return _NEXT_BLIND.get(which, "Small")
+
 
 _CHIPS = reference.table("rules")["ante_base_chips"]
 _TABLES: dict[int, list[float]] = {
@@ -120,6 +134,16 @@ def choose_boss(game: Game) -> str:
     boss = game.rng.element("boss", fewest)
     run.bosses_used[boss] = run.bosses_used.get(boss, 0) + 1
     return boss
+
+
+def pay_for_boss_reroll(ctx: EventContext) -> None:
+    """The ``reroll_boss`` action's price (:data:`BOSS_REROLL_COST`)."""
+    ctx.game.earn(-BOSS_REROLL_COST, "reroll boss")
+
+
+def draw_new_boss(ctx: EventContext) -> None:
+    """A new boss for this ante (:func:`reroll_boss`, paid for already)."""
+    reroll_boss(ctx.game)
 
 
 def reroll_boss(game: Game, cost: int = 0) -> str:

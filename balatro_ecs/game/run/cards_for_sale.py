@@ -23,6 +23,7 @@ from ..cards import Card, CardSpec
 from ..pools import (
     EMPTY_POOL_FALLBACK,
     ModifierPools,
+    draw_consumable,
     draw_enhancement,
     draw_pool,
     modifier_pools,
@@ -226,8 +227,6 @@ def make_consumable(
     """A new random card of ``card_set`` (a consumable set's name) for ``area``: ``forced``,
     or drawn from the set's pool (``soulable``: a soul may replace it,
     :func:`~balatro_ecs.game.pools.draw_consumable`)."""
-    from ..pools import draw_consumable
-
     key = forced
     if key is None:
         key = draw_consumable(game, card_set, append, soulable=soulable)

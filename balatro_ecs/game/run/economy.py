@@ -9,16 +9,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...kernel.faults import check_dollars
-from ...kernel.schedule import System
 from ..state import Phase
-from .blinds import blind_reward, choose_boss, next_tag
-from .rounds import next_blind
+from .blinds import blind_reward, choose_boss, next_blind, next_tag
+from .flow import EventContext, run_event
+from .tags import tags_at_cash_out
 
 if TYPE_CHECKING:
     from ..game import Game
-    from .flow import EventContext
 
-__all__ = ["SYSTEMS", "interest", "round_payout"]
+__all__ = ["interest", "round_payout"]
 
 
 def interest(game: Game) -> int:
@@ -51,13 +50,19 @@ def round_payout(game: Game, won: bool) -> list[list[Any]]:
                 if type(dollars) is not int:
                     check_dollars(dollars, joker)  # raises, naming the joker
                 lines.append([joker.name, dollars])
-    from .tags import tags_at_cash_out
-
     lines.extend(tags_at_cash_out(game))
     earned = interest(game)
     if earned:
         lines.append(["Interest", earned])
     return lines
+
+
+def compute_payout(ctx: EventContext) -> None:
+    """The round's payout lines (shown at cash-out); the blind is over."""
+    game = ctx.game
+    game.run.payout = round_payout(game, ctx["won"])
+    game.clear_blind()
+    game.run.phase = Phase.CASH_OUT
 
 
 def pay_out(ctx: EventContext) -> None:
@@ -84,14 +89,5 @@ def advance_blinds(ctx: EventContext) -> None:
 
 
 def to_shop(ctx: EventContext) -> None:
-    from .shop import open_shop
-
-    open_shop(ctx.game)
-    ctx.game.run.phase = Phase.SHOP
-
-
-SYSTEMS: tuple[System, ...] = (
-    System("cash_out:pay_out", "pay", pay_out),
-    System("cash_out:advance_blinds", "advance", advance_blinds),
-    System("cash_out:to_shop", "shop", to_shop),
-)
+    """The shop opens (the ``open_shop`` event)."""
+    run_event(ctx.game, "open_shop")

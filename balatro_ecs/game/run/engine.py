@@ -16,7 +16,6 @@ from ...kernel.components import Area
 from ...kernel.errors import ActionTypeError, IllegalActionError
 from ...kernel.faults import name_fault
 from ...kernel.hookspecs import BY_COUNT
-from .. import reference
 from ..actions import (
     ACTION_SPACE,
     Action,
@@ -46,17 +45,14 @@ from ..actions import (
 from ..jokers import Consumable
 from ..state import Phase
 from . import packs, shop
-from .blinds import reroll_boss
+from .blinds import BOSS_REROLL_COST
 from .flow import run_event
 from .rounds import end_round_if_out_of_cards
 
 if TYPE_CHECKING:
     from ..game import Game
 
-__all__ = ["action_mask", "apply", "check_preview", "legal_actions", "verify"]
-
-#: What rerolling the boss costs (Director's Cut and Retcon, vouchers.toml ``config.extra``).
-BOSS_REROLL_COST: int = reference.voucher("v_directors_cut").config["extra"]
+__all__ = ["BOSS_REROLL_COST", "action_mask", "apply", "check_preview", "legal_actions", "verify"]
 
 
 def _phase(game: Game, *allowed: Phase, what: str) -> None:
@@ -323,7 +319,8 @@ def _apply(game: Game, action: Action) -> Outcome:
     run = game.run
     phase_before, dollars_before = run.phase.value, run.dollars
     game.events = []
-    score = _APPLY[type(action)](game, action)
+    # The action's event, with the action's fields as its values (Buy(2): slot=2).
+    score = run_event(game, action.event, **vars(action)).get("result")
     game.run_queued()  # nothing an action queued is left waiting
     game._sync()  # settle what a changed joker row does at once (Drunkard's discard)
     end_round_if_out_of_cards(game)  # no card left to play: the round cannot wait
@@ -340,120 +337,6 @@ def _apply(game: Game, action: Action) -> Outcome:
     if game.plugins.broadcast_has_impls("balatro_action_applied"):
         game.plugins.pm.hook.balatro_action_applied(game=game, action=action, outcome=outcome)
     return outcome
-
-
-def _do_select(game: Game, action: Action) -> None:
-    run_event(game, "select_blind")
-
-
-def _do_skip(game: Game, action: Action) -> None:
-    run_event(game, "skip_blind")
-
-
-def _do_reroll_boss(game: Game, action: Action) -> None:
-    reroll_boss(game, BOSS_REROLL_COST)
-
-
-def _do_play(game: Game, action: Action) -> object:
-    assert isinstance(action, Play)
-    try:
-        return run_event(game, "play", cards=action.cards).get("result")
-    finally:
-        game._hand_watch = True  # the round ended, or waits for the player again
-
-
-def _do_discard(game: Game, action: Action) -> None:
-    assert isinstance(action, Discard)
-    run_event(game, "discard", cards=action.cards, hook=False)
-
-
-def _do_sort(game: Game, action: Action) -> None:
-    assert isinstance(action, SortHand)
-    game.run.hand_sort = action.by  # the game's hand keeps sorting this way as it draws
-    game.sort_hand(action.by)
-
-
-def _do_move(game: Game, action: Action) -> None:
-    assert isinstance(action, MoveJoker)
-    game.move_joker(game.jokers[action.source], action.target)
-
-
-def _do_cash_out(game: Game, action: Action) -> None:
-    run_event(game, "cash_out")
-
-
-def _do_buy(game: Game, action: Action) -> None:
-    assert isinstance(action, Buy)
-    shop.buy(game, action.slot)
-
-
-def _do_buy_and_use(game: Game, action: Action) -> None:
-    assert isinstance(action, BuyAndUse)
-    shop.buy_and_use(game, action.slot, action.cards)
-
-
-def _do_voucher(game: Game, action: Action) -> None:
-    assert isinstance(action, BuyVoucher)
-    shop.buy_voucher(game, action.slot)
-
-
-def _do_pack(game: Game, action: Action) -> None:
-    assert isinstance(action, BuyPack)
-    shop.buy_pack(game, action.slot)
-
-
-def _do_pick(game: Game, action: Action) -> None:
-    assert isinstance(action, Pick)
-    packs.pick(game, action.index, action.cards)
-
-
-def _do_skip_pack(game: Game, action: Action) -> None:
-    packs.skip_pack(game)
-
-
-def _do_reroll(game: Game, action: Action) -> None:
-    shop.reroll(game)
-
-
-def _do_sell(game: Game, action: Action) -> None:
-    assert isinstance(action, Sell)
-    shop.sell(game, action.area, action.index)
-
-
-def _do_use(game: Game, action: Action) -> None:
-    assert isinstance(action, Use)
-    packs.use_held(game, action.index, action.cards)
-
-
-def _do_end_shop(game: Game, action: Action) -> None:
-    run_event(game, "leave_shop")
-
-
-def _do_endless(game: Game, action: Action) -> None:
-    game.run.win_screen = False  # the overlay closes; the round's evaluation goes on
-
-
-_APPLY: dict[type[Action], Callable[[Game, Action], object]] = {
-    SelectBlind: _do_select,
-    SkipBlind: _do_skip,
-    RerollBoss: _do_reroll_boss,
-    Play: _do_play,
-    Discard: _do_discard,
-    SortHand: _do_sort,
-    MoveJoker: _do_move,
-    CashOut: _do_cash_out,
-    Buy: _do_buy,
-    BuyAndUse: _do_buy_and_use,
-    BuyVoucher: _do_voucher,
-    BuyPack: _do_pack,
-    Pick: _do_pick,
-    SkipPack: _do_skip_pack,
-    Reroll: _do_reroll,
-    Sell: _do_sell,
-    Use: _do_use,
-    EndShop: _do_end_shop,
-    Endless: _do_endless,
-}
 
 
 # ---------------------------------------------------------------------------------------

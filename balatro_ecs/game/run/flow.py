@@ -1,43 +1,36 @@
-"""Stage progression as ordered systems: one schedule per run event.
+"""Running the run's events: each event's systems, in their compiled order.
 
-Every event of a run (selecting or skipping a blind, playing, discarding, the end of a
-round, a lost round ending the run, cashing out, leaving the shop) runs a schedule of
-systems in named phases, compiled once per plugin set with
-:func:`~balatro_ecs.kernel.schedule.compile_schedule`. The vanilla systems live in
-:mod:`balatro_ecs.game.run.rounds`, :mod:`balatro_ecs.game.run.economy` and
-:mod:`balatro_ecs.game.run.shop`; plugins add their own through ``balatro_run_systems``.
-``balatro-ecs schedule --event play`` prints one.
+Every event of a run -- starting it, selecting or skipping a blind, playing, discarding,
+buying, selling, using a consumable, opening a pack, the end of a round, ... -- is an
+:class:`~balatro_ecs.kernel.schedule.Event` with named phases, and its systems come from
+the plugins (``balatro_run_systems``), the game's own among them: the whole list, phases
+and systems, is declared in :mod:`balatro_ecs.game.events`. The plugin set compiles each
+event's schedule once (:meth:`Plugins.schedule <balatro_ecs.kernel.manager.Plugins.schedule>`);
+:func:`run_event` runs one. ``balatro-ecs schedule --event play`` prints one.
+
+This module knows no event: it runs whatever the plugin set declares, so the systems may
+start other events (an end of round from the last hand, a pack opened by a tag) without
+an import cycle.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ...kernel.schedule import Schedule, System, compile_schedule
-
 if TYPE_CHECKING:
     from ...kernel.manager import Plugins
+    from ...kernel.schedule import Schedule
     from ..game import Game
 
-__all__ = ["RUN_EVENTS", "EventContext", "event_schedule", "run_event"]
-
-#: Each run event and its phases, in order.
-RUN_EVENTS: dict[str, tuple[str, ...]] = {
-    "select_blind": ("set blind", "blind effects", "jokers", "shuffle", "draw", "first hand"),
-    "skip_blind": ("skip", "tag", "jokers", "advance"),
-    "play": ("select", "press play", "score", "clean up", "resolve"),
-    "discard": ("before", "discard", "count", "draw"),
-    "end_round": ("jokers", "held cards", "progress", "targets", "payout"),
-    "game_over": ("jokers", "over"),
-    "cash_out": ("pay", "advance", "shop"),
-    "leave_shop": ("jokers", "advance"),
-}
+__all__ = ["EventContext", "event_schedule", "run_event"]
 
 
 @dataclass
 class EventContext:
-    """What one run event's systems share: the game and the event's values."""
+    """What one run event's systems share: the game and the event's values (an action's
+    fields, and what earlier systems left for later ones)."""
 
     game: Game
     event: str
@@ -46,35 +39,43 @@ class EventContext:
     def __getitem__(self, name: str) -> Any:
         return self.values[name]
 
+    def __setitem__(self, name: str, value: Any) -> None:
+        self.values[name] = value
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.values
+
     def get(self, name: str, default: Any = None) -> Any:
         return self.values.get(name, default)
 
 
-def _vanilla(event: str) -> list[System]:
-    from . import economy, rounds, shop
-
-    systems: list[System] = []
-    for module in (rounds, economy, shop):
-        systems.extend(s for s in module.SYSTEMS if s.name.split(":")[0] == event)
-    return systems
-
-
 def event_schedule(plugins: Plugins, event: str) -> Schedule:
-    """The compiled schedule of one run event for a plugin set."""
-    cache_key = f"run:{event}"
-    schedule = plugins.cache.get(cache_key)
-    if schedule is None:
-        systems = _vanilla(event)
-        for contributed in plugins.pm.hook.balatro_run_systems(event=event):
-            systems.extend(contributed or ())
-        schedule = plugins.cache[cache_key] = compile_schedule(RUN_EVENTS[event], systems)
-    assert isinstance(schedule, Schedule)
-    return schedule
+    """The compiled schedule of one run event for a plugin set.
+
+    :raises UnknownNameError: when no plugin declares ``event``.
+    """
+    return plugins.schedule(event)
 
 
-def run_event(game: Game, event: str, **values: Any) -> EventContext:
-    """Run one event's systems in order and return their shared context."""
+def run_event(
+    game: Game,
+    event: str,
+    *,
+    skip: Iterable[str] = (),
+    stop_before: str | None = None,
+    **values: Any,
+) -> EventContext:
+    """Run one event's systems in order and return their shared context.
+
+    ``skip`` (phases to leave out) and ``stop_before`` (a phase to stop at) run part of an
+    event, for callers that do the rest their own way (the duel's discard draws back to
+    its own hand size).
+    """
     ctx = EventContext(game, event, values)
-    for run in event_schedule(game.plugins, event).functions:
-        run(ctx)
+    schedule = game.plugins.schedule(event)
+    if skip or stop_before is not None:
+        schedule.run(ctx, skip=skip, stop_before=stop_before)
+    else:
+        for run in schedule.functions:
+            run(ctx)
     return ctx

@@ -7,6 +7,10 @@ makes each card in turn (the game's five kinds are the vanilla modules
 pack's cards. A pack that ``deals_hand`` deals a hand first, so its cards have targets.
 Consumables picked from a pack are used at once; a card that cannot be used now cannot be
 picked. Using a consumable counts it for its set (the set's ``consumable_set_used``).
+
+The systems of the ``open_pack``, ``pick``, ``skip_pack`` and ``use`` events are here;
+their order is :mod:`balatro_ecs.game.events`'. :func:`open_pack`, :func:`pick`, ... run
+an event whole.
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ from ..jokers import Consumable, Joker
 from ..pools import consumable_sets
 from ..state import Phase
 from .cards_for_sale import make_consumable, make_joker, make_playing_card
+from .flow import EventContext, run_event
+from .tags import enter_blind_select
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -97,29 +103,59 @@ def _pack_card(game: Game, booster: BoosterType, index: int) -> Joker | Consumab
 
 
 def open_pack(game: Game, key: str) -> None:
-    """Open a booster pack: its cards are shown and the player picks.
+    """Open a booster pack: its cards are shown and the player picks (the ``open_pack``
+    event).
 
     A pack that ``deals_hand`` (Arcana, Spectral) first deals a full hand from the deck,
     so its cards have targets; the hand goes back to the deck when the pack closes.
     """
-    booster = game.plugins.find(BoosterType, key)
-    game.pack_key = key
+    run_event(game, "open_pack", key=key)
+
+
+def start_pack(ctx: EventContext) -> None:
+    """The pack opened (``booster``), and the phase to go back to when it closes."""
+    game = ctx.game
+    ctx["booster"] = game.plugins.find(BoosterType, ctx["key"])
+    game.pack_key = ctx["key"]
     game.pack_return = game.run.phase
-    if booster.deals_hand:
-        game.draw(game.hand_size)
+
+
+def deals_hand(ctx: EventContext) -> bool:
+    """Run condition: the pack deals a hand first (Arcana, Spectral)."""
+    return bool(ctx["booster"].deals_hand)
+
+
+def deal_pack_hand(ctx: EventContext) -> None:
+    game = ctx.game
+    game.draw(game.hand_size)
+
+
+def fill_pack(ctx: EventContext) -> None:
+    """The pack's cards, made one by one: each is in play for the next one's draw."""
+    game, booster = ctx.game, ctx["booster"]
     game.pack = []
-    for slot in range(booster.cards):  # one by one: each card is in play for the next draw
+    for slot in range(booster.cards):
         item = _pack_card(game, booster, slot)
         item.zone.area = Area.PACK
         item.zone.slot = slot
         game.pack.append(item)
+
+
+def show_pack(ctx: EventContext) -> None:
+    game, booster = ctx.game, ctx["booster"]
     game.pack_picks = booster.choose
     game.run.phase = Phase.PACK
-    game.record(booster.name, "opened", key)
-    game.each_joker("joker_booster_opened", key)
+    game.record(booster.name, "opened", ctx["key"])
+
+
+def jokers_pack_opened(ctx: EventContext) -> None:
+    ctx.game.each_joker("joker_booster_opened", ctx["key"])
 
 
 def close_pack(game: Game) -> None:
+    """The pack closes: what was not picked is gone, a dealt hand goes back to the deck,
+    and play goes back to where the pack was opened (the blind select screen comes back,
+    and more tags may act)."""
     for item in game.pack:
         game.drop_offer(item)
     for card in reversed(game.area(Area.HAND)):  # from the right, each under the last
@@ -128,17 +164,23 @@ def close_pack(game: Game) -> None:
     game.pack_key = None
     game.pack_picks = 0
     game.run.phase = game.pack_return
-    if game.run.phase is Phase.BLIND_SELECT:  # the screen comes back; more tags may act
-        from .tags import enter_blind_select
-
+    if game.run.phase is Phase.BLIND_SELECT:
         enter_blind_select(game)
 
 
 def skip_pack(game: Game) -> None:
+    """Close the open pack without picking more (the ``skip_pack`` event)."""
     if game.run.phase is not Phase.PACK:
         raise IllegalActionError("skip_pack: no pack is open")
-    game.each_joker("joker_booster_skipped")
-    close_pack(game)
+    run_event(game, "skip_pack")
+
+
+def jokers_pack_skipped(ctx: EventContext) -> None:
+    ctx.game.each_joker("joker_booster_skipped")
+
+
+def close_skipped_pack(ctx: EventContext) -> None:
+    close_pack(ctx.game)
 
 
 def targets(game: Game, cards: tuple[int, ...]) -> list[Card]:
@@ -184,26 +226,58 @@ def check_use(game: Game, index: int, cards: tuple[int, ...]) -> Consumable:
 
 
 def use_held(game: Game, index: int, cards: tuple[int, ...]) -> None:
-    """Use the held consumable at ``index``; it is used up."""
-    item = check_use(game, index, cards)
-    use_consumable(game, item, targets(game, cards))
-    if item in game.consumables:
-        game.remove_consumable(item)
+    """Use the held consumable at ``index``; it is used up (the ``use`` event)."""
+    run_event(game, "use", index=index, cards=cards)
 
 
 def use_consumable(game: Game, consumable: Consumable, targets: list[Card]) -> None:
-    """Use a consumable: its effect, the run's usage counts, the jokers' reactions."""
+    """Use a consumable that is not held (a pack's, a shop's): its effect, the run's usage
+    counts, the jokers' reactions (the ``use`` event)."""
+    run_event(game, "use", item=consumable, targets=targets)
+
+
+def held_consumable(ctx: EventContext) -> bool:
+    """Run condition: the consumable used is a held one, chosen by its slot (``index``)."""
+    return "index" in ctx.values
+
+
+def choose_held(ctx: EventContext) -> None:
+    """The held consumable chosen (``item``) and the hand cards it is used on
+    (``targets``)."""
+    game, cards = ctx.game, ctx.get("cards", ())
+    ctx["item"] = check_use(game, ctx["index"], cards)
+    ctx["targets"] = targets(game, cards)
+
+
+def consumable_effect(ctx: EventContext) -> None:
+    """The consumable's own effect (its plugin's ``consumable_use``)."""
+    game, consumable = ctx.game, ctx["item"]
     use = game.plugins.impl("consumable_use", consumable.key)
     if use is None:
         raise IllegalActionError(f"use: {consumable.name} has no use yet")
-    use(game, consumable, targets)
+    use(game, consumable, ctx["targets"])
+
+
+def count_use(ctx: EventContext) -> None:
+    """The consumable's set counts the use (Fortune Teller reads Tarots used)."""
+    game, consumable = ctx.game, ctx["item"]
     card_set = consumable_sets(game.plugins).find(consumable.type.set)
-    if card_set is not None:  # the set counts the use (Fortune Teller reads Tarots used)
+    if card_set is not None:
         used = game.plugins.impl("consumable_set_used", card_set.key)
         if used is not None:
             used(game, card_set, consumable)
     game.record(consumable.name, "used", consumable.key)
-    game.each_joker("joker_consumable_used", consumable)
+
+
+def jokers_consumable_used(ctx: EventContext) -> None:
+    ctx.game.each_joker("joker_consumable_used", ctx["item"])
+
+
+def used_up(ctx: EventContext) -> None:
+    """A held consumable is used up."""
+    game, item = ctx.game, ctx["item"]
+    if item in game.consumables:
+        game.remove_consumable(item)
 
 
 def check_pick(game: Game, index: int, cards: tuple[int, ...]) -> Any:
@@ -223,16 +297,55 @@ def check_pick(game: Game, index: int, cards: tuple[int, ...]) -> Any:
 
 
 def pick(game: Game, index: int, cards: tuple[int, ...] = ()) -> None:
-    item = check_pick(game, index, cards)
-    game.pack.pop(index)
+    """Take the pack's card at ``index`` (a consumable is used at once on ``cards``): the
+    ``pick`` event."""
+    run_event(game, "pick", index=index, cards=cards)
+
+
+def choose_pick(ctx: EventContext) -> None:
+    """The card picked (``item``) leaves the pack."""
+    game = ctx.game
+    ctx["item"] = check_pick(game, ctx["index"], ctx.get("cards", ()))
+    game.pack.pop(ctx["index"])
+
+
+def picked_consumable(ctx: EventContext) -> bool:
+    """Run condition: the card picked is a consumable (used at once)."""
+    return isinstance(ctx["item"], Consumable)
+
+
+def picked_to_keep(ctx: EventContext) -> bool:
+    """Run condition: the card picked is kept (a joker or a playing card)."""
+    return not isinstance(ctx["item"], Consumable)
+
+
+def take_pick(ctx: EventContext) -> None:
+    """A joker joins the row, a playing card the bottom of the draw pile (and the jokers
+    hear of it)."""
+    game, item = ctx.game, ctx["item"]
     if isinstance(item, Joker):
         game.add_joker(item)
-    elif isinstance(item, Consumable):
-        use_consumable(game, item, targets(game, cards))
-        game.drop_offer(item)
     else:
         game.take_card(item, Area.DECK, index=0)
         game.each_joker("joker_cards_added", (item,))
-    game.pack_picks -= 1
-    if game.pack_picks <= 0 or not game.pack:
-        close_pack(game)
+
+
+def use_pick(ctx: EventContext) -> None:
+    """A consumable is used at once (the ``use`` event), then gone."""
+    game, item = ctx.game, ctx["item"]
+    use_consumable(game, item, targets(game, ctx.get("cards", ())))
+    game.drop_offer(item)
+
+
+def count_pick(ctx: EventContext) -> None:
+    ctx.game.pack_picks -= 1
+
+
+def pack_done(ctx: EventContext) -> bool:
+    """Run condition: no pick left, or no card left to pick."""
+    game = ctx.game
+    return game.pack_picks <= 0 or not game.pack
+
+
+def close_picked_pack(ctx: EventContext) -> None:
+    close_pack(ctx.game)

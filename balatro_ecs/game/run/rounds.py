@@ -1,6 +1,7 @@
-"""The systems of a round: selecting or skipping a blind, playing, discarding, and the end
-of the round. Each is a function of an :class:`~balatro_ecs.game.run.flow.EventContext`,
-placed in its event's phase (see :data:`SYSTEMS` and :data:`~balatro_ecs.game.run.flow.RUN_EVENTS`).
+"""The systems of a round: selecting or skipping a blind, playing, discarding, the end of
+the round, and the run won or lost. Each is a function of an
+:class:`~balatro_ecs.game.run.flow.EventContext`; :mod:`balatro_ecs.game.events` places
+each in its event's phase.
 """
 
 from __future__ import annotations
@@ -10,27 +11,29 @@ from typing import TYPE_CHECKING, Any
 
 from ...kernel.components import Area
 from ...kernel.enums import VANILLA_HANDS, HandType, hand_iteration_order
-from ...kernel.schedule import System
 from .. import hands
 from ..modifiers import card_modifiers
 from ..state import Phase
 from ..stickers import end_of_round as stickers_end_of_round
-from .blinds import blind_chips, blind_type_on_deck, next_voucher
+from .blinds import blind_chips, blind_type_on_deck, next_blind, next_voucher
+from .flow import EventContext, run_event
+from .tags import gain_tag, tag_trigger_all
 from .targets import reset_round_targets
 
 if TYPE_CHECKING:
     from ..cards import Card
     from ..game import Game
-    from .flow import EventContext
 
-__all__ = ["SYSTEMS", "end_round", "end_round_if_out_of_cards", "next_blind", "refill_hand"]
-
-_NEXT_BLIND = {"Small": "Big", "Big": "Boss"}
-
-
-def next_blind(which: str) -> str:
-    """The blind that follows ``which`` in an ante ("Boss" is followed by the next Small)."""
-    return _NEXT_BLIND.get(which, "Small")
+__all__ = [
+    "end_round",
+    "end_round_if_out_of_cards",
+    "in_round",
+    "next_blind",
+    "not_forced",
+    "refill_hand",
+    "round_lost",
+    "won_the_run",
+]
 
 
 # ---------------------------------------------------------------------------------------
@@ -92,8 +95,6 @@ def set_blind(ctx: EventContext) -> None:
     for stats in run.hands:
         stats.played_this_round = 0
     run.phase = Phase.ROUND
-    from .tags import tag_trigger_all
-
     tag_trigger_all(game, "round_start_bonus")
 
 
@@ -119,26 +120,29 @@ def shuffle_deck(ctx: EventContext) -> None:
 
 
 def draw_first_hand(ctx: EventContext) -> None:
+    """Draw the round's first hand; with no room for a card (a hand size of 0), the run
+    is over."""
     game = ctx.game
     if game.hand_size <= 0:
-        game.run.phase = Phase.GAME_OVER
+        run_event(game, "game_over")
         return
     refill_hand(game, after_action=False, tell_blind=False)
 
 
+def in_round(ctx: EventContext) -> bool:
+    """Run condition: the round is being played (not over, not lost)."""
+    return ctx.game.run.phase is Phase.ROUND
+
+
 def first_hand_drawn(ctx: EventContext) -> None:
-    game = ctx.game
-    if game.run.phase is Phase.ROUND:
-        game.each_joker("joker_first_hand_drawn")
+    ctx.game.each_joker("joker_first_hand_drawn")
 
 
 def blind_first_hand_drawn(ctx: EventContext) -> None:
     """The blind sees the first hand once the jokers' first-hand effects are done (in the
     game its ``drawn_to_hand`` event comes after them): Cerulean Bell picks among the
     cards held then, Certificate's card included."""
-    game = ctx.game
-    if game.run.phase is Phase.ROUND:
-        _blind_drawn(game)
+    _blind_drawn(ctx.game)
 
 
 # ---------------------------------------------------------------------------------------
@@ -156,8 +160,6 @@ def take_tag(ctx: EventContext) -> None:
     game = ctx.game
     key = game.run.tags_offered.get(game.run.blind_on_deck)
     if key is not None:
-        from .tags import gain_tag
-
         gain_tag(game, key)
 
 
@@ -166,8 +168,6 @@ def jokers_blind_skipped(ctx: EventContext) -> None:
 
 
 def advance_after_skip(ctx: EventContext) -> None:
-    from .tags import tag_trigger_all
-
     run = ctx.game.run
     run.blind_on_deck = next_blind(run.blind_on_deck)
     run.blind_states[run.blind_on_deck] = "Select"
@@ -289,16 +289,20 @@ def discard_cards(ctx: EventContext) -> None:
         game.each_joker("joker_cards_destroyed", tuple(destroyed))
 
 
+def not_forced(ctx: EventContext) -> bool:
+    """Run condition: the player's own discard, not one a blind forces (The Hook's uses
+    no discard and draws nothing)."""
+    return not ctx.get("hook", False)
+
+
 def count_discard(ctx: EventContext) -> None:
-    if not ctx.get("hook", False):
-        run = ctx.game.run
-        run.discards_left -= 1
-        run.discards_used += 1
+    run = ctx.game.run
+    run.discards_left -= 1
+    run.discards_used += 1
 
 
 def refill_after_discard(ctx: EventContext) -> None:
-    if not ctx.get("hook", False):
-        refill_hand(ctx.game, after_action=True)
+    refill_hand(ctx.game, after_action=True)
 
 
 # ---------------------------------------------------------------------------------------
@@ -307,9 +311,8 @@ def refill_after_discard(ctx: EventContext) -> None:
 
 
 def end_round(game: Game) -> None:
-    """The round is over: lost (unless a joker saves it) or won."""
-    from .flow import run_event
-
+    """The round is over: lost (unless a joker saves it: the ``game_over`` event) or won
+    (the ``end_round`` event)."""
     run = game.run
     game._hand_watch = False  # the round ends: a hand size that grows draws nothing now
     won = run.chips >= run.blind_chips
@@ -322,7 +325,7 @@ def end_round(game: Game) -> None:
                 game.record(joker, "message", "saved")
                 break
         if not saved:
-            run_event(game, "game_over")
+            run_event(game, "game_over", round_lost=True)
             return
     run_event(game, "end_round", won=won, saved=saved)
 
@@ -414,8 +417,7 @@ def progress(ctx: EventContext) -> None:
     run.unused_discards += run.discards_left
     if run.boss_defeated:
         if run.ante == run.win_ante:
-            run.won = True
-            run.win_screen = True
+            run_event(game, "win")
         run.most_played_hand = _most_played(game)
         run.ante += 1
         if "boss_rerolled" in run.flags:
@@ -450,59 +452,59 @@ def _most_played(game: Game) -> HandType:
     return best
 
 
-def lose_run(ctx: EventContext) -> None:
-    """The round is lost and nothing saved it: the run is over."""
-    ctx.game.run.phase = Phase.GAME_OVER
-
-
 def new_targets(ctx: EventContext) -> None:
     reset_round_targets(ctx.game)
 
 
-def compute_payout(ctx: EventContext) -> None:
-    from .economy import round_payout
+# ---------------------------------------------------------------------------------------
+# game_over, win
+# ---------------------------------------------------------------------------------------
 
+
+def lose_run(ctx: EventContext) -> None:
+    """The run is lost: a round lost that nothing saved, or no room to draw a hand."""
+    ctx.game.run.phase = Phase.GAME_OVER
+
+
+def round_lost(ctx: EventContext) -> bool:
+    """Run condition: the run is lost because a round was (not for want of a hand)."""
+    return bool(ctx.get("round_lost", False))
+
+
+def won_the_run(ctx: EventContext) -> None:
+    """The boss of the winning ante is beaten: the run is won, and the win screen is up
+    (play goes on only through ``endless``)."""
+    run = ctx.game.run
+    run.won = True
+    run.win_screen = True
+
+
+def go_endless(ctx: EventContext) -> None:
+    """Endless mode: the win screen closes and the round's evaluation goes on."""
+    ctx.game.run.win_screen = False
+
+
+def waiting_for_the_player(ctx: EventContext) -> None:
+    """The hand played is over (the round ended, or it waits for the next action): a hand
+    size that grows from now draws at once again."""
+    ctx.game._hand_watch = True
+
+
+# ---------------------------------------------------------------------------------------
+# move_joker, sort_hand: the player's reordering
+# ---------------------------------------------------------------------------------------
+
+
+def move_joker(ctx: EventContext) -> None:
+    """The joker in slot ``source`` moves to slot ``target``."""
     game = ctx.game
-    game.run.payout = round_payout(game, ctx["won"])
-    game.clear_blind()
-    game.run.phase = Phase.CASH_OUT
+    game.move_joker(game.jokers[ctx["source"]], ctx["target"])
 
 
-def _s(event: str, phase: str, fn: Any, **order: Any) -> System:
-    return System(f"{event}:{fn.__name__}", phase, fn, **order)
-
-
-SYSTEMS: tuple[System, ...] = (
-    _s("select_blind", "set blind", set_blind),
-    _s("select_blind", "blind effects", blind_effects),
-    _s("select_blind", "jokers", jokers_setting_blind),
-    _s("select_blind", "shuffle", shuffle_deck),
-    _s("select_blind", "draw", draw_first_hand),
-    _s("select_blind", "first hand", first_hand_drawn),
-    _s(
-        "select_blind",
-        "first hand",
-        blind_first_hand_drawn,
-        after=("select_blind:first_hand_drawn",),
-    ),
-    _s("skip_blind", "skip", skip),
-    _s("skip_blind", "tag", take_tag),
-    _s("skip_blind", "jokers", jokers_blind_skipped),
-    _s("skip_blind", "advance", advance_after_skip),
-    _s("play", "select", select_played),
-    _s("play", "press play", press_play),
-    _s("play", "score", score_hand),
-    _s("play", "clean up", clean_up_play),
-    _s("play", "resolve", resolve_play),
-    _s("discard", "before", pre_discard),
-    _s("discard", "discard", discard_cards),
-    _s("discard", "count", count_discard),
-    _s("discard", "draw", refill_after_discard),
-    _s("end_round", "jokers", jokers_end_of_round),
-    _s("end_round", "held cards", held_cards_end_of_round),
-    _s("end_round", "progress", progress),
-    _s("end_round", "targets", new_targets),
-    _s("end_round", "payout", compute_payout),
-    _s("game_over", "jokers", jokers_end_of_round),
-    _s("game_over", "over", lose_run),
-)
+def sort_hand(ctx: EventContext) -> None:
+    """The hand is sorted ``by`` rank or suit, and keeps that sort as it draws (the
+    game's hand area does)."""
+    game = ctx.game
+    by = ctx.get("by", "rank")
+    game.run.hand_sort = by
+    game.sort_hand(by)

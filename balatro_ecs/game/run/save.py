@@ -54,17 +54,20 @@ from typing import TYPE_CHECKING, Any
 
 from ...kernel import components as C
 from ...kernel.content import StickerType
-from ...kernel.enums import KINDS_ADDED, Edition, Enhancement, Seal, Suit
+from ...kernel.enums import KINDS_ADDED, Edition, Enhancement, Seal, Suit, parse_suit
 from ...kernel.errors import BalatroError, SaveError
+from ...kernel.manager import Plugins
 from ..actions import Action, Outcome
+from ..blinds import Blind
 from ..cards import Card, CardSpec
+from ..copying import clone as direct_clone
 from ..jokers import Consumable, Joker
+from ..scoring.result import ScoreResult
 from ..state import Phase, RunState
 from ..stickers import sticker_keys, sticker_table
 from .save_check import CardRow, SavedCard, check_save, check_versions
 
 if TYPE_CHECKING:
-    from ...kernel.manager import Plugins
     from ..game import Game
 
 __all__ = ["FORMAT", "clone", "dumps", "loads", "to_data"]
@@ -409,8 +412,6 @@ def _card_text(card: Card) -> str:
 
 
 def _spec(raw: dict[str, Any]) -> CardSpec:
-    from ...kernel.enums import parse_suit
-
     return CardSpec(
         rank=raw["rank"],
         suit=parse_suit(raw["suit"]),
@@ -446,8 +447,6 @@ def _restore_read_row(game: Game, read: CardRow, area: C.Area) -> None:
 def _parse_suit(text: Any) -> Suit:
     found = _SUIT_OF_LETTER.get(text) if isinstance(text, str) else None
     if found is None:
-        from ...kernel.enums import parse_suit
-
         return parse_suit(text)
     return found
 
@@ -577,8 +576,12 @@ def _restore_offer(game: Game, raw: dict[str, Any], area: C.Area) -> Joker | Con
     return _restore_card(game, raw, area)
 
 
-def from_data(data: dict[str, Any], plugins: Plugins | None = None) -> Game:
-    """Rebuild a game from :func:`to_data` output, after checking all of it
+def from_data(
+    data: dict[str, Any], plugins: Plugins | None = None, *, game_class: type[Game]
+) -> Game:
+    """Rebuild a game (a ``game_class``, :class:`~balatro_ecs.game.Game` for
+    :meth:`Game.from_data <balatro_ecs.game.Game.from_data>`) from :func:`to_data` output,
+    after checking all of it
     (:func:`~balatro_ecs.game.run.save_check.check_save`, with the packs it records:
     :func:`~balatro_ecs.game.run.save_check.check_packs`) and the plugin packages it records
     (:func:`~balatro_ecs.game.run.save_check.check_versions`): the same major version as saved,
@@ -588,19 +591,17 @@ def from_data(data: dict[str, Any], plugins: Plugins | None = None) -> Game:
         blocked one), a pack or package missing or at an incompatible version, or a
         damaged save: the message names the bad field by its path and the value.
     """
-    from ...kernel.manager import Plugins as PluginSet
-
     if type(data) is not dict:
         raise SaveError(f"not a balatro_ecs save (expected an object, got {type(data).__name__})")
     if data.get("format") != FORMAT:
         found = data.get("format")
         shown = repr(found) if type(found) is str and len(found) <= 100 else type(found).__name__
         raise SaveError(f"not a balatro_ecs save (format {shown}, expected {FORMAT!r})")
-    plugins = plugins if plugins is not None else PluginSet.default()
+    plugins = plugins if plugins is not None else Plugins.default()
     actions = check_save(data, plugins)
     check_versions(data["plugins"], plugins.package_versions())
     try:
-        return _from_data(data, plugins, actions)
+        return _from_data(data, plugins, actions, game_class)
     except SaveError:
         raise
     except (BalatroError, LookupError, TypeError, ValueError, AttributeError) as err:
@@ -608,11 +609,11 @@ def from_data(data: dict[str, Any], plugins: Plugins | None = None) -> Game:
         raise SaveError(f"damaged save: {type(err).__name__}: {err}") from None
 
 
-def _from_data(data: dict[str, Any], plugins: Plugins, actions: list[Action]) -> Game:
+def _from_data(
+    data: dict[str, Any], plugins: Plugins, actions: list[Action], game_class: type[Game]
+) -> Game:
     """The game a checked save holds (``actions``: its log's actions, made by the check)."""
-    from ..game import Game
-
-    game = Game(deck=data["deck"], seed=data["seed"], plugins=plugins, start=False)
+    game = game_class(deck=data["deck"], seed=data["seed"], plugins=plugins, start=False)
     if data.get("stake"):
         game.stake = game._stake(data["stake"])
     game.run = RunState.from_dict(data["run"], plugins)
@@ -642,8 +643,6 @@ def _from_data(data: dict[str, Any], plugins: Plugins, actions: list[Action]) ->
     blind = data["blind"]
     if blind is not None:
         state = C.BlindState(blind["disabled"], blind["triggered"], blind["memory"])
-        from ..blinds import Blind
-
         btype = plugins.blind(blind["key"])
         game.blind = Blind(game.world.create(C.BlindKind(btype.key), state), btype, state)
     game.rng.restore(data["rng"])
@@ -661,8 +660,6 @@ def _outcome(raw: dict[str, Any], action: Action) -> Outcome:
     score = raw.get("score")
     result = None
     if score is not None:
-        from ..scoring.result import ScoreResult
-
         result = ScoreResult(score["hand_name"], score["chips"], score["mult"], score["score"])
     return Outcome(
         action=action,
@@ -674,8 +671,10 @@ def _outcome(raw: dict[str, Any], action: Action) -> Outcome:
     )
 
 
-def loads(text: str | bytes, plugins: Plugins | None = None) -> Game:
-    """Load a save made by :func:`dumps` (checked as :func:`from_data` says).
+def loads(text: str | bytes, plugins: Plugins | None = None, *, game_class: type[Game]) -> Game:
+    """Load a save made by :func:`dumps` into a new ``game_class`` (checked as
+    :func:`from_data` says; :meth:`Game.from_json <balatro_ecs.game.Game.from_json>` is the
+    usual way in).
 
     :raises SaveError: text that is not JSON (or not UTF-8), or a save that cannot load.
     """
@@ -694,7 +693,7 @@ def loads(text: str | bytes, plugins: Plugins | None = None) -> Game:
         raise SaveError("save: malformed JSON: nested too deeply") from None
     except ValueError as err:  # a number too long to read (Python's digit limit)
         raise SaveError(f"save: malformed JSON: {err}") from None
-    return from_data(data, plugins)
+    return from_data(data, plugins, game_class=game_class)
 
 
 # -- reading the text ----------------------------------------------------------------------
@@ -815,7 +814,5 @@ def _saved_card(body: str) -> SavedCard | None:
 
 
 def clone(game: Game) -> Game:
-    """An independent copy of ``game`` (copied directly: :mod:`balatro_ecs.game.run.clone`)."""
-    from .clone import clone as direct
-
-    return direct(game)
+    """An independent copy of ``game`` (copied directly: :func:`balatro_ecs.game.copying.clone`)."""
+    return direct_clone(game)

@@ -1,4 +1,5 @@
-"""Starting a run: the deck, the deck's and the stakes' changes, the first blinds.
+"""Starting a run: the deck, the deck's and the stakes' changes, the first blinds (the
+systems of the ``start_run`` event; their order is :mod:`balatro_ecs.game.events`').
 
 The game creates its 52 starting cards from prototypes sorted by a string of suit letter
 and rank character (``"C2"`` < ``"C9"`` < ``"CA"`` < ... < ``"ST"``); that creation order
@@ -13,6 +14,7 @@ from ...kernel.content import StakeType
 from ...kernel.enums import Suit
 from ..cards import CardSpec, CardTemplate
 from .blinds import choose_boss, next_tag, next_voucher
+from .flow import EventContext, run_event
 from .tags import enter_blind_select
 from .targets import reset_round_targets
 
@@ -48,34 +50,69 @@ _STANDARD_TEMPLATE = CardTemplate(_STANDARD)
 
 
 def start_run(game: Game) -> None:
-    """Set up a new run in an empty game."""
-    plugins = game.plugins
+    """Set up a new run in an empty game (the ``start_run`` event)."""
+    run_event(game, "start_run")
+
+
+def starting_cards(ctx: EventContext) -> None:
+    """The deck's cards: the standard 52, or what the deck makes of them (its
+    ``deck_starting_cards``), in the order of the game's prototypes."""
+    game = ctx.game
     deck = game.deck
-    reshape = plugins.impl("deck_starting_cards", deck.key)
+    reshape = game.plugins.impl("deck_starting_cards", deck.key)
     if reshape is None:
         game.set_up_cards(_STANDARD_TEMPLATE)  # already in the game's order
     else:
         cards = standard_cards()
         cards = list(reshape(game, deck, cards) or cards)
         game.set_up_cards(sorted(cards, key=prototype_key))
-    apply = plugins.impl("deck_apply", deck.key)
+
+
+def apply_deck(ctx: EventContext) -> None:
+    game = ctx.game
+    apply = game.plugins.impl("deck_apply", game.deck.key)
     if apply is not None:
-        apply(game, deck)
+        apply(game, game.deck)
+
+
+def apply_stakes(ctx: EventContext) -> None:
+    """The chosen stake and every stake below it, lowest first."""
+    game = ctx.game
+    plugins = game.plugins
     assert game.stake is not None
     for stake in plugins.all(StakeType):
         if stake.level <= game.stake.level:
             stake_apply = plugins.impl("stake_apply", stake.key)
             if stake_apply is not None:
                 stake_apply(game, stake)
+
+
+def start_counters(ctx: EventContext) -> None:
+    game = ctx.game
+    assert game.stake is not None
     run = game.run
     run.stake = game.stake.level
     run.starting_deck_size = len(game.playing_cards)
     run.hands_left = run.round_hands
     run.discards_left = run.round_discards
     game.refresh_rules()
-    reset_round_targets(game, first=True)
+
+
+def first_targets(ctx: EventContext) -> None:
+    reset_round_targets(ctx.game, first=True)
+
+
+def first_blinds(ctx: EventContext) -> None:
+    """The first ante's boss, voucher and tags."""
+    game = ctx.game
+    run = game.run
     run.boss = choose_boss(game)
     run.voucher_offer = next_voucher(game)
     run.tags_offered = {"Small": next_tag(game), "Big": next_tag(game)}
+
+
+def first_blind_select(ctx: EventContext) -> None:
+    """The blind select screen comes up; setting up recorded nothing."""
+    game = ctx.game
     enter_blind_select(game)
     game.events.clear()

@@ -1,5 +1,9 @@
 """The shop: what it offers each visit, prices, buying, selling, rerolling, leaving.
 
+The systems of the shop's events (``open_shop``, ``buy``, ``buy_and_use``,
+``buy_voucher``, ``buy_pack``, ``reroll``, ``sell``, ``leave_shop``) are here; their order
+is :mod:`balatro_ecs.game.events`'. :func:`buy`, :func:`sell`, ... run an event whole.
+
 Per visit (rules.toml ``[shop]``): ``shop_slots`` cards (card type by the run's rates:
 jokers, each consumable set's, playing cards), the ante's voucher, and two booster packs;
 the first shop of a run offers a ``first_shop`` pack (the game's Buffoon Pack) first.
@@ -15,7 +19,6 @@ from ...kernel.components import Area
 from ...kernel.content import BoosterType
 from ...kernel.enums import Edition
 from ...kernel.errors import IllegalActionError
-from ...kernel.schedule import System
 from ..jokers import Consumable, Joker
 from ..pools import consumable_sets, shop_rate
 from ..state import Phase
@@ -25,15 +28,17 @@ from .cards_for_sale import (
     make_playing_card,
     random_shop_edition,
 )
+from .flow import EventContext, run_event
+from .packs import open_pack, targets, unusable_reason, use_consumable
+from .tags import enter_blind_select, tag_trigger, tag_trigger_all
 
 if TYPE_CHECKING:
     from ..cards import Card
     from ..game import Game
-    from .flow import EventContext
 
 __all__ = [
-    "SYSTEMS",
     "buy",
+    "buy_and_use",
     "buy_pack",
     "buy_voucher",
     "check_buy_pack",
@@ -41,6 +46,7 @@ __all__ = [
     "reroll",
     "reroll_price",
     "sell",
+    "sell_joker",
     "shop_card",
 ]
 
@@ -53,8 +59,6 @@ def shop_card(game: Game) -> Joker | Consumable | Card:
     """One shop card, its type drawn by the run's rates (``cdt<ante>``): jokers, then the
     consumable sets and the playing cards in order (the game's Tarot, Planet, playing
     cards, Spectral; a pack's sets after them)."""
-    from .tags import tag_trigger
-
     made = tag_trigger(game, "store_joker_create")
     if made is not None:
         tag_trigger(game, "store_joker_modify", made)
@@ -153,18 +157,45 @@ def reprice_shop(game: Game) -> None:
 
 
 def open_shop(game: Game) -> None:
-    """Fill the shop for this visit."""
-    from .tags import tag_trigger, tag_trigger_all
+    """Fill the shop for this visit and enter it (the ``open_shop`` event)."""
+    run_event(game, "open_shop")
 
+
+def shop_rules(ctx: EventContext) -> None:
+    ctx.game.refresh_rules()
+
+
+def shop_start_tags(ctx: EventContext) -> None:
+    tag_trigger(ctx.game, "shop_start")
+
+
+def reset_reroll_price(ctx: EventContext) -> None:
+    recalculate_reroll(ctx.game, skip_increment=True)
+
+
+def stock_cards(ctx: EventContext) -> None:
+    _restock(ctx.game)
+
+
+def offer_vouchers(ctx: EventContext) -> None:
+    """The ante's voucher; then every held tag acts (two Voucher Tags, two more)."""
+    game = ctx.game
     run = game.run
-    game.refresh_rules()
-    tag_trigger(game, "shop_start")
-    recalculate_reroll(game, skip_increment=True)
-    _restock(game)
     game.shop_vouchers = [run.voucher_offer] if run.voucher_offer else []
-    tag_trigger_all(game, "voucher_add")  # every held tag acts: two Voucher Tags, two more
+    tag_trigger_all(game, "voucher_add")
+
+
+def offer_packs(ctx: EventContext) -> None:
+    game = ctx.game
     game.shop_packs = [choose_pack(game) for _ in range(2)]
-    tag_trigger(game, "shop_final_pass")
+
+
+def shop_final_tags(ctx: EventContext) -> None:
+    tag_trigger(ctx.game, "shop_final_pass")
+
+
+def enter_shop(ctx: EventContext) -> None:
+    ctx.game.run.phase = Phase.SHOP
 
 
 # ---------------------------------------------------------------------------------------
@@ -191,16 +222,24 @@ def reroll_price(game: Game) -> int:
 
 
 def reroll(game: Game) -> None:
-    """Pay for (or use a free) reroll and restock the shop's cards."""
+    """Pay for (or use a free) reroll and restock the shop's cards (the ``reroll`` event)."""
+    run_event(game, "reroll")
+
+
+def pay_for_reroll(ctx: EventContext) -> None:
+    """Use a free reroll or pay for one; only paid rerolls raise the price."""
+    game = ctx.game
     run = game.run
     free = run.free_rerolls_left > 0
     if free:
         run.free_rerolls_left -= 1
     else:
         game.earn(-reroll_price(game), "reroll")
-    recalculate_reroll(game, skip_increment=free)  # only paid rerolls raise the price
-    _restock(game)
-    game.each_joker("joker_reroll")
+    recalculate_reroll(game, skip_increment=free)
+
+
+def jokers_reroll(ctx: EventContext) -> None:
+    ctx.game.each_joker("joker_reroll")
 
 
 # ---------------------------------------------------------------------------------------
@@ -261,9 +300,25 @@ def check_buy(game: Game, slot: int) -> Joker | Consumable | Card:
 
 
 def buy(game: Game, slot: int) -> None:
-    item = check_buy(game, slot)
-    game.earn(-offer_price(game, item), item)
-    game.shop.pop(slot)
+    """Buy the shop card in ``slot`` (the ``buy`` event)."""
+    run_event(game, "buy", slot=slot)
+
+
+def choose_offer(ctx: EventContext) -> None:
+    """The shop card the buyer chose: ``item``."""
+    ctx["item"] = check_buy(ctx.game, ctx["slot"])
+
+
+def pay_for_offer(ctx: EventContext) -> None:
+    item = ctx["item"]
+    ctx.game.earn(-offer_price(ctx.game, item), item)
+
+
+def take_offer(ctx: EventContext) -> None:
+    """The card leaves the shop for the joker row, the consumable area or the deck (a
+    playing card goes to the bottom of the draw pile)."""
+    game, item = ctx.game, ctx["item"]
+    game.shop.pop(ctx["slot"])
     game._renumber(game.shop)
     if isinstance(item, Joker):
         game.add_joker(item)
@@ -271,14 +326,24 @@ def buy(game: Game, slot: int) -> None:
         game.add_consumable(item)
     else:
         game.take_card(item, Area.DECK, index=0)
-        game.each_joker("joker_cards_added", (item,))
-    game.record(None, "bought", _name(item), item)
+
+
+def playing_card_bought(ctx: EventContext) -> bool:
+    """Run condition: the card bought is a playing card."""
+    return not isinstance(ctx["item"], (Joker, Consumable))
+
+
+def jokers_card_added(ctx: EventContext) -> None:
+    ctx.game.each_joker("joker_cards_added", (ctx["item"],))
+
+
+def record_bought(ctx: EventContext) -> None:
+    item = ctx["item"]
+    ctx.game.record(None, "bought", _name(item), item)
 
 
 def check_buy_and_use(game: Game, slot: int, cards: tuple[int, ...] = ()) -> Consumable:
     """The consumable in ``slot``, if it can be bought and used at once now."""
-    from .packs import targets, unusable_reason
-
     if game.run.phase is not Phase.SHOP:
         raise IllegalActionError("buy_use: only in the shop")
     if not 0 <= slot < len(game.shop):
@@ -300,15 +365,27 @@ def check_buy_and_use(game: Game, slot: int, cards: tuple[int, ...] = ()) -> Con
 
 
 def buy_and_use(game: Game, slot: int, cards: tuple[int, ...] = ()) -> None:
-    """Pay for the consumable in ``slot`` and use it without it taking a slot."""
-    from .packs import targets, use_consumable
+    """Pay for the consumable in ``slot`` and use it without it taking a slot (the
+    ``buy_and_use`` event)."""
+    run_event(game, "buy_and_use", slot=slot, cards=cards)
 
-    item = check_buy_and_use(game, slot, cards)
-    game.earn(-offer_price(game, item), item)
-    game.shop.pop(slot)
+
+def choose_to_use(ctx: EventContext) -> None:
+    """The shop consumable the buyer chose to use at once: ``item``."""
+    ctx["item"] = check_buy_and_use(ctx.game, ctx["slot"], ctx.get("cards", ()))
+
+
+def take_to_use(ctx: EventContext) -> None:
+    game, item = ctx.game, ctx["item"]
+    game.shop.pop(ctx["slot"])
     game._renumber(game.shop)
     game.record(None, "bought", _name(item), item)
-    use_consumable(game, item, targets(game, cards))
+
+
+def use_bought(ctx: EventContext) -> None:
+    """The consumable is used (the ``use`` event), then gone."""
+    game, item = ctx.game, ctx["item"]
+    use_consumable(game, item, targets(game, ctx.get("cards", ())))
     game.drop_offer(item)
 
 
@@ -325,13 +402,27 @@ def check_buy_pack(game: Game, slot: int) -> BoosterType:
 
 
 def buy_pack(game: Game, slot: int) -> None:
-    """Pay for the pack in ``slot`` and open it."""
-    from .packs import open_pack
+    """Pay for the pack in ``slot`` and open it (the ``buy_pack`` event)."""
+    run_event(game, "buy_pack", slot=slot)
 
-    booster = check_buy_pack(game, slot)
-    game.earn(-pack_price(game, booster), booster.key)
-    game.shop_packs.pop(slot)
-    open_pack(game, booster.key)
+
+def choose_pack_offer(ctx: EventContext) -> None:
+    """The pack the buyer chose: ``booster``."""
+    ctx["booster"] = check_buy_pack(ctx.game, ctx["slot"])
+
+
+def pay_for_pack(ctx: EventContext) -> None:
+    booster = ctx["booster"]
+    ctx.game.earn(-pack_price(ctx.game, booster), booster.key)
+
+
+def take_pack(ctx: EventContext) -> None:
+    ctx.game.shop_packs.pop(ctx["slot"])
+
+
+def open_bought_pack(ctx: EventContext) -> None:
+    """The pack opens (the ``open_pack`` event)."""
+    open_pack(ctx.game, ctx["booster"].key)
 
 
 def voucher_price(game: Game, key: str) -> int:
@@ -352,12 +443,29 @@ def check_buy_voucher(game: Game, slot: int) -> str:
 
 
 def buy_voucher(game: Game, slot: int) -> None:
-    key = check_buy_voucher(game, slot)
-    game.earn(-voucher_price(game, key), key)
-    game.shop_vouchers.pop(slot)
+    """Buy and redeem the voucher in ``slot`` (the ``buy_voucher`` event)."""
+    run_event(game, "buy_voucher", slot=slot)
+
+
+def choose_voucher(ctx: EventContext) -> None:
+    """The voucher the buyer chose: ``key``."""
+    ctx["key"] = check_buy_voucher(ctx.game, ctx["slot"])
+
+
+def pay_for_voucher(ctx: EventContext) -> None:
+    key = ctx["key"]
+    ctx.game.earn(-voucher_price(ctx.game, key), key)
+
+
+def take_voucher(ctx: EventContext) -> None:
+    game, key = ctx.game, ctx["key"]
+    game.shop_vouchers.pop(ctx["slot"])
     if game.run.voucher_offer == key:
         game.run.voucher_offer = None
-    redeem_voucher(game, key)
+
+
+def redeem_bought_voucher(ctx: EventContext) -> None:
+    redeem_voucher(ctx.game, ctx["key"])
 
 
 def redeem_voucher(game: Game, key: str) -> None:
@@ -389,17 +497,43 @@ def check_sell(game: Game, area: str, index: int) -> Joker | Consumable:
 
 
 def sell(game: Game, area: str, index: int) -> None:
-    item = check_sell(game, area, index)
-    value = item.sell_value
-    if isinstance(item, Joker):
-        # The sold card's own selling effect; a Blueprint or Brainstorm sold acts as the
-        # joker it copies (the game copies every context, selling_self too).
-        view = game.plans.views[item.slot]
-        sold = game.plugins.impl("joker_sold", view.key) if view is not None else None
-        if sold is not None:
-            sold(game, view)
-    game.each_joker("joker_card_sold", item)
-    game.earn(value, item)
+    """Sell the joker or consumable at ``index`` of ``area`` (the ``sell`` event)."""
+    run_event(game, "sell", area=area, index=index)
+
+
+def choose_to_sell(ctx: EventContext) -> None:
+    """The card sold (``item``) and what it sells for (``value``, read before anything
+    reacts)."""
+    item = ctx["item"] = check_sell(ctx.game, ctx["area"], ctx["index"])
+    ctx["value"] = item.sell_value
+
+
+def sell_joker(ctx: EventContext) -> bool:
+    """Run condition: the card sold is a joker."""
+    return isinstance(ctx["item"], Joker)
+
+
+def joker_sold(ctx: EventContext) -> None:
+    """The sold joker's own selling effect; a Blueprint or Brainstorm sold acts as the
+    joker it copies (the game copies every context, selling_self too)."""
+    game, item = ctx.game, ctx["item"]
+    view = game.plans.views[item.slot]
+    sold = game.plugins.impl("joker_sold", view.key) if view is not None else None
+    if sold is not None:
+        sold(game, view)
+
+
+def jokers_card_sold(ctx: EventContext) -> None:
+    ctx.game.each_joker("joker_card_sold", ctx["item"])
+
+
+def pay_for_sale(ctx: EventContext) -> None:
+    ctx.game.earn(ctx["value"], ctx["item"])
+
+
+def remove_sold(ctx: EventContext) -> None:
+    """The card leaves its row; a joker sold tells the blind (Verdant Leaf)."""
+    game, item = ctx.game, ctx["item"]
     if isinstance(item, Joker):
         if item in game.jokers:
             game.remove_joker(item)
@@ -408,7 +542,11 @@ def sell(game: Game, area: str, index: int) -> None:
             hook(game, game.blind)
     elif item in game.consumables:
         game.remove_consumable(item)
-    game.record(None, "sold", item.name, item)
+
+
+def record_sold(ctx: EventContext) -> None:
+    item = ctx["item"]
+    ctx.game.record(None, "sold", item.name, item)
 
 
 def _name(item: object) -> str:
@@ -431,12 +569,4 @@ def close_shop(ctx: EventContext) -> None:
     game.shop_packs = []
     game.free_packs = False
     game.run.temp_reroll_cost = None
-    from .tags import enter_blind_select
-
     enter_blind_select(game)
-
-
-SYSTEMS: tuple[System, ...] = (
-    System("leave_shop:jokers_leaving_shop", "jokers", jokers_leaving_shop),
-    System("leave_shop:close_shop", "advance", close_shop),
-)

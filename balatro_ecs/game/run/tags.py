@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...kernel.content import TagType
 from ...kernel.enums import hand_iteration_order
+from ..state import Phase
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -97,8 +98,6 @@ def enter_blind_select(game: Game) -> None:
     ``"Small"`` or ``"Big"``) for the tag's own plugin; a tag that decides something when
     it is shown keeps it in ``run.tag_memory`` under that blind.
     """
-    from ..state import Phase
-
     run = game.run
     run.phase = Phase.BLIND_SELECT
     choose_blind_hands(game)

@@ -2,51 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...kernel.faults import check_events
-from ...kernel.schedule import Schedule, compile_schedule
+from ...kernel.schedule import SCORING_EVENT, Schedule
 from .context import ScoringContext
 from .result import ScoreResult
-from .systems import SCORING_PHASES, VANILLA_ORDER, run_vanilla_systems, vanilla_systems
 
 if TYPE_CHECKING:
     from ...kernel.manager import Plugins
     from ..dispatch import JokerPlans
     from ..game import Game
 
-__all__ = ["score_play", "scoring_runner", "scoring_schedule"]
+__all__ = ["score_play", "scoring_schedule", "settle"]
 
 
 def scoring_schedule(plugins: Plugins) -> Schedule:
-    """The compiled scoring order for a plugin set: vanilla systems plus plugins' own."""
-    schedule = plugins.cache.get("scoring_schedule")
-    if schedule is None:
-        systems = vanilla_systems()
-        for contributed in plugins.pm.hook.balatro_scoring_systems():
-            systems.extend(contributed or ())
-        schedule = plugins.cache["scoring_schedule"] = compile_schedule(SCORING_PHASES, systems)
-    assert isinstance(schedule, Schedule)
-    return schedule
-
-
-def scoring_runner(plugins: Plugins) -> Callable[[ScoringContext], None]:
-    """What runs the scoring schedule for a plugin set: the vanilla systems called straight
-    through when the schedule is exactly theirs, else a loop over the compiled schedule."""
-    runner = plugins.cache.get("scoring_runner")
-    if runner is None:
-        functions = scoring_schedule(plugins).functions
-        if functions == VANILLA_ORDER:
-            runner = run_vanilla_systems
-        else:
-
-            def runner(ctx: ScoringContext) -> None:
-                for run in functions:
-                    run(ctx)
-
-        plugins.cache["scoring_runner"] = runner
-    return runner
+    """The compiled scoring order for a plugin set (the ``"score"`` event: the game's
+    systems, :mod:`balatro_ecs.game.events`, plus plugins' own)."""
+    return plugins.schedule(SCORING_EVENT)
 
 
 def score_play(
@@ -70,8 +44,8 @@ def score_play(
     """
     plugins = game.plugins
     ctx = ScoringContext(game, plans, extra_draw_pile, extra_discard_pile)
-    runner = plugins.cache.get("scoring_runner")  # (scoring_runner's, found directly)
-    (runner if runner is not None else scoring_runner(plugins))(ctx)
+    for run in plugins.schedule(SCORING_EVENT).functions:
+        run(ctx)
     chips, mult = ctx.chips, ctx.mult
     if chips != chips or mult != mult or type(ctx.dollar_buffer) is not int:
         check_events(ctx.events)  # a NaN or money not whole: find the effect that gave it
@@ -88,7 +62,20 @@ def score_play(
     )
     if preview:
         return result
-    game._after_scoring(ctx)
+    settle(game, ctx)
     if plugins.broadcast_has_impls("balatro_hand_scored"):
         plugins.pm.hook.balatro_hand_scored(game=game, result=result)
     return result
+
+
+def settle(game: Game, ctx: ScoringContext) -> None:
+    """What the game's queued events do once a hand is scored: the cards and jokers it
+    destroyed leave, the consumables it made (Seance, Superposition) arrive."""
+    for card in ctx.destroyed:
+        if card in game.area(card.zone.area):
+            game.destroy_card(card)
+    for joker in ctx.jokers_destroyed:
+        if joker in game.jokers:
+            game.remove_joker(joker)
+    for card_set, key_append in ctx.consumables_pending:
+        game.create_consumable_from_pool(card_set, key_append)

@@ -1,9 +1,10 @@
 """The systems that score a played hand, in the game's order (rules.toml ``[scoring_order]``).
 
 Each system is a function of the :class:`~balatro_ecs.game.scoring.context.ScoringContext`.
-:data:`SCORING_PHASES` names the phases and :func:`vanilla_systems` places one system in
-each; plugins may add their own (``balatro_scoring_systems``) with declared before/after
-relations. The content of a hand -- jokers, blind, deck -- acts only through hooks.
+:data:`SCORING_PHASES` names the phases; :mod:`balatro_ecs.game.events` places one system
+in each (the ``"score"`` event); plugins may add their own (``balatro_scoring_systems``)
+with declared before/after relations. The content of a hand -- jokers, blind, deck --
+acts only through hooks.
 
 Every change to chips, mult or money is recorded as an event
 ``(phase, source, kind, value, target, chips_after, mult_after)``; see
@@ -13,20 +14,32 @@ Every change to chips, mult or money is recorded as an event
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ...kernel.effects import Effect
 from ...kernel.enums import HAND_NAMES, Edition, HandType
 from ...kernel.faults import MAX_RETRIGGERS, check_effect, check_events, check_retriggers
-from ...kernel.schedule import System
 from .. import hands
 from ..cards import Card
 from ..jokers import Consumable, Joker
 from ..state import hand_values
 from .context import ScoringContext
 
-__all__ = ["SCORING_PHASES", "VANILLA_ORDER", "run_vanilla_systems", "vanilla_systems"]
+__all__ = [
+    "SCORING_PHASES",
+    "add_score",
+    "blind_modifies_hand",
+    "check_hand_debuff",
+    "deck_final_step",
+    "destroy_cards",
+    "detect_hand",
+    "joker_pass",
+    "jokers_after",
+    "jokers_before",
+    "score_held_cards",
+    "score_played_cards",
+]
 
 SCORING_PHASES: tuple[str, ...] = (
     "detect",
@@ -694,55 +707,3 @@ def jokers_after(ctx: ScoringContext) -> None:
         if type(ctx.dollar_buffer) is not int:
             check_events(ctx.events)  # money not whole: name the effect that gave it
         ctx.game.earn(ctx.dollar_buffer, "played hand")
-
-
-def run_vanilla_systems(ctx: ScoringContext) -> None:
-    """The vanilla schedule run straight through: the same calls, in the same order, as
-    looping over its compiled functions. Used when no plugin adds a scoring system; each
-    call site here always calls the same function, which Python makes cheaper than the
-    one call site of a loop calling a different function each time."""
-    detect_hand(ctx)
-    check_hand_debuff(ctx)
-    jokers_before(ctx)
-    blind_modifies_hand(ctx)
-    score_played_cards(ctx)
-    score_held_cards(ctx)
-    joker_pass(ctx)
-    deck_final_step(ctx)
-    destroy_cards(ctx)
-    add_score(ctx)
-    jokers_after(ctx)
-
-
-#: The functions :func:`run_vanilla_systems` calls, in its order.
-VANILLA_ORDER: tuple[Callable[[ScoringContext], None], ...] = (
-    detect_hand,
-    check_hand_debuff,
-    jokers_before,
-    blind_modifies_hand,
-    score_played_cards,
-    score_held_cards,
-    joker_pass,
-    deck_final_step,
-    destroy_cards,
-    add_score,
-    jokers_after,
-)
-
-
-def vanilla_systems() -> list[System]:
-    """The built-in scoring systems, one per phase."""
-    steps = (
-        ("detect_hand", "detect", detect_hand),
-        ("check_hand_debuff", "hand debuff", check_hand_debuff),
-        ("jokers_before", "before", jokers_before),
-        ("blind_modifies_hand", "blind modifies hand", blind_modifies_hand),
-        ("score_played_cards", "scored cards", score_played_cards),
-        ("score_held_cards", "held cards", score_held_cards),
-        ("joker_pass", "jokers", joker_pass),
-        ("deck_final_step", "final step", deck_final_step),
-        ("destroy_cards", "destroy", destroy_cards),
-        ("add_score", "score", add_score),
-        ("jokers_after", "after", jokers_after),
-    )
-    return [System(name, phase, fn) for name, phase, fn in steps]

@@ -47,21 +47,31 @@ class Action:
         return f"bet {self.amount}" if self.verb == "bet" else self.verb
 
 
-def _step(stage: str, transform: Callable[[State, Env], State]) -> Callable[[Table], None]:
+def _step(transform: Callable[[State, Env], State]) -> Callable[[Table], None]:
     def run(table: Table) -> None:
-        if table.state.stage == stage:
-            table.state = transform(table.state, table.env)
+        table.state = transform(table.state, table.env)
 
+    run.__name__ = transform.__name__
     return run
+
+
+def _in(stage: str) -> Callable[[Table], bool]:
+    """Run condition: the table's state is in ``stage``."""
+
+    def in_stage(table: Table) -> bool:
+        return table.state.stage == stage
+
+    in_stage.__name__ = f"stage_is_{stage}"
+    return in_stage
 
 
 PHASES = ("deal", "player", "dealer", "settle")
 SYSTEMS = (
-    System("deal", "deal", _step("deal", S.deal_round)),
-    System("peek", "deal", _step("peek", S.peek), after=("deal",)),
-    System("player_turns", "player", _step("player", S.play_turns)),
-    System("dealer_turn", "dealer", _step("dealer", S.dealer_turn)),
-    System("settle", "settle", _step("settle", S.settle)),
+    System("deal", "deal", _step(S.deal_round), run_if=_in("deal")),
+    System("peek", "deal", _step(S.peek), after=("deal",), run_if=_in("peek")),
+    System("player_turns", "player", _step(S.play_turns), run_if=_in("player")),
+    System("dealer_turn", "dealer", _step(S.dealer_turn), run_if=_in("dealer")),
+    System("settle", "settle", _step(S.settle), run_if=_in("settle")),
 )
 
 _PLAYER_VERBS = ("hit", "stand", "double", "split")

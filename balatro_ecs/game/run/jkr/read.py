@@ -26,11 +26,15 @@ import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ....kernel.content import BoosterType, JokerType, VoucherType
+from ....kernel.content import BoosterType, JokerType, TagType, VoucherType
 from ....kernel.enums import Edition, Enhancement, Seal
 from ....kernel.errors import BalatroError, SaveError
+from ....kernel.manager import Plugins
+from ...actions import BuyPack
 from ...state import Phase
-from ..save import FORMAT
+from ..economy import round_payout
+from ..save import FORMAT, from_data, loads
+from ..tags import enter_blind_select
 from . import luatable
 from .fields import At, plain
 from .names import (
@@ -44,7 +48,6 @@ from .names import (
 from .write import EXTENSION
 
 if TYPE_CHECKING:
-    from ....kernel.manager import Plugins
     from ...game import Game
 
 __all__ = ["GENERIC_ABILITY", "engine_data", "from_jkr", "load_save", "read_table"]
@@ -265,8 +268,6 @@ def _known(plugins: Plugins, family: str, key: str, where: str) -> str:
 
 
 def _tag_key(tag: At, plugins: Plugins) -> str:
-    from ....kernel.content import TagType
-
     key = tag.text("key")
     try:
         plugins.find(TagType, key)
@@ -722,24 +723,25 @@ def _blind(saved: At, flipped: list[int], plugins: Plugins) -> dict[str, Any] | 
 # -- loading -------------------------------------------------------------------------------
 
 
-def from_jkr(data: bytes | Mapping[str, Any], plugins: Plugins | None = None) -> Game:
-    """The game a save of the real game's holds, continued as the game continues it.
+def from_jkr(
+    data: bytes | Mapping[str, Any], plugins: Plugins | None = None, *, game_class: type[Game]
+) -> Game:
+    """The game a save of the real game's holds, continued as the game continues it
+    (:meth:`Game.from_jkr <balatro_ecs.game.Game.from_jkr>` is the usual way in).
 
     :param data: the file's bytes, or its run table already read (:func:`read_table`).
     :param plugins: the plugin set (default: vanilla plus installed packs).
+    :param game_class: the class of the game made (:class:`~balatro_ecs.game.Game`).
     :raises SaveError: not a save of the game's, or one the engine cannot continue (a
         field missing or malformed, content no plugin provides), naming the problem.
     """
-    from ....kernel.manager import Plugins as PluginSet
-    from ..save import from_data
-
-    plugins = plugins if plugins is not None else PluginSet.default()
+    plugins = plugins if plugins is not None else Plugins.default()
     table = read_table(data) if isinstance(data, (bytes, bytearray, memoryview)) else data
     if not isinstance(table, Mapping):
         raise SaveError(f"save.jkr: expected the file's bytes, got {type(data).__name__}")
     engine, loaded = _engine_data(table, plugins)
     try:
-        game = from_data(engine, plugins)
+        game = from_data(engine, plugins, game_class=game_class)
     except SaveError as err:
         raise SaveError(f"save.jkr: {err}") from None
     try:
@@ -758,10 +760,6 @@ def from_jkr(data: bytes | Mapping[str, Any], plugins: Plugins | None = None) ->
 def _settle(game: Game, loaded: _Loaded, top: At) -> None:
     """The steps the game takes on continuing a run (see the module's notes), and the
     run's numbers split from what the jokers held change."""
-    from ...actions import BuyPack
-    from ..economy import round_payout
-    from ..tags import enter_blind_select
-
     run = game.run
     rules = game.rules
     run.round_hands = loaded.hands - rules.hands_delta
@@ -800,15 +798,14 @@ def _blind_hand_size(game: Game) -> int:
         probe.close()
 
 
-def load_save(data: bytes, plugins: Plugins | None = None) -> Game:
-    """A game from a save of either kind, told apart by content: the engine's own JSON
-    save (text starting with ``{``) or the real game's ``save.jkr`` (compressed).
+def load_save(data: bytes, plugins: Plugins | None = None, *, game_class: type[Game]) -> Game:
+    """A ``game_class`` from a save of either kind, told apart by content: the engine's own
+    JSON save (text starting with ``{``) or the real game's ``save.jkr`` (compressed).
 
     :raises SaveError: neither kind, or a save that cannot load (one line, naming why).
     """
-    from ..save import loads
-
     head = bytes(data[:64]).lstrip(b"\xef\xbb\xbf \t\r\n")
     if head.startswith(b"{"):
-        return loads(bytes(data).decode("utf-8-sig", errors="strict"), plugins)
-    return from_jkr(data, plugins)
+        text = bytes(data).decode("utf-8-sig", errors="strict")
+        return loads(text, plugins, game_class=game_class)
+    return from_jkr(data, plugins, game_class=game_class)

@@ -22,15 +22,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ....kernel.components import Area
 from ....kernel.content import BlindType, BoosterType, EditionType, EnhancementType, TagType
-from ....kernel.enums import HAND_NAMES, Edition, Enhancement, Seal
+from ....kernel.enums import HAND_NAMES, Edition, Enhancement, Seal, Suit
 from ....kernel.errors import SaveError
 from ....kernel.rng import pseudohash
 from ... import reference
 from ...cards import Card
 from ...jokers import EDITION_SURCHARGE, Consumable, Joker
-from ...state import Phase, hand_values
-from ..shop import PLAYING_CARD_COST
+from ...pools import owned_keys
+from ...state import Phase, hand_values, hands_by_name
+from ..blinds import blind_type_on_deck
+from ..shop import PLAYING_CARD_COST, offer_price, pack_price, voucher_price
 from . import luatable
 from .names import (
     FACE_NOMINAL,
@@ -173,8 +176,6 @@ class _Writer:
     def blind(self) -> dict[str, Any]:
         """The blind being played; at the round's evaluation, the blind just beaten (the
         game works the payout out again from it when it continues the run)."""
-        from ..blinds import blind_type_on_deck
-
         game, run = self.game, self.run
         blind = game.blind
         if blind is None and run.phase is not Phase.CASH_OUT:
@@ -225,8 +226,6 @@ class _Writer:
     # -- the card areas ------------------------------------------------------------------------
     def areas(self) -> dict[str, Any]:
         game, run = self.game, self.run
-        from ....kernel.components import Area
-
         playing = {
             name: [self.playing(card, name) for card in game.area(area)]
             for name, area in (
@@ -387,8 +386,6 @@ class _Writer:
         return out
 
     def offer(self, item: Joker | Consumable | Card) -> dict[str, Any]:
-        from ..shop import offer_price
-
         if isinstance(item, Joker):
             return self.joker(item, owned=False)
         if isinstance(item, Consumable):
@@ -402,8 +399,6 @@ class _Writer:
         return out
 
     def voucher(self, key: str, index: int) -> dict[str, Any]:
-        from ..shop import voucher_price
-
         vtype = self.game.plugins.voucher(key)
         price = voucher_price(self.game, key)
         ability = _ability(vtype.name, "", "Voucher", vtype.config, order=vtype.order)
@@ -426,8 +421,6 @@ class _Writer:
         return out
 
     def booster(self, key: str, index: int) -> dict[str, Any]:
-        from ..shop import pack_price
-
         booster = self.game.plugins.find(BoosterType, key)
         price = pack_price(self.game, booster)
         ability = _ability(booster.name, "", "Booster", {"extra": booster.cards}, booster.order)
@@ -624,8 +617,6 @@ class _Writer:
 
     def current_round(self) -> dict[str, Any]:
         run = self.run
-        from ....kernel.enums import Suit
-
         return {
             "ancient_card": {"suit": SUIT_NAMES[Suit(run.ancient_suit)]},
             "castle_card": {"suit": SUIT_NAMES[Suit(run.castle_suit)]},
@@ -664,8 +655,6 @@ class _Writer:
         }
 
     def hands(self) -> dict[str, Any]:
-        from ...state import hands_by_name
-
         out: dict[str, Any] = {}
         rows = hands_by_name(self.run.hands, self.game.plugins)
         for name, row in rows.items():
@@ -693,8 +682,6 @@ class _Writer:
     def used_jokers(self) -> dict[str, bool]:
         """The game's pool state: what is held or on sale now (as the engine decides it,
         :func:`~balatro_ecs.game.pools.owned_keys`), and the centers of the run's cards."""
-        from ...pools import owned_keys
-
         keys = set(owned_keys(self.game)) | set(self.game.shop_vouchers) | set(self.game.shop_packs)
         for card in self.game.playing_cards:
             keys.add(_enhancement_key(card.enhancement))

@@ -87,7 +87,8 @@ def _load(session: Session, params: dict[str, Any]) -> dict[str, Any]:
     shown = params["path"]
     data = read_save(confine(session.save_dir, shown), shown)
     try:
-        game = load_save(data, session.plugins)  # the engine's JSON save or the game's .jkr
+        # the engine's JSON save or the game's .jkr
+        game = load_save(data, session.plugins, game_class=Game)
     except (BalatroError, ValueError) as err:  # not UTF-8, not JSON, not a save
         message = str(err).splitlines()[0] if str(err) else type(err).__name__
         raise RpcError(INTERNAL_ERROR, f"Invalid save file format: {message}") from err

@@ -1,25 +1,41 @@
-"""Snapshots: a game's state copied directly, to put back later or to start a copy from.
+"""Copying a game's state: every way the engine saves what a game is and puts it back.
 
-:meth:`Game.snapshot <balatro_ecs.game.Game.snapshot>` copies what can change during a
-run, field by field: the run record, the random streams' positions, every entity's
-component table (the tables' contents: a dict's copy, a card's tuple of value
-components; the value components are frozen and shared, see
-:mod:`balatro_ecs.kernel.components`), the state components' fields (a card's zone; a joker's or
-consumable's counters, copied deeply, price and zone, and a joker's stickers, a read-only
-mapping shared as it is; the blind's state), the rules in force, the rows and the serial
-counter. What never changes during a run is shared, not copied: the plugin set,
+One module for all of it (python-chess's ``_BoardState`` is the model: one copy mechanism,
+written out by hand):
+
+* **snapshots** (:class:`GameSnapshot`, :func:`take`, :func:`restore`, :func:`build`):
+  the whole game, for :meth:`Game.snapshot <balatro_ecs.game.Game.snapshot>`,
+  :meth:`~balatro_ecs.game.Game.restore`, :meth:`~balatro_ecs.game.Game.clone` and the
+  all-or-nothing actions;
+* **the preview state** (:class:`PreviewState`, :func:`preview_plays`): just what scoring a
+  hand can change, for :meth:`Game.preview_play <balatro_ecs.game.Game.preview_play>`;
+* **counters** (:func:`deep_copy`): a joker's, a consumable's or a blind's plain-data state,
+  copied deeply (also for :meth:`Game.copy_joker <balatro_ecs.game.Game.copy_joker>`).
+
+The entity tables are copied by the world (:meth:`World.state
+<balatro_ecs.kernel.world.World.state>`, the only module that touches esper); a save is a
+text, written and read by :mod:`balatro_ecs.game.run.save`.
+
+A snapshot copies what can change during a run, field by field: the run record, the
+random streams' positions, every entity's component table (the tables' contents: a dict's
+copy, a card's tuple of value components; the value components are frozen and shared, see
+:mod:`balatro_ecs.kernel.components`), the state components' fields (a card's zone; a
+joker's or consumable's counters, copied deeply, price and zone, and a joker's stickers, a
+read-only mapping shared as it is; the blind's state), the rules in force, the rows and
+the serial counter. What never changes during a run is shared, not copied: the plugin set,
 content types, compiled call plans, the value components. The action log is copied as a
 tuple of references (its outcomes are immutable).
 
 Two ways back:
 
-* :meth:`Game.restore <balatro_ecs.game.Game.restore>` on the game the snapshot came from
-  puts everything back *in place*: the same handles, tables and component objects hold
-  the saved values again, entities made since are gone, entities deleted since are back
-  under their ids. Anyone holding ``game.jokers[0]`` or ``game.run`` still holds the live
-  object. This is how an action is made all-or-nothing, and how a search goes back.
+* :func:`restore` on the game the snapshot came from puts everything back *in place*: the
+  same handles, tables and component objects hold the saved values again, entities made
+  since are gone, entities deleted since are back under their ids. Anyone holding
+  ``game.jokers[0]`` or ``game.run`` still holds the live object. This is how an action is
+  made all-or-nothing, and how a search goes back.
 * :func:`build` (``Game.clone``, or restoring into another game) makes new handles and new
-  state components from the saved values, under the same entity ids.
+  state components from the saved values, under the same entity ids, in a game of the
+  class the snapshot was taken from.
 
 A snapshot never changes after it is taken: it can be restored any number of times.
 """
@@ -27,23 +43,38 @@ A snapshot never changes after it is taken: it can be restored any number of tim
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+import itertools
+import marshal
+import operator
+from collections.abc import Callable, Sequence
 from dataclasses import fields, is_dataclass
 from typing import TYPE_CHECKING, Any
 
-from ...kernel import components as C
-from ..blinds import Blind, Deck
-from ..cards import Card
-from ..dispatch import JokerPlans
-from ..jokers import Consumable, Joker
-from ..rules import Rules
+from ..kernel import components as C
+from ..kernel.rng import GameRandom
+from .blinds import Blind, Deck
+from .cards import Card
+from .dispatch import JokerPlans
+from .jokers import Consumable, Joker
+from .rules import Rules
+from .scoring.pipeline import score_play
+from .scoring.result import ScoreResult
 
 if TYPE_CHECKING:
-    from ...kernel.world import WorldState
-    from ..game import Game
-    from ..state import RunState
+    from ..kernel.world import WorldState
+    from .game import Game
+    from .state import RunState
 
-__all__ = ["GameSnapshot", "build", "restore", "take"]
+__all__ = [
+    "GameSnapshot",
+    "PreviewState",
+    "build",
+    "clone",
+    "deep_copy",
+    "preview_plays",
+    "restore",
+    "take",
+]
 
 _RULE_FIELDS = tuple(f.name for f in fields(Rules))
 _CARD_AREAS = (C.Area.DECK, C.Area.HAND, C.Area.PLAY, C.Area.DISCARD)
@@ -75,12 +106,23 @@ def _deep(value: Any) -> Any:
 _NESTED = frozenset({dict, list})
 
 
+def deep_copy(value: Any) -> Any:
+    """A deep copy of a joker's counters or a blind's memory (dicts, lists and plain
+    values; any dict or list, a subclass too, becomes a plain one). Snapshots use
+    :func:`_deep`, a faster copy of the plain dicts and lists counters hold."""
+    if isinstance(value, dict):
+        return {k: deep_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [deep_copy(v) for v in value]
+    return value
+
+
 def _same(value: Any) -> Any:
     return value
 
 
 class GameSnapshot:
-    """A game's state at one moment (see :mod:`balatro_ecs.game.run.snapshot`).
+    """A game's state at one moment (see :mod:`balatro_ecs.game.copying`).
 
     Opaque: restore it with :meth:`Game.restore <balatro_ecs.game.Game.restore>`, or
     start a new game from it with :meth:`Game.from_snapshot
@@ -94,6 +136,7 @@ class GameSnapshot:
         "cards",
         "consumables",
         "jokers",
+        "kind",
         "log",
         "rng",
         "rows",
@@ -107,6 +150,8 @@ class GameSnapshot:
     attrs: dict[str, Any]
     #: ``(blind, disabled, triggered, memory object, memory copy)`` or ``None``.
     blind: tuple[Any, ...] | None
+    #: The class of the game it was taken from (what :func:`build` makes).
+    kind: type[Game]
     #: Each card handle, with its ``(area, slot, tally, detection key)``.
     cards: tuple[tuple[Card, tuple[Any, ...]], ...]
     consumables: tuple[tuple[Any, ...], ...]
@@ -149,6 +194,7 @@ def _lists(game: Game) -> list[list[Any]]:
 def take(game: Game) -> GameSnapshot:
     """A snapshot of ``game`` (see :meth:`Game.snapshot <balatro_ecs.game.Game.snapshot>`)."""
     snap = GameSnapshot()
+    snap.kind = type(game)
     snap.attrs = game.__dict__.copy()
     snap.world = game.world
     snap.world_state = game.world.state()
@@ -297,19 +343,18 @@ def _copy_component(component: Any) -> Any:
 
 def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) -> Game:
     """A game in the state of ``snap`` with its own handles and state components (same
-    entity ids, same plugins): a new game (``Game.clone``), or ``into`` made over.
+    entity ids, same plugins): a new game of the class the snapshot was taken from
+    (``Game.clone``), or ``into`` made over.
 
     ``adopt``: the new game takes the snapshot's own copies (the run record, the tables,
     the counters) instead of copying them again; the snapshot must not be used after
     (``Game.clone`` takes one for this alone)."""
-    from ..game import Game
-
     fresh: Callable[[Any], Any] = _same if adopt else _deep
 
     attrs = snap.attrs
     source_deck: Deck = attrs["deck"]
     if into is None:
-        game = Game(
+        game = snap.kind(
             deck=source_deck.type,
             seed=attrs["seed"],
             plugins=attrs["plugins"],
@@ -321,8 +366,6 @@ def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) 
         game.plugins = attrs["plugins"]
         game.seed = attrs["seed"]
         game.atomic = attrs["atomic"]
-        from ...kernel.rng import GameRandom
-
         game.rng = GameRandom(game.seed)
     game.stake = attrs["stake"]
     game.run = snap.run if adopt else snap.run.copy()
@@ -407,3 +450,151 @@ def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) 
     game._synced = attrs["_synced"]
     game._plans = None if attrs["_plans"] is None else JokerPlans(game.plugins, game.jokers)
     return game
+
+
+def clone(game: Game) -> Game:
+    """An independent copy of ``game``, sharing its plugins (saves to the same bytes): a
+    new game built from a snapshot that only the copy uses."""
+    return build(take(game), adopt=True)
+
+
+# ---------------------------------------------------------------------------------------
+# the preview state: what scoring a hand can change
+# ---------------------------------------------------------------------------------------
+
+
+def _marshalled(states: list[dict[str, Any]]) -> bytes | None:
+    """Jokers' counters as :mod:`marshal` bytes, or ``None`` when they hold something
+    marshal cannot write. Version 2 writes no back-references, so counters equal in value
+    and type always give equal bytes; loading them makes a fresh deep copy."""
+    try:
+        return marshal.dumps(states, 2)
+    except ValueError:
+        return None
+
+
+#: A poker hand's numbers, as :class:`PreviewState` keeps them.
+_HAND_FIELDS = operator.attrgetter("level", "played", "played_this_round", "visible")
+
+
+class PreviewState:
+    """Everything scoring a hand can change, saved so that a preview can put it back."""
+
+    __slots__ = (
+        "areas",
+        "blind",
+        "cards",
+        "dollars",
+        "events",
+        "hands",
+        "jokers",
+        "known",
+        "last_hand",
+        "layout",
+        "rng",
+        "serial",
+        "tally",
+    )
+
+    def __init__(self, game: Game) -> None:
+        run = game.run
+        self.hands = list(map(_HAND_FIELDS, run.hands))
+        self.dollars = run.dollars
+        self.events = len(game.events)
+        self.last_hand = run.last_hand_played
+        self.layout = run.hand_layout  # replaced, never changed in place
+        self.rng = game.rng.snapshot()
+        self.serial = game._next_serial()  # a card made by the preview (DNA) gives it back
+        self.tally = list(game._tally)
+        jokers = list(game.jokers)
+        states = [j.state for j in jokers]
+        data = _marshalled(states)  # all the counters in one go, as bytes
+        self.jokers = (jokers, data, None if data is not None else list(map(deep_copy, states)))
+        self.areas = {area: list(game._areas[area]) for area in (C.Area.HAND, C.Area.PLAY)}
+        self.known = frozenset(map(id, itertools.chain(*self.areas.values())))
+        self.cards = [(c, c._values) for c in game._areas[C.Area.HAND]]
+        blind = game.blind
+        self.blind = (
+            (blind._state.triggered, deep_copy(blind._state.memory)) if blind is not None else None
+        )
+
+    def restore(self, game: Game) -> None:
+        """Put the game back as it was when this state was saved (as often as needed)."""
+        run = game.run
+        for stats, (level, played, this_round, visible) in zip(run.hands, self.hands, strict=True):
+            stats.level, stats.played, stats.played_this_round, stats.visible = (
+                level, played, this_round, visible,
+            )  # fmt: skip
+        run.dollars = self.dollars
+        del game.events[self.events :]
+        run.last_hand_played = self.last_hand
+        run.hand_layout = self.layout
+        if not game.rng.at(self.rng):  # most hands draw nothing
+            game.rng.restore(self.rng)
+        game._tally[:] = self.tally
+        game._set_next_serial(self.serial)
+        jokers, data, copies = self.jokers
+        if data is not None:
+            # Put the counters back only if a joker's changed (few hands change any).
+            copies = None if _marshalled([j.state for j in jokers]) == data else marshal.loads(data)
+        if copies is not None:
+            for joker, state in zip(jokers, copies, strict=True):
+                joker.state.clear()
+                joker.state.update(state)
+        known = self.known
+        for area in (C.Area.HAND, C.Area.PLAY):
+            if known.issuperset(map(id, game._areas[area])):
+                continue  # no card made during the preview (the usual case)
+            for card in list(game._areas[area]):
+                if id(card) not in known:  # made during the preview (DNA)
+                    game._areas[area].remove(card)
+                    card._tally = None
+                    game.world.delete(card.entity)
+        for area, cards in self.areas.items():
+            game._areas[area][:] = cards
+            for i, card in enumerate(cards):
+                card.zone.area = area
+                card.zone.slot = i
+        for card, values in self.cards:  # shared values: swapped back
+            if card._values is not values:
+                card._set_values(values)
+        if self.blind is not None and game.blind is not None:
+            state = game.blind._state
+            triggered, memory = self.blind
+            state.triggered = triggered
+            state.memory = deep_copy(memory)  # a copy: the saved one serves the next restore
+
+
+def _stage_play(game: Game, positions: list[int]) -> None:
+    """Move the hand cards at ``positions`` (sorted, distinct) to the end of the play
+    area, left to right as the game places them (:meth:`Game.laid_out
+    <balatro_ecs.game.Game.laid_out>`): what playing them does card by card, in one pass."""
+    hand = game._areas[C.Area.HAND]
+    play = game._areas[C.Area.PLAY]
+    play_area = C.Area.PLAY
+    for card in game.laid_out([hand[i] for i in positions]):
+        zone = card.zone
+        zone.area, zone.slot = play_area, len(play)
+        play.append(card)
+    for i in reversed(positions):
+        del hand[i]
+    for i in range(positions[0], len(hand)):
+        hand[i].zone.slot = i
+
+
+def preview_plays(game: Game, plays: Sequence[list[int]]) -> list[ScoreResult]:
+    """What each play (sorted, distinct hand positions, already checked) would score now,
+    the game put back after each (:class:`PreviewState`, saved once for all of them)."""
+    results: list[ScoreResult] = []
+    saved = PreviewState(game)
+    watch, game._hand_watch = game._hand_watch, False  # a scoring hand draws nothing
+    try:
+        for positions in plays:
+            try:
+                _stage_play(game, positions)
+                results.append(score_play(game, game.plans, preview=True))
+            finally:
+                saved.restore(game)
+    finally:
+        game._hand_watch = watch
+    return results

@@ -1,0 +1,374 @@
+"""The commands plugins call on a game, as one documented, typed protocol.
+
+Hooks receive the :class:`~balatro_ecs.game.Game` (typed :class:`GameCommands` in the hook
+specifications): what a plugin reads on it (the run record, the rows, the random streams)
+and the methods it calls to change it (earn money, add a joker, destroy a card, create a
+card from a pool, set a sticker, queue an effect, disable the blind...). This protocol
+lists them all; ``docs/objects.md`` lists them too, and a test keeps the three in step.
+
+The implementation is layered, each layer using only those below it, and
+:class:`~balatro_ecs.game.Game` inherits the top one (:class:`Commands`), so a call costs
+what a method call costs:
+
+* :class:`~balatro_ecs.game.core.GameCore`: the state, and the rows read;
+* :class:`~balatro_ecs.game.sync.RulesSync`: the rules and call plans kept in step;
+* :class:`~balatro_ecs.game.commands.run.RunCommands`: money, levels, chances, prices, the
+  record, the queue, the blind, the jokers' hooks, scoring the hand in play;
+* :class:`~balatro_ecs.game.commands.cards.CardCommands`: playing cards, the hand's
+  layout and size;
+* :class:`~balatro_ecs.game.commands.blinds.BlindCommands`: the blind (its debuffs and
+  hand size reach the cards);
+* :class:`~balatro_ecs.game.commands.jokers.JokerCommands`: jokers, stickers, consumables.
+
+What a *player* does (legal actions, apply, snapshot, save) is the
+:class:`~balatro_ecs.game.Game`'s own; what the engine does between (the schedule's
+systems) is :mod:`balatro_ecs.game.events`'.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ...kernel import components as C
+from ...kernel.enums import Edition
+from .blinds import BlindCommands
+from .cards import CardCommands
+from .jokers import JokerCommands
+from .run import RunCommands
+
+if TYPE_CHECKING:
+    from ...kernel.content import (
+        BlindType,
+        ConsumableType,
+        JokerType,
+        StakeType,
+        StickerType,
+    )
+    from ...kernel.enums import Enhancement, HandType
+    from ...kernel.manager import Plugins
+    from ...kernel.rng import GameRandom
+    from ..actions import Outcome
+    from ..blinds import Blind, Deck
+    from ..cards import Card, CardSpec, CardTemplate
+    from ..dispatch import JokerPlans
+    from ..jokers import Consumable, Joker
+    from ..rules import Rules
+    from ..scoring.result import ScoreResult
+    from ..state import Phase, RunState
+
+__all__ = [
+    "BlindCommands",
+    "CardCommands",
+    "Commands",
+    "GameCommands",
+    "JokerCommands",
+    "RunCommands",
+]
+
+
+class Commands(JokerCommands):
+    """Every command (:class:`GameCommands`): the layers :class:`~balatro_ecs.game.Game`
+    inherits."""
+
+
+class GameCommands(Protocol):
+    """What a plugin may read and call on the game its hooks receive.
+
+    Read-only by contract unless a command says otherwise: change the game through the
+    methods, not by assigning to the rows.
+    """
+
+    #: The plugin set the game was made with.
+    plugins: Plugins
+    #: The run seed; every random draw derives from it.
+    seed: str
+    #: The run record: money, ante, round, hands and discards left, hand levels, the phase.
+    run: RunState
+    #: The game's seeded random streams (never use Python's ``random``).
+    rng: GameRandom
+    #: The jokers, in slot order.
+    jokers: list[Joker]
+    #: The consumables held, in slot order.
+    consumables: list[Consumable]
+    #: Shop offers: cards (jokers and consumables), then vouchers and packs (by key).
+    shop: list[Joker | Consumable | Card]
+    shop_vouchers: list[str]
+    shop_packs: list[str]
+    #: The shop's packs cost nothing this visit (Coupon Tag).
+    free_packs: bool
+    #: The open booster pack: its key, its cards, and picks left.
+    pack_key: str | None
+    pack: list[Joker | Consumable | Card]
+    pack_picks: int
+    #: The active blind (``None`` outside a round).
+    blind: Blind | None
+    #: The deck (back) the run is played with, and its stake.
+    deck: Deck
+    stake: StakeType | None
+    #: What happened during the current action: ``(phase, source, kind, value, target)``.
+    events: list[tuple[Any, ...]]
+    #: Every applied action, with what it did.
+    log: list[Outcome]
+    #: Jokers that queued effects will make, not in the row yet.
+    joker_buffer: int
+    #: Changes whenever the joker row does (added, removed, moved, debuffed).
+    row_version: int
+
+    # -- reading the rows (GameCore) ---------------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        """Where the run is: blind select, round, cash-out, shop, pack, game over."""
+
+    def area(self, area: C.Area) -> list[Card]:
+        """The live row of an area (the engine's own list: do not mutate it directly)."""
+
+    def cards(self, area: C.Area) -> tuple[Card, ...]:
+        """The cards in an area, left to right."""
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The cards in hand, left to right."""
+
+    @property
+    def playing_cards(self) -> list[Card]:
+        """Every playing card the run owns, in any area (the game's ``G.playing_cards``)."""
+
+    # -- the rules and the call plans (RulesSync) -----------------------------------
+    def refresh_rules(self) -> None:
+        """Rebuild the rules now (call after changing state a ``joker_rules`` hook reads)."""
+
+    @property
+    def rules(self) -> Rules:
+        """The rules in force: the defaults as changed by the jokers and vouchers held now."""
+
+    @property
+    def plans(self) -> JokerPlans:
+        """The call plans for the current joker row."""
+
+    # -- the run: money, levels, chances, prices, queue, jokers (commands.run) ---------
+    def record(self, source: object, kind: str, value: Any = None, target: object = None) -> None:
+        """Record something that happened during the current action."""
+
+    def earn(self, dollars: int, source: object = None) -> None:
+        """Add (or, if negative, take) money, recording who paid it."""
+
+    def level_up(self, hand: HandType, levels: int = 1, source: object = None) -> None:
+        """Change a poker hand's level (never below 0)."""
+
+    def chance(self, key: str, odds: float) -> bool:
+        """A "1 in ``odds``" roll on the game's stream ``key`` (Oops! All 6s doubles it)."""
+
+    def price(self, base: int, edition: Edition = Edition.NONE) -> int:
+        """A shop price: base plus edition surcharge and inflation, less the discount (a joker's
+        stickers may change it: :meth:`joker_price`)."""
+
+    def reprice(self, item: Joker | Consumable) -> None:
+        """Recompute what a joker or consumable costs (and so sells for) now."""
+
+    def set_edition(self, item: Joker | Consumable, edition: Edition) -> None:
+        """Give a joker or consumable an edition; its price and sell value follow, as in the game
+        (a Polychrome from The Wheel of Fortune raises the joker's sell value)."""
+
+    def queue(self, event: Callable[[], Any]) -> None:
+        """Run ``event`` when the current pass is over, after the events queued before it."""
+
+    def run_queued(self) -> None:
+        """Run the queued events in order (and any they queue); the joker buffer empties."""
+
+    def each_joker(self, hook: str, *args: Any) -> list[tuple[Joker, Any]]:
+        """Call a joker hook for every joker in slot order (copies resolved); return results."""
+
+    @property
+    def hand_size(self) -> int:
+        """Cards the hand holds this round: base, jokers, vouchers, the blind, tags."""
+
+    def evaluate_play(self) -> ScoreResult:
+        """Score the cards in the play area, holding the cards in hand."""
+
+    # -- playing cards (commands.cards) ------------------------------------------------
+    def add_card(
+        self, spec: CardSpec, area: C.Area = C.Area.DECK, index: int | None = None
+    ) -> Card:
+        """Create a playing card in ``area`` (at the end, or at ``index``)."""
+
+    def set_up_cards(
+        self, specs: Iterable[CardSpec] | CardTemplate, area: C.Area = C.Area.DECK
+    ) -> None:
+        """Create cards at the end of ``area`` in one go, to set a game up (a run's starting deck,
+        a scenario's piles): no per-card events, since setting up is not something that
+        happens during play, and the row numbered once. Made before any blind."""
+
+    def new_card(self, spec: CardSpec, area: C.Area) -> Card:
+        """Create a playing card outside the run's rows (a shop or pack offer)."""
+
+    def take_card(self, card: Card, area: C.Area = C.Area.DECK, index: int | None = None) -> None:
+        """A card made by :meth:`new_card` joins the run in ``area`` (at the end of its row, or at
+        ``index``)."""
+
+    def drop_offer(self, item: Card | Joker | Consumable) -> None:
+        """Delete a shop or pack offer that nobody took."""
+
+    def move_card(self, card: Card, area: C.Area, index: int | None = None) -> None:
+        """Move a card to another area (or another slot of its own)."""
+
+    def destroy_card(self, card: Card) -> None:
+        """Remove a playing card from the run for good."""
+
+    def destroy_cards(
+        self, cards: Iterable[Card], *, shatter_seen: bool = True
+    ) -> tuple[Card, ...]:
+        """Destroy playing cards by an effect (The Hanged Man), then let the jokers react to their
+        loss (Glass Joker, Canio); returns the cards destroyed."""
+
+    def card_changed(self, card: Card, source: object = None) -> None:
+        """A playing card's rank, suit, enhancement or look was changed by an effect (a Tarot
+        card): the blind's debuff is checked again and the change is recorded."""
+
+    def playing_cards_added(self, cards: Iterable[Card]) -> None:
+        """Tell the jokers that playing cards joined the deck (Hologram)."""
+
+    def enhancement_counts(self) -> Counter[Enhancement]:
+        """How many playing cards the run owns with each enhancement."""
+
+    def shuffle_deck(self, stream: str) -> None:
+        """Shuffle the draw pile the game's way (sorted by creation, then Fisher-Yates)."""
+
+    def sort_hand(self, by: str | None = None) -> None:
+        """Sort the hand as the game does: by rank (Aces first) or by suit; by default the
+        way the player last chose (``run.hand_sort``), as every draw sorts it."""
+
+    def rearrange(self, row: str, order: Sequence[int]) -> None:
+        """Put the hand or the consumables in a new order, as a player drags them:
+        ``order[i]`` is the present position of the card that goes to position ``i``."""
+
+    def discard(self, cards: Iterable[Card], *, hook: bool = False) -> None:
+        """Discard these held cards with every discard effect (``hook``: The Hook's forced discard,
+        which uses no discard and does not count as the round's first)."""
+
+    def draw(self, count: int) -> list[Card]:
+        """Draw up to ``count`` cards from the top of the deck to the hand."""
+
+    def laid_out(self, cards: Iterable[Card]) -> list[Card]:
+        """These hand cards left to right as the game places them: by where it last laid
+        the hand out, when a card last entered it (the card drawn last lies right)."""
+
+    def rightmost(self, cards: Iterable[Card]) -> Card:
+        """Of these hand cards, the one the game places furthest right (Death copies it)."""
+
+    # -- the blind (commands.blinds) ----------------------------------------------------
+    def set_blind(self, blind: str | BlindType) -> Blind:
+        """Make ``blind`` the active blind and apply its card debuffs."""
+
+    def clear_blind(self) -> None:
+        """No blind is active any more (the round is over)."""
+
+    def disable_blind(self) -> None:
+        """Disable the active blind's ability (Chicot, Luchador); its round effects are undone."""
+
+    # -- jokers, stickers and consumables (commands.jokers) -----------------------------
+    def new_joker(
+        self,
+        joker: str | JokerType,
+        *,
+        edition: Edition = Edition.NONE,
+        state: Mapping[str, Any] | None = None,
+        debuff: bool = False,
+        stickers: Mapping[str, Any] | None = None,
+        eternal: bool = False,
+        perishable: bool = False,
+        rental: bool = False,
+        sell_value: int | None = None,
+        area: C.Area = C.Area.JOKERS,
+    ) -> Joker:
+        """Create a joker entity (not placed in any row)."""
+
+    def add_joker(
+        self,
+        joker: str | JokerType | Joker,
+        *,
+        index: int | None = None,
+        **options: Any,
+    ) -> Joker:
+        """Put a joker in the row (at the end, or at ``index``) and run its ``joker_added``."""
+
+    def remove_joker(self, joker: Joker) -> None:
+        """Take a joker out of the run (its ``joker_removed`` runs first)."""
+
+    def destroy_joker(self, joker: Joker, source: object = None) -> bool:
+        """Destroy a joker unless a sticker blocks it (Eternal); returns whether it went."""
+
+    def copy_joker(self, joker: Joker, *, edition: Edition | None = None) -> Joker:
+        """A new joker with ``joker``'s counters, stickers (as they are: a Perishable's count goes
+        on) and edition (or ``edition``)."""
+
+    def create_joker_from_pool(
+        self,
+        key_append: str = "",
+        *,
+        rarity: float | str | None = None,
+        legendary: bool = False,
+    ) -> Joker:
+        """Create a random joker from the game's pool and put it in the row (Riff-raff,
+        Judgement)."""
+
+    def move_joker(self, joker: Joker, index: int) -> None:
+        """Move a joker to another slot."""
+
+    def set_joker_debuff(self, joker: Joker, debuffed: bool, *, by_blind: bool = False) -> None:
+        """Force a joker's debuff on or off (``by_blind``: the blind's debuff, Crimson Heart)."""
+
+    @property
+    def joker_limit(self) -> int:
+        """Joker slots: the run's slots plus one per Negative joker."""
+
+    def has_room_for_joker(self, pending: int = 0) -> bool:
+        """Whether a joker (not Negative) fits in the row, with ``pending`` more on the way (and
+        the jokers queued effects will make, :attr:`joker_buffer`)."""
+
+    def sticker_blocks(self, joker: Joker, action: str) -> StickerType | None:
+        """The sticker on ``joker`` that stops ``action`` (``"sell"`` or ``"destroy"``), as its
+        ``sticker_blocks`` says (Eternal stops both); ``None`` when nothing does."""
+
+    def add_sticker(self, joker: Joker, sticker: str, value: Any = True) -> bool:
+        """Put a sticker on a joker, as a new joker gets it: its ``sticker_apply`` gives the value
+        (Perishable's count for ``True``) or refuses it. Returns whether the joker
+        carries it now. The joker is repriced when the sticker prices jokers."""
+
+    def set_sticker(self, joker: Joker, sticker: str, value: Any) -> None:
+        """Set the value of a sticker on a joker as it is (``None``: take it off), with no
+        ``sticker_apply``: what a sticker's own hooks use (Perishable counting down).
+        The joker is repriced when the sticker prices jokers."""
+
+    def new_consumable(
+        self,
+        consumable: str | ConsumableType,
+        *,
+        edition: Edition = Edition.NONE,
+        area: C.Area = C.Area.CONSUMABLES,
+    ) -> Consumable:
+        """Create a consumable entity (not placed in any row)."""
+
+    def add_consumable(
+        self, consumable: str | ConsumableType | Consumable, *, edition: Edition = Edition.NONE
+    ) -> Consumable:
+        """Put a Tarot, Planet or Spectral card in the consumable area."""
+
+    def remove_consumable(self, consumable: Consumable) -> None:
+        """"""
+
+    def copy_consumable(
+        self, consumable: Consumable, *, edition: Edition | None = None
+    ) -> Consumable:
+        """Put a copy of ``consumable`` (with its edition, or ``edition``) in the area (Perkeo)."""
+
+    def create_consumable_from_pool(self, card_set: str, key_append: str = "") -> Consumable:
+        """Create a random card of ``card_set`` from the game's pool (8 Ball, Séance, ...)."""
+
+    @property
+    def consumable_limit(self) -> int:
+        """Consumable slots: the run's slots plus one per Negative consumable."""
+
+    def has_room_for_consumable(self, pending: int = 0) -> bool:
+        """Whether a consumable fits, with ``pending`` more on the way."""

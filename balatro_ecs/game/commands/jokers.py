@@ -1,0 +1,313 @@
+"""Commands on jokers and consumables: making them, adding, removing, destroying, copying,
+moving them; their stickers and editions; creating them from the game's pools.
+
+Part of :class:`~balatro_ecs.game.commands.GameCommands`, the methods plugins call on the
+game (listed with the rest in ``docs/objects.md``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, cast
+
+from ...kernel import components as C
+from ...kernel.content import ConsumableType, JokerType, StickerType
+from ...kernel.enums import Edition
+from ..copying import deep_copy
+from ..jokers import Consumable, Joker
+from ..pools import draw_consumable
+from ..run.cards_for_sale import make_joker
+from ..stickers import blocking_sticker, joker_price, new_stickers, new_value, sticker_table
+from .blinds import BlindCommands
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+__all__ = ["JokerCommands"]
+
+
+def _merge_state(base: dict[str, Any], overrides: Mapping[str, Any]) -> None:
+    for name, value in overrides.items():
+        if isinstance(value, Mapping) and isinstance(base.get(name), dict):
+            _merge_state(base[name], value)
+        else:
+            base[name] = value
+
+
+class JokerCommands(BlindCommands):
+    """Jokers and consumables: made, added, removed, destroyed, copied, moved, stickered."""
+
+    # -- jokers ---------------------------------------------------------------------------
+    def new_joker(
+        self,
+        joker: str | JokerType,
+        *,
+        edition: Edition = Edition.NONE,
+        state: Mapping[str, Any] | None = None,
+        debuff: bool = False,
+        stickers: Mapping[str, Any] | None = None,
+        eternal: bool = False,
+        perishable: bool = False,
+        rental: bool = False,
+        sell_value: int | None = None,
+        area: C.Area = C.Area.JOKERS,
+    ) -> Joker:
+        """Create a joker entity (not placed in any row).
+
+        A new instance runs its ``joker_created`` hook (To Do List draws its hand); passing
+        ``state`` says the counters are given, and skips it.
+
+        ``stickers`` (sticker key -> ``True`` or a value) go on through each sticker's
+        ``sticker_apply``, which may refuse one the joker cannot carry (Eternal on a joker
+        that is not ``eternal_compat``); ``eternal``, ``perishable`` and ``rental`` are
+        short for the game's three (``perishable=True`` starts the count at the run's
+        ``perishable_rounds``).
+
+        :raises UnknownNameError: for a sticker key that names no sticker.
+        """
+        jtype = joker if isinstance(joker, JokerType) else self.plugins.joker(joker)
+        counters = jtype.initial_state()
+        counters["hands_played_at_create"] = self.run.hands_played
+        if state:
+            _merge_state(counters, state)
+        if eternal or perishable or rental:
+            stickers = dict(stickers or {})
+            for key, on in ((C.ETERNAL, eternal), (C.PERISHABLE, perishable), (C.RENTAL, rental)):
+                if on:
+                    stickers[key] = True
+        comps: dict[type, Any] = {
+            C.JokerKind: C.JokerKind(jtype.key),
+            C.Counters: C.Counters(counters),
+            C.Edition: C.edition(edition),
+            C.Debuff: C.debuff(debuff, False),
+            C.Stickers: C.Stickers(
+                new_stickers(cast("Game", self), jtype, stickers) if stickers else C.NO_STICKERS
+            ),
+            C.Price: C.Price(0, sell_value),
+            C.Serial: C.serial(next(self._serial)),
+            C.Zone: C.Zone(area),
+        }
+        handle = Joker(self.world.spawn(comps), jtype, comps)
+        handle._price.buy = joker_price(cast("Game", self), handle)
+        if state is None:
+            created = self.plugins.impl("joker_created", jtype.key)
+            if created is not None:
+                created(self, handle)
+        return handle
+
+    def add_joker(
+        self,
+        joker: str | JokerType | Joker,
+        *,
+        index: int | None = None,
+        **options: Any,
+    ) -> Joker:
+        """Put a joker in the row (at the end, or at ``index``) and run its ``joker_added``.
+
+        Takes a :class:`Joker` made by :meth:`new_joker` (a bought shop card) or the
+        arguments to make one. ``state`` overrides the starting counters.
+        """
+        handle = joker if isinstance(joker, Joker) else self.new_joker(joker, **options)
+        with self._hand_size_change():
+            handle.zone.area = C.Area.JOKERS
+            self.jokers.insert(len(self.jokers) if index is None else index, handle)
+            self._renumber(self.jokers)
+            self._row_changed()
+            if not handle.debuffed:
+                added = self.plugins.impl("joker_added", handle.key)
+                if added is not None:
+                    added(self, handle)
+        return handle
+
+    def remove_joker(self, joker: Joker) -> None:
+        """Take a joker out of the run (its ``joker_removed`` runs first)."""
+        with self._hand_size_change():
+            removed = self.plugins.impl("joker_removed", joker.key)
+            if removed is not None and not joker.debuffed:
+                removed(self, joker)
+            self.jokers.remove(joker)
+            self._renumber(self.jokers)
+            self.world.delete(joker.entity)
+            self._row_changed()
+
+    def destroy_joker(self, joker: Joker, source: object = None) -> bool:
+        """Destroy a joker unless a sticker blocks it (Eternal); returns whether it went."""
+        if joker not in self.jokers or (
+            joker._stickers.values
+            and blocking_sticker(cast("Game", self), joker, "destroy") is not None
+        ):
+            return False
+        self.record(source, "destroy", None, joker)
+        self.remove_joker(joker)
+        return True
+
+    def copy_joker(self, joker: Joker, *, edition: Edition | None = None) -> Joker:
+        """A new joker with ``joker``'s counters, stickers (as they are: a Perishable's
+        count goes on) and edition (or ``edition``)."""
+        copy = self.new_joker(
+            joker.type,
+            edition=joker.edition if edition is None else edition,
+            state=deep_copy(joker.state),
+        )
+        copy._stickers.values = joker._stickers.values  # read-only: shared
+        if joker._stickers.values:
+            self.reprice(copy)
+        copy.set_debuff(forced=joker._debuff.forced)
+        return copy
+
+    def create_joker_from_pool(
+        self,
+        key_append: str = "",
+        *,
+        rarity: float | str | None = None,
+        legendary: bool = False,
+    ) -> Joker:
+        """Create a random joker from the game's pool and put it in the row (Riff-raff, Judgement).
+
+        ``rarity`` replaces the rarity roll (0 gives a Common, 0.9 an Uncommon, 1 a Rare)
+        or names a rarity by key or name (``"rarity_mypack_mythic"``); ``legendary`` draws
+        a Legendary (The Soul).
+        """
+        game = cast("Game", self)
+        made = self.add_joker(make_joker(game, C.Area.JOKERS, key_append, rarity, legendary))
+        self.record(None, "create", made.key, made)
+        return made
+
+    def move_joker(self, joker: Joker, index: int) -> None:
+        """Move a joker to another slot."""
+        self.jokers.remove(joker)
+        self.jokers.insert(index, joker)
+        self._renumber(self.jokers)
+        self._row_changed()
+
+    def set_joker_debuff(self, joker: Joker, debuffed: bool, *, by_blind: bool = False) -> None:
+        """Force a joker's debuff on or off (``by_blind``: the blind's debuff, Crimson Heart)."""
+        with self._hand_size_change():
+            if by_blind:
+                joker.set_debuff(by_blind=debuffed)
+            else:
+                joker.set_debuff(forced=debuffed)
+            self._row_changed()
+
+    @property
+    def joker_limit(self) -> int:
+        """Joker slots: the run's slots plus one per Negative joker."""
+        return self.run.joker_slots + sum(1 for j in self.jokers if j.edition == Edition.NEGATIVE)
+
+    def has_room_for_joker(self, pending: int = 0) -> bool:
+        """Whether a joker (not Negative) fits in the row, with ``pending`` more on the way
+        (and the jokers queued effects will make, :attr:`joker_buffer`)."""
+        return len(self.jokers) + self.joker_buffer + pending < self.joker_limit
+
+    # -- stickers -------------------------------------------------------------------------
+    def sticker_blocks(self, joker: Joker, action: str) -> StickerType | None:
+        """The sticker on ``joker`` that stops ``action`` (``"sell"`` or ``"destroy"``),
+        as its ``sticker_blocks`` says (Eternal stops both); ``None`` when nothing does."""
+        return blocking_sticker(cast("Game", self), joker, action)
+
+    def add_sticker(self, joker: Joker, sticker: str, value: Any = True) -> bool:
+        """Put a sticker on a joker, as a new joker gets it: its ``sticker_apply`` gives
+        the value (Perishable's count for ``True``) or refuses it. Returns whether the
+        joker carries it now. The joker is repriced when the sticker prices jokers.
+
+        :raises UnknownNameError: when ``sticker`` names no sticker.
+        """
+        applied = new_stickers(cast("Game", self), joker.type, {sticker: value})
+        if not applied:
+            return False
+        ((key, held),) = applied.items()
+        self.set_sticker(joker, key, held)
+        return True
+
+    def set_sticker(self, joker: Joker, sticker: str, value: Any) -> None:
+        """Set the value of a sticker on a joker as it is (``None``: take it off), with no
+        ``sticker_apply``: what a sticker's own hooks use (Perishable counting down). The
+        joker is repriced when the sticker prices jokers.
+
+        :raises UnknownNameError: when ``sticker`` names no sticker.
+        :raises ContentError: for a value that is not ``True``, a whole number >= 0 or
+            ``None``.
+        """
+        table = sticker_table(self.plugins)
+        key = sticker if sticker in table.rank else self.plugins.find(StickerType, sticker).key
+        values = dict(joker._stickers.values)
+        if value is None or value is False:
+            values.pop(key, None)
+        else:
+            values[key] = new_value(cast("Game", self), key, value)
+        joker._stickers.values = table.ordered(values)
+        if any(s.key == key for s, _ in table.price):
+            self.reprice(joker)
+
+    # -- consumables ----------------------------------------------------------------------
+    def new_consumable(
+        self,
+        consumable: str | ConsumableType,
+        *,
+        edition: Edition = Edition.NONE,
+        area: C.Area = C.Area.CONSUMABLES,
+    ) -> Consumable:
+        """Create a consumable entity (not placed in any row)."""
+        ctype = (
+            consumable
+            if isinstance(consumable, ConsumableType)
+            else self.plugins.consumable(consumable)
+        )
+        free = ctype.set in self.rules.free_consumable_sets  # Astronomer: Planets
+        comps: dict[type, Any] = {
+            C.ConsumableKind: C.ConsumableKind(ctype.key),
+            C.Counters: C.Counters(dict(ctype.config)),
+            C.Edition: C.edition(edition),
+            C.Price: C.Price(0 if free else self.price(ctype.cost, Edition(edition))),
+            C.Serial: C.serial(next(self._serial)),
+            C.Zone: C.Zone(area),
+        }
+        return Consumable(self.world.spawn(comps), ctype, comps)
+
+    def add_consumable(
+        self, consumable: str | ConsumableType | Consumable, *, edition: Edition = Edition.NONE
+    ) -> Consumable:
+        """Put a Tarot, Planet or Spectral card in the consumable area."""
+        handle = (
+            consumable
+            if isinstance(consumable, Consumable)
+            else self.new_consumable(consumable, edition=edition)
+        )
+        handle.zone.area = C.Area.CONSUMABLES
+        self.consumables.append(handle)
+        self._renumber(self.consumables)
+        return handle
+
+    def remove_consumable(self, consumable: Consumable) -> None:
+        self.consumables.remove(consumable)
+        self._renumber(self.consumables)
+        self.world.delete(consumable.entity)
+
+    def copy_consumable(
+        self, consumable: Consumable, *, edition: Edition | None = None
+    ) -> Consumable:
+        """Put a copy of ``consumable`` (with its edition, or ``edition``) in the area (Perkeo)."""
+        made = self.add_consumable(
+            consumable.type, edition=consumable.edition if edition is None else edition
+        )
+        self.record(None, "create", made.key, made)
+        return made
+
+    def create_consumable_from_pool(self, card_set: str, key_append: str = "") -> Consumable:
+        """Create a random card of ``card_set`` from the game's pool (8 Ball, Séance, ...)."""
+        made = self.add_consumable(
+            self.plugins.consumable(draw_consumable(cast("Game", self), card_set, key_append))
+        )
+        self.record(None, "create", made.key, made)
+        return made
+
+    @property
+    def consumable_limit(self) -> int:
+        """Consumable slots: the run's slots plus one per Negative consumable."""
+        return self.run.consumable_slots + sum(
+            1 for c in self.consumables if c.edition == Edition.NEGATIVE
+        )
+
+    def has_room_for_consumable(self, pending: int = 0) -> bool:
+        """Whether a consumable fits, with ``pending`` more on the way."""
+        return len(self.consumables) + pending < self.consumable_limit

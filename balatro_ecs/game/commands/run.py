@@ -1,0 +1,133 @@
+"""Commands on the run as a whole: money, hand levels, chances, prices, the event
+record, the queue of effects, the jokers' hooks, scoring the hand in play.
+
+Part of :class:`~balatro_ecs.game.commands.GameCommands`, the methods plugins call on the
+game (listed with the rest in ``docs/objects.md``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
+
+from ...kernel import components as C
+from ...kernel.enums import HAND_NAMES, Edition, HandType
+from ...kernel.errors import BalatroError
+from ...kernel.faults import check_dollars, check_whole
+from ..jokers import EDITION_SURCHARGE, Consumable, Joker
+from ..scoring.pipeline import score_play
+from ..scoring.result import ScoreResult
+from ..stickers import joker_price
+from ..sync import RulesSync
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+__all__ = ["RunCommands"]
+
+
+class RunCommands(RulesSync):
+    """Money, levels, chances, prices, the record, the queue, the jokers' hooks."""
+
+    # -- money, levels and the event record ------------------------------------------------
+    def record(self, source: object, kind: str, value: Any = None, target: object = None) -> None:
+        """Record something that happened during the current action."""
+        self.events.append((self.run.phase.value, source, kind, value, target))
+
+    def earn(self, dollars: int, source: object = None) -> None:
+        """Add (or, if negative, take) money, recording who paid it."""
+        if type(dollars) is not int:
+            check_dollars(dollars, source)  # raises: money is whole
+        if dollars:
+            self.run.dollars += dollars
+            self.record(source, "dollars", dollars)
+
+    def level_up(self, hand: HandType, levels: int = 1, source: object = None) -> None:
+        """Change a poker hand's level (never below 0)."""
+        if type(levels) is not int:
+            check_whole("levels", levels, source)  # raises
+        stats = self.run.hand(hand)
+        stats.level = max(0, stats.level + levels)
+        self.record(source, "level", levels, HAND_NAMES[hand])
+
+    # -- chances and prices -------------------------------------------------------------
+    def chance(self, key: str, odds: float) -> bool:
+        """A "1 in ``odds``" roll on the game's stream ``key`` (Oops! All 6s doubles it)."""
+        return self.rng.random(key) < self.run.probability * self.rules.probability_scale / odds
+
+    def price(self, base: int, edition: Edition = Edition.NONE) -> int:
+        """A shop price: base plus edition surcharge and inflation, less the discount
+        (a joker's stickers may change it: :meth:`joker_price`)."""
+        extra = self.run.inflation + EDITION_SURCHARGE[edition]
+        return max(1, int((base + extra + 0.5) * (100 - self.run.discount_percent) // 100))
+
+    def reprice(self, item: Joker | Consumable) -> None:
+        """Recompute what a joker or consumable costs (and so sells for) now."""
+        if isinstance(item, Joker):
+            item._price.buy = joker_price(cast("Game", self), item)
+        else:
+            free = item.type.set in self.rules.free_consumable_sets
+            item._price.buy = 0 if free else self.price(item.type.cost, item.edition)
+
+    def set_edition(self, item: Joker | Consumable, edition: Edition) -> None:
+        """Give a joker or consumable an edition; its price and sell value follow, as in
+        the game (a Polychrome from The Wheel of Fortune raises the joker's sell value)."""
+        item.set_edition(edition)
+        self.reprice(item)
+        self._row_changed()
+
+    # -- the queue of effects -------------------------------------------------------------
+    def queue(self, event: Callable[[], Any]) -> None:
+        """Run ``event`` when the current pass is over, after the events queued before it.
+
+        This is the game's event queue: an effect that the game runs as a queued event
+        (Riff-raff making its jokers once every joker has reacted to the blind, Mr. Bones
+        burning up after the end-of-round pass) queues it here. An event may queue more;
+        they run after everything already queued.
+        """
+        self._queued.append(event)
+
+    def run_queued(self) -> None:
+        """Run the queued events in order (and any they queue); the joker buffer empties."""
+        while self._queued:
+            self._queued.pop(0)()
+        self.joker_buffer = 0
+
+    # -- the jokers' hooks, the hand size, scoring ------------------------------------------
+    def each_joker(self, hook: str, *args: Any) -> list[tuple[Joker, Any]]:
+        """Call a joker hook for every joker in slot order (copies resolved); return results.
+
+        The calls follow the row as it was when the loop began: a joker created meanwhile
+        waits for the next event, and one destroyed meanwhile (Madness, Ceremonial Dagger)
+        no longer acts.
+        """
+        out = []
+        version = self.row_version
+        for fn, view, source in self.plans.plan(hook):
+            if self.row_version != version and source not in self.jokers:
+                continue
+            out.append((source, fn(self, view, *args)))
+        return out
+
+    @property
+    def hand_size(self) -> int:
+        """Cards the hand holds this round: base, jokers, vouchers, the blind, tags."""
+        run = self.run
+        self._sync()
+        return (
+            run.hand_size + self._rules.hand_size_delta + run.temp_hand_size + run.blind_hand_size
+        )
+
+    def evaluate_play(self) -> ScoreResult:
+        """Score the cards in the play area, holding the cards in hand.
+
+        This is the game's ``evaluate_play``: it changes the game as scoring does
+        (hand counts, joker counters, money). Cards destroyed by the hand are removed.
+        """
+        if not self._areas[C.Area.PLAY]:
+            raise BalatroError("no cards in the play area to score")
+        if len(self._areas[C.Area.PLAY]) > 5:
+            raise BalatroError(
+                f"at most 5 cards can be played, got {len(self._areas[C.Area.PLAY])}"
+            )
+        return score_play(cast("Game", self), self.plans)

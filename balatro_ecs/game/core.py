@@ -1,0 +1,151 @@
+"""What a game holds: its world, its run record, its rows, its random streams, its plugins.
+
+:class:`GameCore` is the state every other part of a :class:`~balatro_ecs.game.Game`
+works on, set up empty, with the read-only views of the rows. The layers above it add
+behaviour, each using only the layers below:
+
+* :class:`~balatro_ecs.game.sync.RulesSync`: the rules and call plans kept in step with the
+  joker row, and the blind's card debuffs (internals);
+* :mod:`balatro_ecs.game.commands`: what plugins call to change the game (the
+  :class:`~balatro_ecs.game.commands.GameCommands` protocol);
+* :class:`~balatro_ecs.game.Game`: the player's protocol (legal actions, apply, snapshot,
+  save, ...).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+from ..kernel import components as C
+from ..kernel.content import DeckType, StakeType
+from ..kernel.enums import Enhancement
+from ..kernel.errors import BalatroError
+from ..kernel.manager import Plugins
+from ..kernel.rng import GameRandom
+from ..kernel.world import World
+from .actions import Outcome
+from .blinds import Blind, Deck
+from .cards import Card
+from .dispatch import JokerPlans
+from .jokers import Consumable, Joker
+from .rules import Rules
+from .state import Phase, RunState, hand_table
+
+__all__ = ["CARD_AREAS", "GameCore"]
+
+#: The areas playing cards live in, in the order :attr:`GameCore.playing_cards` lists them.
+CARD_AREAS = (C.Area.DECK, C.Area.HAND, C.Area.PLAY, C.Area.DISCARD)
+
+
+class GameCore:
+    """A game's state, empty: an esper world of its own, the run record, the ordered rows
+    of every area, the shop and pack on display, the random streams and the plugin set.
+
+    Slot order is game data, so each area is an explicit row (a list, left to right), and
+    every entity's :class:`~balatro_ecs.kernel.components.Zone` says where it is.
+    """
+
+    def __init__(
+        self,
+        *,
+        deck: str | DeckType,
+        seed: str,
+        plugins: Plugins | None,
+        unlocks: str,
+        atomic: bool,
+    ) -> None:
+        self.plugins = plugins if plugins is not None else Plugins.default()
+        self.seed = seed
+        self.atomic = atomic
+        self.world = World()
+        self.run = RunState(hands=hand_table(self.plugins))
+        if unlocks not in ("all", "shipped"):
+            raise BalatroError(f"unlocks: 'all' or 'shipped', not {unlocks!r}")
+        self.run.unlocks = unlocks
+        self.rng = GameRandom(self.seed)
+        self._rules = Rules()
+        self._areas: dict[C.Area, list[Card]] = {area: [] for area in CARD_AREAS}
+        self.jokers: list[Joker] = []
+        self.consumables: list[Consumable] = []
+        #: Shop offers: cards (jokers and consumables), vouchers and packs, by slot.
+        self.shop: list[Joker | Consumable | Card] = []
+        self.shop_vouchers: list[str] = []
+        self.shop_packs: list[str] = []
+        #: The shop's packs cost nothing this visit (Coupon Tag).
+        self.free_packs = False
+        #: The open booster pack: its key, its cards, and picks left.
+        self.pack_key: str | None = None
+        self.pack: list[Joker | Consumable | Card] = []
+        self.pack_picks = 0
+        #: The phase to go back to when the pack closes (packs open in the shop or from tags).
+        self.pack_return: Phase = Phase.SHOP
+        self.blind: Blind | None = None
+        deck_type = deck if isinstance(deck, DeckType) else self.plugins.deck(deck)
+        self.deck = Deck(self.world.create(C.DeckKind(deck_type.key)), deck_type)
+        self.stake: StakeType | None = None
+        self._serial = itertools.count(1)
+        #: Playing cards per enhancement, kept current as cards come, go and change.
+        self._tally = [0] * len(Enhancement)
+        self.row_version = 0
+        self._plans: JokerPlans | None = None
+        self._synced: tuple[int, int] | None = None
+        #: Events recorded while the current action runs: ``(phase, source, kind, value, target)``.
+        self.events: list[tuple[Any, ...]] = []
+        #: Every applied action, in order, with what it did.
+        self.log: list[Outcome] = []
+        #: Effects waiting for the pass that queued them to end (the game's event queue).
+        self._queued: list[Callable[[], Any]] = []
+        #: Jokers that queued effects will make, not in the row yet (``joker_buffer``).
+        self.joker_buffer = 0
+        #: ``(run.hand_layout, its places by serial)``, made once per layout.
+        self._layout_places: tuple[list[int], dict[int, int]] | None = None
+        #: How many changes of the hand size are under way (only the outer one draws).
+        self._hand_depth = 0
+        #: Whether a hand size that grows now draws at once (the game waits for the
+        #: player or draws; not while a played hand scores or the round ends).
+        self._hand_watch = True
+
+    @property
+    def phase(self) -> Phase:
+        """Where the run is: blind select, round, cash-out, shop, pack, game over."""
+        return self.run.phase
+
+    # -- the rows, read --------------------------------------------------------------------
+    def area(self, area: C.Area) -> list[Card]:
+        """The live row of an area (the engine's own list: do not mutate it directly)."""
+        return self._areas[area]
+
+    def cards(self, area: C.Area) -> tuple[Card, ...]:
+        """The cards in an area, left to right."""
+        return tuple(self._areas[area])
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The cards in hand, left to right."""
+        return tuple(self._areas[C.Area.HAND])
+
+    @property
+    def playing_cards(self) -> list[Card]:
+        """Every playing card the run owns, in any area (the game's ``G.playing_cards``)."""
+        out: list[Card] = []
+        for area in CARD_AREAS:
+            out.extend(self._areas[area])
+        return out
+
+    # -- serial numbers (the order entities were made in) ------------------------------------
+    def _next_serial(self) -> int:
+        """The serial the next entity will get (peeked without using it up)."""
+        value = next(self._serial)
+        self._serial = itertools.count(value)
+        return value
+
+    def _set_next_serial(self, value: int) -> None:
+        self._serial = itertools.count(value)
+
+    @staticmethod
+    def _renumber(row: list[Any]) -> None:
+        """Each item's zone slot is its index in ``row`` again."""
+        for i, item in enumerate(row):
+            item.zone.slot = i

@@ -1,0 +1,132 @@
+"""Keeping a game's derived state in step: the rules, the call plans, the blind's debuffs.
+
+The rules in force (:class:`~balatro_ecs.game.rules.Rules`) and the compiled call plans
+(:class:`~balatro_ecs.game.dispatch.JokerPlans`) follow from the joker row, the vouchers
+and the plugin set; they are rebuilt when the row's version or the plugin set's changes
+(:meth:`RulesSync._sync`, run lazily by :attr:`~RulesSync.rules` and :attr:`~RulesSync.plans`).
+The blind's card debuffs follow from the blind and the rules
+(:meth:`RulesSync._refresh_debuffs`). These are the game's internals: plugins read
+``game.rules`` and ``game.plans`` and call ``game.refresh_rules()``; the rest is the
+engine's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+from .cards import Card
+from .core import GameCore
+from .dispatch import JokerPlans
+from .rules import Rules
+from .run.shop import recalculate_reroll, reprice_shop
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["RulesSync"]
+
+
+class RulesSync(GameCore):
+    """The rules, the call plans and the blind's card debuffs, kept in step with the row."""
+
+    # -- the blind's say on cards ------------------------------------------------------------
+    def _blind_impl(self, hook: str) -> Any:
+        """The active blind's implementation of ``hook`` (``None``: no blind, a disabled
+        one, or one without it)."""
+        blind = self.blind
+        if blind is None or blind.disabled:
+            return None
+        return self.plugins.impl(hook, blind.key)
+
+    def _debuff_card(self, card: Card) -> None:
+        """Whether the blind debuffs ``card`` now (a card just made or changed)."""
+        rule = self._blind_impl("blind_debuff_card")
+        if rule is None:
+            card.set_debuff(by_blind=False)
+            return
+        card.set_debuff(by_blind=bool(rule(self, self.blind, card)))
+
+    def _refresh_debuffs(self) -> None:
+        """Every playing card asks the blind again (a new blind, a disabled one, new rules)."""
+        rule = self._blind_impl("blind_debuff_card")
+        blind = self.blind
+        for card in self.playing_cards:
+            card.rules_changed()
+            if rule is not None:
+                card.set_debuff(by_blind=bool(rule(self, blind, card)))
+            elif card._debuff.by_blind:  # (no blind rule: only a blind's debuff to lift)
+                card.set_debuff(by_blind=False)
+
+    # -- rules and plans ---------------------------------------------------------------------
+    def _row_changed(self) -> None:
+        self.row_version += 1
+
+    def refresh_rules(self) -> None:
+        """Rebuild the rules now (call after changing state a ``joker_rules`` hook reads)."""
+        self._synced = None
+        self._sync()
+
+    def _sync(self, *, as_saved: bool = False) -> None:
+        """Rebuild the rules and call plans if the joker row or the plugin set changed.
+
+        ``as_saved`` is for a game just loaded from a save: its cards' debuffs are as
+        saved, so only what the cards read from the rules changes (a card The Pillar
+        would debuff now sits undebuffed in the discard pile until the round ends).
+        """
+        key = (self.row_version, self.plugins.version)
+        if key == self._synced:
+            return
+        rules = self._rules
+        before = rules.detection_key(), rules.all_faces
+        discards, rerolls = rules.discards_delta, rules.free_rerolls
+        free_sets = rules.free_consumable_sets
+        first = self._plans is None
+        rules.reset()
+        hook = self.plugins.table("joker_rules")
+        for joker in self.jokers:
+            fn = hook.get(joker.type.key)
+            if fn is not None and not joker.debuffed:
+                fn(joker, rules)
+        voucher_rules = self.plugins.table("voucher_rules")
+        for key_ in self.run.vouchers:
+            fn = voucher_rules.get(key_)
+            if fn is not None:
+                fn(self, self.plugins.voucher(key_), rules)
+        self._plans = JokerPlans(self.plugins, self.jokers)
+        self._synced = key
+        if not first:
+            self._rules_changed(rules.discards_delta - discards, rules.free_rerolls - rerolls)
+            if rules.free_consumable_sets != free_sets:
+                # Astronomer gained or lost: the game re-costs every card at once, so the
+                # Planets and Celestial Packs on sale follow (packs are priced when bought).
+                reprice_shop(cast("Game", self))
+        if (rules.detection_key(), rules.all_faces) != before:
+            if as_saved:
+                for card in self.playing_cards:
+                    card.rules_changed()
+            else:
+                self._refresh_debuffs()
+
+    @property
+    def rules(self) -> Rules:
+        """The rules in force: the defaults as changed by the jokers and vouchers held now."""
+        self._sync()
+        return self._rules
+
+    def _rules_changed(self, discards: int, rerolls: int) -> None:
+        """A joker gained or lost changes the current round's discards at once (Drunkard:
+        also at cash-out, where the count still shows) and the shop's free rerolls (Chaos
+        the Clown). The next round starts from the rules anyway."""
+        run = self.run
+        if discards:
+            run.discards_left = max(0, run.discards_left + discards)
+        if rerolls:
+            run.free_rerolls_left = max(0, run.free_rerolls_left + rerolls)
+            recalculate_reroll(cast("Game", self), skip_increment=True)
+
+    @property
+    def plans(self) -> JokerPlans:
+        """The call plans for the current joker row."""
+        self._sync()
+        assert self._plans is not None
+        return self._plans
