@@ -45,6 +45,10 @@ def env_options(layout: Layout = TRAIN_LAYOUT, **extra: Any) -> dict[str, Any]:
     return {"actions": "two_step", "encoding": "entities", "layout": layout, **extra}
 
 
+#: Whether the agent may skip blinds (``--no-skips``: a curriculum that plays every blind).
+SKIPS = {"skip_blinds": True}
+
+
 # ---------------------------------------------------------------------------------------
 # without torch: a masked random agent
 # ---------------------------------------------------------------------------------------
@@ -95,7 +99,7 @@ def train(args: argparse.Namespace) -> Path:
 
     def make(rank: int) -> Any:
         def build() -> BalatroEnv:
-            env = BalatroEnv(**env_options(max_steps=args.max_steps))
+            env = BalatroEnv(**env_options(max_steps=args.max_steps, **SKIPS))
             env.reset(seed=args.seed * 1000 + rank)
             return env
 
@@ -228,7 +232,7 @@ def evaluate_agent(model_path: Path, seeds: list[str], max_steps: int) -> dict[s
     from sb3_contrib import MaskablePPO
 
     model = MaskablePPO.load(model_path, device="cpu")
-    env = BalatroEnv(**env_options(max_steps=max_steps))
+    env = BalatroEnv(**env_options(max_steps=max_steps, **SKIPS))
     hands: Counter[str] = Counter()
     runs = []
     for seed in seeds:
@@ -332,6 +336,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--threads", type=int, default=1, help="torch threads")
     parser.add_argument("--max-steps", type=int, default=3000, help="steps per episode")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--no-skips", action="store_true", help="curriculum: every blind is played (skip masked)"
+    )
     parser.add_argument("--out", default="runs/maskable", help="where to write results")
     parser.add_argument("--eval-seeds", type=int, default=200, help="0: no evaluation")
     parser.add_argument("--evaluate", metavar="MODEL", help="only evaluate this model")
@@ -341,6 +348,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--mode", choices=("sync", "async"), default="sync")
     args = parser.parse_args(argv)
 
+    SKIPS["skip_blinds"] = not args.no_skips
     have_ppo = importlib.util.find_spec("sb3_contrib") is not None
     if args.random or not have_ppo:
         started = time.perf_counter()

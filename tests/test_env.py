@@ -16,7 +16,7 @@ gym = pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from gymnasium.vector import AutoresetMode  # noqa: E402
 
-from balatro_ecs.game.actions import ACTION_SPACE, SelectBlind  # noqa: E402
+from balatro_ecs.game.actions import ACTION_SPACE, SelectBlind, SkipBlind  # noqa: E402
 from balatro_ecs.tools.envs import ENV_ID, BalatroEnv, bench_env, masked_sample  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -164,3 +164,41 @@ def test_the_example_runs_its_random_agent_quickly() -> None:
         check=True,
     )
     assert "episodes" in result.stdout and "mean ante" in result.stdout
+
+
+def test_curriculum_options_pick_per_episode_and_can_forbid_skipping() -> None:
+    from balatro_ecs.envs import ENV_ID_V1
+
+    env = BalatroEnv(deck=["Red Deck", "Blue Deck"], stake=[1, 2], start_ante=[1, 3])
+    seen = set()
+    for seed in range(12):
+        _, info = env.reset(seed=seed)
+        assert env.game is not None
+        seen.add((env.game.deck.name, env.game.run.stake, info["ante"]))
+    assert {d for d, _, _ in seen} == {"Red Deck", "Blue Deck"}
+    assert {s for _, s, _ in seen} == {1, 2} and {a for _, _, a in seen} == {1, 3}
+    _, info = env.reset(options={"start_ante": 4, "seed": "LATEANTE"})
+    assert info["ante"] == 4 and env.game is not None
+    from balatro_ecs.run.blinds import blind_chips, blind_type_on_deck
+
+    game = env.game
+    assert game.phase.value == "blind_select" and game.run.round == 0
+    assert blind_chips(game, blind_type_on_deck(game)) > 300  # the ante's, not the first's
+    v1 = gym.make(ENV_ID_V1, skip_blinds=False).unwrapped
+    obs, _ = v1.reset(seed=0)
+    assert not obs["action_mask"][1] and not v1.action_masks()[1]  # skipping is masked
+    _, reward, *_, info = v1.step(1)
+    assert info["illegal_action"] and reward < 0
+
+
+def test_a_skipped_blind_pays_what_a_beaten_one_does() -> None:
+    env = BalatroEnv()
+    env.reset(seed=3)
+    _, reward, *_, info = env.step(ACTION_SPACE.encode(SkipBlind()))
+    assert reward == 2.0 and info["blinds_passed"] == 1 and info["rounds_beaten"] == 0
+    chips = BalatroEnv(reward="chips")
+    chips.reset(seed=3)
+    assert chips.step(ACTION_SPACE.encode(SkipBlind()))[1] == 1.0
+    sparse = BalatroEnv(reward="win")
+    sparse.reset(seed=3)
+    assert sparse.step(ACTION_SPACE.encode(SkipBlind()))[1] == 0.0

@@ -107,6 +107,8 @@ class BalatroEnv(gym.Env[dict[str, Any], np.int64]):
         a row; past that they are masked until another action is taken.
     :param mask_in_obs: Put the mask in the observation as ``action_mask`` (never among
         the features: ``env.action_masks()`` gives it either way).
+    :param skip_blinds: A curriculum option: ``False`` masks skipping a blind (index 1 of
+        either space), so that every blind is played.
 
     ``reset(seed=...)`` seeds :attr:`np_random`, from which each episode's game seed (8
     characters of the game's alphabet) and its curriculum choices are drawn: the same env
@@ -141,6 +143,7 @@ class BalatroEnv(gym.Env[dict[str, Any], np.int64]):
         illegal_penalty: float = 0.1,
         max_noops: int = 6,
         mask_in_obs: bool = True,
+        skip_blinds: bool = True,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode: None or 'ansi', not {render_mode!r}")
@@ -156,6 +159,7 @@ class BalatroEnv(gym.Env[dict[str, Any], np.int64]):
         self.max_steps = max_steps
         self.illegal_penalty = illegal_penalty
         self.max_noops = max_noops
+        self.skip_blinds = skip_blinds
         self.mask_in_obs = mask_in_obs
         self.rewards = RewardTracker(reward, progress_reward, blind_reward, win_reward, chips_cap)
         self.plugins = plugins if plugins is not None else Plugins.default()
@@ -306,6 +310,8 @@ class BalatroEnv(gym.Env[dict[str, Any], np.int64]):
             if self._noops >= self.max_noops:
                 mask &= ~self._fixed_noop
             selected, limit, noops = (), 5, self._noops
+        if not self.skip_blinds:
+            mask[1] = False  # SkipBlind is index 1 of both spaces
         self._mask = mask
         left = 1.0 - min(1.0, noops / self.max_noops) if self.max_noops else 0.0
         fresh: tuple[str, ...] = ()  # arrays made for this observation alone
