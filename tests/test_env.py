@@ -217,3 +217,13 @@ def test_a_skipped_blind_pays_what_a_beaten_one_does() -> None:
     sparse = BalatroEnv(reward="win")
     sparse.reset(seed=3)
     assert sparse.step(ACTION_SPACE.encode(SkipBlind()))[1] == 0.0
+
+
+def test_balatro_v1_is_deterministic_from_its_seed() -> None:
+    def run() -> list[tuple[float, bool, bool, dict]]:
+        env = gym.make("balatro_ecs/Balatro-v1").unwrapped
+        return _play(env, 6, 300)
+
+    first = run()
+    assert first == run()
+    assert any(r[3].get("hand") for r in first)  # hands were played, through toggles
