@@ -79,6 +79,7 @@ from .kernel.enums import (
     hand_iteration_order,
 )
 from .kernel.hookspecs import by_count, hookimpl
+from .kernel.quantities import lua_floor, to_double
 from .kernel.schedule import Event, System
 
 __all__ = [
@@ -123,11 +124,13 @@ __all__ = [
     "content",
     "hand_iteration_order",
     "hookimpl",
+    "lua_floor",
     "pack_consumable",
     "pack_joker",
     "pack_playing_card",
     "reference",
     "select_cards",
+    "to_double",
 ]
 
 

@@ -36,4 +36,35 @@ def exploding(seed: str) -> Exploding:
     return Exploding(seed)
 
 
+class Killer(FirstLegal):
+    """Kills its own process (as the OOM killer would) on its second decision, in the
+    run whose seed ends with ``-3``: the worker dies, the batch goes on."""
+
+    def choose(self, game: Any) -> Any:
+        if self.seed.endswith("-3") and len(game.log) == 1:
+            import os
+            import signal
+
+            os.kill(os.getpid(), signal.SIGKILL)
+        return super().choose(game)
+
+
+def killer(seed: str) -> Killer:
+    return Killer(seed)
+
+
+class Slow(FirstLegal):
+    """Takes its time (a batch to interrupt)."""
+
+    def choose(self, game: Any) -> Any:
+        import time
+
+        time.sleep(0.02)
+        return super().choose(game)
+
+
+def slow(seed: str) -> Slow:
+    return Slow(seed)
+
+
 NOT_A_POLICY = 42

@@ -14,10 +14,12 @@ import pytest
 
 from balatro_ecs.kernel.errors import BalatroError
 from balatro_ecs.tools.batch import (
+    RecordSink,
     RunSpec,
     make_executor,
     play_seed,
     plot_records,
+    read_records,
     resolve_policy,
     run_batch,
     run_seed,
@@ -176,8 +178,8 @@ def test_resolve_policy_accepts_names_factories_and_objects() -> None:
 
 
 def _readme_batch_script() -> str:
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
-    blocks = re.findall(r"```python\n(.*?)```", readme, flags=re.S)
+    page = Path(__file__).resolve().parent.parent / "docs" / "simulations.md"
+    blocks = re.findall(r"```python\n(.*?)```", page.read_text("utf-8"), flags=re.S)
     return next(block for block in blocks if "def main(backend" in block)
 
 
@@ -185,9 +187,9 @@ def _readme_batch_script() -> str:
 def test_the_readme_batch_script_runs_as_written_on_every_backend(
     backend: str, tmp_path: Path
 ) -> None:
-    """Saved as a file, the README's block runs on each backend (its ``__main__`` guard
-    keeps process pools and Dask workers from running it again) and writes the same
-    records."""
+    """Saved as a file, the batch script of docs/simulations.md runs on each backend (its
+    ``__main__`` guard keeps process pools and Dask workers from running it again) and
+    writes the same records."""
     if backend in ("dask", "ray"):
         pytest.importorskip("dask.distributed" if backend == "dask" else "ray")
     pq = pytest.importorskip("pyarrow.parquet")
@@ -202,13 +204,14 @@ def test_the_readme_batch_script_runs_as_written_on_every_backend(
     )
     assert done.returncode == 0, done.stderr[-2000:]
     table = pq.read_table(tmp_path / "study.parquet").drop(["seconds"])
-    assert table.column("seed").to_pylist() == [run_seed("STUDY", i) for i in range(3)]
-    assert all(table.column("action_log").to_pylist())
+    rows = sorted(table.to_pylist(), key=lambda row: row["seed"])  # written as runs finish
+    assert [row["seed"] for row in rows] == [run_seed("STUDY", i) for i in range(3)]
+    assert all(row["action_log"] for row in rows)
     expected = run_batch(
         [run_seed("STUDY", i) for i in range(3)],
         RunSpec(policy="greedy", deck="Blue Deck", stake="Red Stake", action_log=True),
     )
-    assert table.to_pylist() == [
+    assert rows == [
         {k: v for k, v in r.to_dict().items() if k != "seconds"} for r in expected.records
     ]
 
@@ -237,3 +240,114 @@ def test_an_action_log_replays_the_run() -> None:
     game = Game.replay([parse_action(t) for t in record.action_log], seed=record.seed)
     assert (game.run.dollars, game.run.round) == (record.dollars, record.rounds)
     assert play_seed(SEEDS[0], RunSpec(policy="greedy", max_ante=2)).action_log == ()
+
+
+# -- batches that never lose finished work --------------------------------------------------
+
+
+def test_a_killed_worker_s_runs_are_played_again_and_its_killer_recorded_as_failed() -> None:
+    seeds = [run_seed("KILL", i) for i in range(8)]
+    spec = RunSpec(policy="tests.batch_policies:killer", max_actions=20)
+    expected = run_batch(seeds, RunSpec(policy="tests.batch_policies:first_legal", max_actions=20))
+    pool = make_executor("process", 2)
+    assert pool is not None
+    try:
+        result = run_batch(seeds, spec, executor=pool, chunk_size=2)
+    finally:
+        pool.shutdown()
+    assert [r.seed for r in result.records] == seeds  # every run, in seed order
+    (dead,) = [r for r in result.records if r.failure is not None]
+    assert dead.seed == "KILL-3" and "worker process died" in dead.failure
+    alive = [r.to_dict() | {"seconds": 0} for r in result.records if r.seed != "KILL-3"]
+    same = [r.to_dict() | {"seconds": 0} for r in expected.records if r.seed != "KILL-3"]
+    assert alive == same
+    assert result.summary.failures == 1
+
+
+def test_records_are_written_as_runs_finish_and_a_batch_resumes(tmp_path: Path, capsys) -> None:
+    for suffix in (".jsonl", ".csv", ".parquet"):
+        if suffix == ".parquet":
+            pytest.importorskip("pyarrow")
+        path = tmp_path / f"runs{suffix}"
+        argv = ["simulate", "--seed", "RES", "--policy", "random", "--max-ante", "2", "--json"]
+        assert main([*argv, "--runs", "3", "--records", str(path)]) == 0
+        capsys.readouterr()
+        assert [r.seed for r in read_records(path)] == ["RES-0", "RES-1", "RES-2"]
+        assert main([*argv, "--runs", "6", "--records", str(path), "--resume"]) == 0
+        resumed = json.loads(capsys.readouterr().out)
+        assert main([*argv, "--runs", "6"]) == 0
+        straight = json.loads(capsys.readouterr().out)
+        for summary in (resumed, straight):
+            del summary["seconds"], summary["runs_per_second"]
+        assert resumed == straight
+        assert sorted(r.seed for r in read_records(path)) == [f"RES-{i}" for i in range(6)]
+
+
+def test_a_sink_keeps_each_chunk_at_once(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "runs.jsonl"
+    sink = RecordSink(path)
+    seen: list[int] = []
+
+    def on_records(chunk) -> None:
+        sink.write(chunk)
+        seen.append(len(read_records(path)))  # on disk already
+
+    run_batch(SEEDS[:3], SPEC, on_records=on_records)
+    assert seen == [1, 2, 3]
+    assert main(["simulate", "--runs", "2", "--resume"]) == 2
+    assert "--resume needs --records FILE" in capsys.readouterr().err
+
+
+def test_ctrl_c_stops_a_pooled_batch_at_once_keeps_its_records_and_prints_one_line(
+    tmp_path: Path,
+) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    path = tmp_path / "runs.jsonl"
+    command = [
+        sys.executable, "-m", "balatro_ecs", "simulate", "--runs", "400", "--workers", "2",
+        "--policy", "tests.batch_policies:slow", "--records", str(path), "--seed", "INT",
+    ]  # fmt: skip
+    root = Path(__file__).resolve().parent.parent
+    process = subprocess.Popen(
+        command, cwd=root, start_new_session=True, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    deadline = time.monotonic() + 120
+    while not (path.exists() and path.read_text().count("\n") >= 1):
+        assert time.monotonic() < deadline and process.poll() is None
+        time.sleep(0.05)
+    pressed = time.monotonic()
+    for _ in range(3):  # Ctrl-C reaches the whole process group, three times
+        os.killpg(process.pid, signal.SIGINT)
+        time.sleep(0.02)
+    out, err = process.communicate(timeout=30)
+    assert time.monotonic() - pressed < 3
+    assert process.returncode == 130 and out == ""
+    assert err.count("\n") == 1 and err.startswith("balatro-ecs: interrupted after ")
+    kept = read_records(path)
+    assert kept and all(r.failure is None for r in kept)
+    assert f"{len(kept)} records in {path}" in err
+
+
+def test_the_plot_s_ante_axes_are_whole_numbers() -> None:
+    pytest.importorskip("matplotlib")
+    import matplotlib.pyplot as plt
+
+    from balatro_ecs.tools.batch import plot_figure
+
+    records = run_batch(
+        [run_seed("AXES", i) for i in range(3)], RunSpec(policy="greedy", max_ante=3)
+    )
+    figure = plot_figure(records.records, "greedy")
+    try:
+        for axes in figure.axes:
+            figure.canvas.draw()
+            ticks = [t for t in axes.get_xticks() if axes.get_xlim()[0] <= t <= axes.get_xlim()[1]]
+            assert ticks and all(float(t).is_integer() for t in ticks), ticks
+    finally:
+        plt.close(figure)

@@ -25,14 +25,37 @@ def test_no_documented_hook_is_missing_from_the_code() -> None:
     assert documented == {name for name, _, _ in hook_signatures()}
 
 
-def test_readme_states_the_two_commands_and_ci_runs_the_test_one() -> None:
+def test_readme_states_the_two_commands_and_ci_runs_them() -> None:
+    """The README opens with two one-line commands (install and run the main job; install
+    and run the tests), and CI runs both."""
     ci = (ROOT / ".ci" / "run").read_text("utf-8")
-    blocks = re.findall(r"```(?:sh|bash|console)\n(.*?)```", README, flags=re.S)
-    commands = [line for block in blocks for line in block.splitlines()]
-    test_command = next(line for line in commands if "pytest" in line)
-    assert "python -m pytest" in test_command
+    two = README.split("## Two commands", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```(?:sh|bash|console)\n(.*?)```", two, flags=re.S)
+    main_command, test_command = (block.strip() for block in blocks)
+    assert "\n" not in main_command and "\n" not in test_command  # one line each
+    assert main_command.startswith("python3 -m venv .venv && .venv/bin/pip install . && ")
+    job = main_command.rsplit("&& .venv/bin/balatro-ecs ", 1)[1]
+    assert f'"$venv/bin/balatro-ecs" {job}' in ci
+    assert test_command.endswith(".venv/bin/python -m pytest")
     assert 'python" -m pytest' in ci
-    assert any("balatro-ecs" in line and "score" in line for line in commands)
+    assert README.index("## Two commands") < min(
+        README.index(f"## {name}") for name in ("Playing", "Simulating", "Scoring")
+    )
+
+
+def test_every_python_block_of_the_readme_runs_as_its_comments_say(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for block in re.findall(r"```python\n(.*?)```", README, flags=re.S):
+        if block.startswith("# lucky7/"):
+            continue  # a plugin module (the quickstart's test runs its twin)
+        namespace: dict[str, object] = {}
+        exec(compile(block, "README.md", "exec"), namespace)
+        for line in block.splitlines():
+            claimed = re.match(r"^(\S.*?)\s+#\s*(\(.*\))$", line)
+            if claimed:  # ``expression   # (its value)``
+                assert eval(claimed.group(1), namespace) == eval(claimed.group(2)), line
 
 
 def test_readme_example_scenario_file_exists_and_scores() -> None:
@@ -54,10 +77,10 @@ def test_the_plugin_quickstart_matches_the_example_pack() -> None:
     assert "[project.entry-points.balatro_ecs]" in pack
 
 
-def test_the_readme_run_example_works_as_its_comments_say() -> None:
+def test_the_playing_guide_s_run_example_works_as_its_comments_say() -> None:
     from balatro_ecs.kernel.errors import IllegalActionError
 
-    section = README.split("## Playing runs", 1)[1]
+    section = (ROOT / "docs" / "playing.md").read_text("utf-8")
     code = re.search(r"```python\n(.*?)```", section, flags=re.S)
     assert code is not None
     namespace: dict[str, object] = {}
@@ -89,7 +112,10 @@ def test_every_package_directory_is_listed_for_installation() -> None:
 
 # -- the documentation site -------------------------------------------------------------------
 
-_RUNNABLE_PAGES = ("quickstart.md", "cookbook.md", "testing.md", "server.md", "saves.md")
+_RUNNABLE_PAGES = (
+    "quickstart.md", "cookbook.md", "testing.md", "server.md", "saves.md", "simulations.md",
+    "scoring.md",
+)  # fmt: skip
 
 
 def _python_blocks(page: str) -> list[str]:
@@ -98,12 +124,17 @@ def _python_blocks(page: str) -> list[str]:
 
 
 @pytest.mark.parametrize("page", _RUNNABLE_PAGES)
-def test_every_code_block_of_the_guides_runs(page: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_code_block_of_the_guides_runs(
+    page: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     """Blocks that start ``# name.py`` (or ``# name/__init__.py``) are plugin modules;
     the others run after them, with those modules importable; test functions they define
-    are called."""
+    are called. Files they write land in a temporary directory."""
     import sys
     import types
+
+    if page in ("simulations.md",):  # (it writes records files)
+        monkeypatch.chdir(tmp_path)
 
     blocks = _python_blocks(page)
     assert blocks, f"docs/{page} has no python blocks"
@@ -151,3 +182,48 @@ def test_the_site_lists_every_page_and_every_page_exists() -> None:
     listed = set(re.findall(r":\s*(\S+\.md)\s*$", config, flags=re.M))
     pages = {p.name for p in (ROOT / "docs").glob("*.md")}
     assert listed == pages, f"mkdocs.yml and docs/ differ: {sorted(listed ^ pages)}"
+
+
+def test_the_testing_guide_s_hypothesis_examples_pass_as_written_in_a_new_process(
+    tmp_path: Path,
+) -> None:
+    """Copied into a test file of their own and run by pytest in a fresh process (the
+    first engine call costs hundreds of milliseconds: the strategies warm the engine up
+    when made, so no example trips hypothesis's 200 ms deadline)."""
+    import subprocess
+    import sys
+
+    blocks = [b for b in _python_blocks("testing.md") if "@given" in b]
+    assert len(blocks) >= 3
+    for i, block in enumerate(blocks):
+        (tmp_path / f"test_guide_{i}.py").write_text(block, "utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert f"{len(blocks)} passed" in done.stdout
+
+
+def test_the_quickstart_s_manifest_is_a_valid_manifest(tmp_path: Path) -> None:
+    """The quickstart says a pack needs ``balatro_pack.toml`` (``plugins validate`` reads
+    it); the manifest it shows is one the engine reads."""
+    from balatro_ecs.kernel.packs import read_manifest
+
+    text = (ROOT / "docs" / "quickstart.md").read_text("utf-8")
+    assert "balatro-ecs plugins validate" in text
+    block = re.search(r"```toml\n# my_pack/balatro_pack.toml\n(.*?)```", text, flags=re.S)
+    assert block is not None
+    path = tmp_path / "balatro_pack.toml"
+    path.write_text(block.group(1), "utf-8")
+    manifest = read_manifest(path)
+    assert (manifest.id, manifest.key_prefix) == ("mypack", "mypack")
+
+
+def test_the_home_page_says_how_to_install_from_source() -> None:
+    text = (ROOT / "docs" / "index.md").read_text("utf-8")
+    assert "pip install balatro-ecs" not in text  # it is not on the index
+    assert "not on PyPI" in text and ".venv/bin/pip install ." in text

@@ -213,3 +213,71 @@ def test_check_effect_accepts_every_well_made_effect() -> None:
         check_effect(effect)
     with pytest.raises(TypeError):
         check_effect(Effect(level_up=1.0))  # type: ignore[arg-type]
+
+
+# -- blame: the innermost culprit, previews, long messages ------------------------------------
+
+
+@pytest.mark.parametrize("value", ["bad", 3, Effect(dollars=1.5)])
+def test_a_joker_s_bad_discard_return_during_the_hook_is_the_joker_s_fault(value: object) -> None:
+    from balatro_ecs.testing.modules import plugin_module
+    from balatro_ecs.testing.runs import play_blind
+
+    def joker_discard(game: Any, joker: Any, card: Any, cards: Any) -> object:
+        return value
+
+    declared = JokerType(key="j_t_discards", name="Discards", rarity=1, cost=1)
+    module = plugin_module("t_discards", declared, joker_discard=joker_discard)
+    game = Game(seed="HOOKBLAME", plugins=Plugins(plugins=[module], entry_points=False))
+    game.add_joker("j_t_discards")
+    play_blind(game, "The Hook")
+    err = _refused(game, Play((0,)))
+    assert err.key == "j_t_discards" and err.plugin == "t_discards"
+    assert "bl_hook" not in str(err)
+
+
+def _raiser(error: BaseException) -> Game:
+    from balatro_ecs.testing.modules import plugin_module
+
+    def joker_main(ctx: Any, joker: Any) -> None:
+        raise error
+
+    declared = JokerType(key="j_t_previewed", name="Previewed", rarity=1, cost=1)
+    module = plugin_module("t_previewed", declared, joker_main=joker_main)
+    return _in_round(module, "j_t_previewed", seed="PREVIEWS")
+
+
+@pytest.mark.parametrize("error", [ValueError("bad value"), TypeError("bad type")])
+@pytest.mark.parametrize("call", ["preview_play", "preview_plays", "greedy"])
+def test_previews_and_the_greedy_policy_name_a_plugin_s_raw_error(
+    error: BaseException, call: str
+) -> None:
+    game = _raiser(error)
+    before = game.to_json()
+    run = {
+        "preview_play": lambda: game.preview_play([0, 1]),
+        "preview_plays": lambda: game.preview_plays([(0,), (0, 1)]),
+        "greedy": lambda: GreedyPolicy().choose(game),
+    }[call]
+    with pytest.raises(HookError, match=r"^plugin t_previewed: joker_main of j_t_previewed ra"):
+        run()
+    assert game.to_json() == before
+
+
+def test_a_hostile_message_is_cut_short() -> None:
+    game = _raiser(ValueError("x" * 100_000))
+    err = _refused(game, Play((0, 1)))
+    assert len(str(err)) < 400 and str(err).endswith("...")
+    with pytest.raises(HookError) as raised:
+        game.preview_play([0])
+    assert len(str(raised.value)) < 400
+
+
+def test_an_unknown_name_of_any_length_is_quoted_short() -> None:
+    from balatro_ecs.errors import UnknownNameError
+
+    with pytest.raises(UnknownNameError) as raised:
+        Plugins.default().joker("Blueprnt" * 5_000)
+    assert len(str(raised.value)) < 300
+    with pytest.raises(UnknownNameError, match=r"did you mean 'Blueprint'"):
+        Plugins.default().joker("Blueprnt")

@@ -36,8 +36,20 @@ def _plain(value: Any) -> Any:
 
 
 def _json(text: str) -> Any:
-    """What the save's text holds, as ``json`` alone reads it (tagged floats read back)."""
-    return json.loads(text, object_hook=save._untag if '"float"' in text else None)
+    """What the save's text holds, as ``json`` alone reads it as strict JSON (tagged
+    floats read back; a repeated key or a bare ``Infinity`` raises ``ValueError``)."""
+    return json.loads(text, object_pairs_hook=_strict_object, parse_constant=_no_constant)
+
+
+def _strict_object(pairs: list[tuple[str, Any]]) -> Any:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        raise ValueError("a repeated key")
+    return save._untag(obj)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
 
 
 def _same_reading(text: str) -> None:

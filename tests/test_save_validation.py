@@ -320,13 +320,28 @@ def test_a_save_is_strict_json_and_keeps_infinities_and_nan() -> None:
     assert dumps(again) == dumps(game)
 
 
-def test_an_old_save_with_bare_infinity_tokens_or_inf_strings_loads() -> None:
+def test_an_old_save_with_inf_strings_loads_but_bare_infinity_is_not_strict_json() -> None:
     data = json.loads(base_saves()[0])
-    text = re.sub(r'"blind_chips": [0-9.]+', '"blind_chips": Infinity', json.dumps(data))
-    assert "Infinity" in text
-    assert Game.from_json(text, PLUGINS).run.blind_chips == math.inf
+    for token in ("Infinity", "-Infinity", "NaN"):
+        text = re.sub(r'"blind_chips": [0-9.]+', f'"blind_chips": {token}', json.dumps(data))
+        assert token in text
+        with pytest.raises(SaveError, match=rf"^save: not strict JSON: {token} is not a JSON"):
+            Game.from_json(text, PLUGINS)
     data["run"]["probability"] = "inf"
     assert Game.from_json(json.dumps(data), PLUGINS).run.probability == math.inf
+
+
+@pytest.mark.parametrize("compact", [True, False])
+def test_a_key_repeated_in_one_object_is_refused(compact: bool) -> None:
+    text = base_saves()[0]
+    if not compact:
+        text = json.dumps(json.loads(text), indent=1)
+    for key in ('"dollars":', '"rank":', '"key":'):
+        at = text.index(key.replace(":", ": " if not compact else ":"))
+        end = text.index(",", at)
+        bad = text[: end + 1] + text[at : end + 1] + text[end + 1 :]
+        with pytest.raises(SaveError, match=r"^save: not strict JSON: the key '\w+' appears twice"):
+            Game.from_json(bad, PLUGINS)
 
 
 @pytest.mark.parametrize(

@@ -237,7 +237,7 @@ def test_the_terminal_survives_a_stray_quote_and_a_bad_save_path(tmp_path: Path)
 def test_the_terminal_says_what_an_action_did() -> None:
     game = Game(seed="TERM0005")
     game.run.tags_offered["Small"] = "tag_orbital"
-    commands = iter(["skip", "quit"])
+    commands = iter(["skip", "quit", ""])  # (quit offers to save: Enter leaves)
     out = io.StringIO()
     TerminalSession(game, read=lambda _: next(commands), out=out).run()  # type: ignore[arg-type]
     text = out.getvalue()

@@ -30,7 +30,7 @@ import shlex
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ..kernel.errors import IllegalActionError
+from ..kernel.errors import IllegalActionError, show
 from .rules import HAND_CARDS, HAND_SIZE, MAX_DISCARD, MAX_JOKERS, SHOP_ITEMS
 
 __all__ = [
@@ -210,7 +210,7 @@ def action_from_dict(data: dict[str, Any]) -> DuelAction:
     verb = data.get("action")
     cls = _BY_VERB.get(str(verb))
     if cls is None:
-        raise IllegalActionError(f"unknown duel action {verb!r}")
+        raise IllegalActionError(f"unknown duel action {show(verb)}")
     fields = {k: v for k, v in data.items() if k != "action"}
     for name in ("cards",):
         if name in fields:

@@ -39,7 +39,7 @@ from ..game.run.setup import standard_cards
 from ..game.run.targets import reset_round_targets
 from ..game.scoring.result import ScoreResult
 from ..kernel.components import Area
-from ..kernel.errors import BalatroError, IllegalActionError
+from ..kernel.errors import BalatroError, IllegalActionError, show
 from ..kernel.manager import Plugins
 from ..kernel.rng import GameRandom
 from ..kernel.schedule import Schedule, System, compile_schedule
@@ -412,11 +412,11 @@ class Duel:
         atomic: bool = True,
     ) -> None:
         if first_bettor not in range(PLAYERS):
-            raise BalatroError(f"first_bettor: 0 or 1, not {first_bettor!r}")
+            raise BalatroError(f"first_bettor: 0 or 1, not {show(first_bettor)}")
         self.plugins = plugins if plugins is not None else Plugins.default()
         self.seed = seed if seed is not None else random_seed()
         if not isinstance(self.seed, str) or not self.seed:
-            raise BalatroError(f"seed: expected a non-empty string, got {self.seed!r}")
+            raise BalatroError(f"seed: expected a non-empty string, got {show(self.seed)}")
         self.first_bettor = first_bettor
         self.atomic = atomic
         self.state = DuelState(self.seed, first=first_bettor)
@@ -600,9 +600,9 @@ class Duel:
         """Raise :class:`~balatro_ecs.kernel.errors.IllegalActionError` if ``player`` may not take
         ``action`` now. Changes nothing."""
         if not isinstance(player, int) or isinstance(player, bool) or player not in (0, 1):
-            raise IllegalActionError(f"player: 0 or 1, not {player!r}")
+            raise IllegalActionError(f"player: 0 or 1, not {show(player)}")
         if not isinstance(action, DuelAction):
-            raise IllegalActionError(f"not a duel action: {action!r}")
+            raise IllegalActionError(f"not a duel action: {show(action)}")
         verb = action.verb
         state = self.state
         who = player_name(player)
@@ -659,7 +659,9 @@ class Duel:
             if top < 1:
                 raise IllegalActionError("raise: no raise is possible (someone is all in)")
             if isinstance(action.amount, bool) or not isinstance(action.amount, int):
-                raise IllegalActionError(f"raise: a whole number of chips, not {action.amount!r}")
+                raise IllegalActionError(
+                    f"raise: a whole number of chips, not {show(action.amount)}"
+                )
             if not 1 <= action.amount <= top:
                 raise IllegalActionError(f"raise: 1 to {top} chips, not {action.amount}")
         elif isinstance(action, AllIn):
@@ -814,7 +816,7 @@ class Duel:
             game.remove_joker(joker)
             self._say(f"{who} sells {joker.name} for nothing.")
         else:  # pragma: no cover - verify() refuses anything else
-            raise IllegalActionError(f"unknown duel action {action!r}")
+            raise IllegalActionError(f"unknown duel action {show(action)}")
 
     # -- the flow -------------------------------------------------------------------------------
     def _run(self, event: str, **values: Any) -> DuelContext:
@@ -979,7 +981,7 @@ class Duel:
     @staticmethod
     def _player(player: int) -> int:
         if isinstance(player, bool) or player not in (0, 1):
-            raise BalatroError(f"player: 0 or 1, not {player!r}")
+            raise BalatroError(f"player: 0 or 1, not {show(player)}")
         return player
 
     # -- what a player sees -----------------------------------------------------------------------
@@ -1064,7 +1066,7 @@ class Duel:
             ) from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             found = data.get("format") if isinstance(data, dict) else type(data).__name__
-            raise BalatroError(f"duel save: format {FORMAT!r} expected, got {found!r}")
+            raise BalatroError(f"duel save: format {show(FORMAT)} expected, got {show(found)}")
         duel = cls.__new__(cls)
         duel.plugins = plugins if plugins is not None else Plugins.default()
         duel.seed = str(data["seed"])

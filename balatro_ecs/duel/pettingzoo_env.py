@@ -32,7 +32,7 @@ from pettingzoo.utils import wrappers
 from ..game.game import random_seed
 from ..kernel.content import ConsumableType, JokerType
 from ..kernel.enums import VANILLA_HANDS, Suit
-from ..kernel.errors import BalatroError, IllegalActionError
+from ..kernel.errors import BalatroError, IllegalActionError, show
 from ..kernel.manager import Plugins
 from .actions import ACTION_SPACE
 from .core import Duel
@@ -220,9 +220,9 @@ class BalatroDuelEnv(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         if render_mode not in (None, *self.metadata["render_modes"]):
-            raise BalatroError(f"render_mode: human, ansi or None, not {render_mode!r}")
+            raise BalatroError(f"render_mode: human, ansi or None, not {show(render_mode)}")
         if reward not in ("win", "chips"):
-            raise BalatroError(f"reward: 'win' or 'chips', not {reward!r}")
+            raise BalatroError(f"reward: 'win' or 'chips', not {show(reward)}")
         self.render_mode = render_mode
         self.max_rounds = max_rounds
         self.first_bettor = first_bettor

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
-from ..kernel.errors import ActionError, ActionTypeError, UnknownNameError, close_matches
+from ..kernel.errors import ActionError, ActionTypeError, UnknownNameError, close_matches, show
 
 __all__ = [
     "ACTION_SPACE",
@@ -70,7 +70,7 @@ def position(value: object, where: str) -> int:
     if type(value) is int and value >= 0:
         return value
     if not isinstance(value, numbers.Integral) or isinstance(value, bool):
-        raise ActionTypeError(f"{where}: expected a position (int), got {value!r}")
+        raise ActionTypeError(f"{where}: expected a position (int), got {show(value)}")
     number = int(value)
     if number < 0:
         raise ActionError(f"{where}: positions count from 0 and cannot be negative, got {number}")
@@ -85,11 +85,11 @@ def card_positions(value: object, where: str) -> tuple[int, ...]:
     else:
         if not isinstance(value, (tuple, list, range)):
             raise ActionTypeError(
-                f"{where}: expected a tuple or list of card positions (ints), got {value!r}"
+                f"{where}: expected a tuple or list of card positions (ints), got {show(value)}"
             )
         for c in value:
             if not _is_int(c):
-                raise ActionTypeError(f"{where}: expected card positions (ints), got {c!r}")
+                raise ActionTypeError(f"{where}: expected card positions (ints), got {show(c)}")
         cards = tuple(int(c) for c in value)
         for c in cards:
             if c < 0:
@@ -104,7 +104,7 @@ def card_positions(value: object, where: str) -> tuple[int, ...]:
 
 def _choice(value: object, where: str, allowed: tuple[str, ...]) -> str:
     if not isinstance(value, str):
-        raise ActionTypeError(f"{where}: expected one of {', '.join(allowed)}, got {value!r}")
+        raise ActionTypeError(f"{where}: expected one of {', '.join(allowed)}, got {show(value)}")
     if value not in allowed:
         raise ActionError(f"{where}: {_choice_hint(value, allowed)}")
     return value
@@ -393,7 +393,7 @@ def parse_action(text: str) -> Action:
     Play(cards=(0, 2, 3))
     """
     if not isinstance(text, str):
-        raise ActionTypeError(f"parse_action: expected a command (str), got {text!r}")
+        raise ActionTypeError(f"parse_action: expected a command (str), got {show(text)}")
     words = text.strip().lower().split()
     if not words:
         raise ActionError("empty command")
@@ -403,12 +403,12 @@ def parse_action(text: str) -> Action:
         raise UnknownNameError("command", verb, _BY_VERB)
 
     def bad(why: str) -> ActionError:
-        return ActionError(f"{verb}: bad arguments {' '.join(args)!r}: {why}")
+        return ActionError(f"{verb}: bad arguments {show(' '.join(args))}: {why}")
 
     def number(word: str) -> int:
         """A 1-based position, as a 0-based one."""
         if not (word.isascii() and word.isdigit() and len(word) < 10) or int(word) < 1:
-            raise bad(f"expected a position from 1, got {word!r}")
+            raise bad(f"expected a position from 1, got {show(word)}")
         return int(word) - 1
 
     def arity(least: int, most: int) -> None:
@@ -461,8 +461,8 @@ def parse_action(text: str) -> Action:
 
 def _choice_hint(value: str, allowed: tuple[str, ...]) -> str:
     found = close_matches(value, allowed)
-    hint = f" (did you mean {found[0]!r}?)" if found else ""
-    return f"expected one of {', '.join(allowed)}, got {value!r}{hint}"
+    hint = f" (did you mean {show(found[0])}?)" if found else ""
+    return f"expected one of {', '.join(allowed)}, got {show(value)}{hint}"
 
 
 def action_from_dict(data: Mapping[str, Any]) -> Action:
@@ -476,34 +476,34 @@ def action_from_dict(data: Mapping[str, Any]) -> Action:
     and the value, with the closest known names; never a bare exception.
     """
     if not isinstance(data, Mapping):
-        raise ActionTypeError(f"action_from_dict: expected a dict, got {data!r}")
+        raise ActionTypeError(f"action_from_dict: expected a dict, got {show(data)}")
     values = dict(data)
     if "action" not in values:
         raise ActionError(
-            f"action_from_dict: missing key 'action' in {data!r}"
+            f"action_from_dict: missing key 'action' in {show(data)}"
             + _key_hint([k for k in values if isinstance(k, str)], ("action",))
         )
     verb = values.pop("action")
     if not isinstance(verb, str):
-        raise ActionTypeError(f"action_from_dict: 'action' must be a string, got {verb!r}")
+        raise ActionTypeError(f"action_from_dict: 'action' must be a string, got {show(verb)}")
     cls = _BY_VERB.get(verb)
     if cls is None:
         raise UnknownNameError("action", verb, _BY_VERB, where="action_from_dict")
     names = _field_names(cls)
     for key in values:
         if key not in names:
-            where = f"action_from_dict: {cls.__name__} ({verb!r})"
+            where = f"action_from_dict: {cls.__name__} ({show(verb)})"
             if not names:
-                raise ActionError(f"{where} takes no fields, got {key!r}")
+                raise ActionError(f"{where} takes no fields, got {show(key)}")
             found = close_matches(key, names) if isinstance(key, str) else []
-            hint = f" (did you mean {found[0]!r}?)" if found else ""
+            hint = f" (did you mean {show(found[0])}?)" if found else ""
             raise ActionError(
-                f"{where}: unknown key {key!r}{hint}; its fields are {', '.join(names)}"
+                f"{where}: unknown key {show(key)}{hint}; its fields are {', '.join(names)}"
             )
     missing = [name for name in names if name not in values]
     if missing:
         raise ActionError(
-            f"action_from_dict: {cls.__name__} ({verb!r}) is missing "
+            f"action_from_dict: {cls.__name__} ({show(verb)}) is missing "
             f"{', '.join(repr(m) for m in missing)}"
         )
     return cls(**values)
@@ -513,7 +513,7 @@ def _key_hint(keys: list[str], wanted: tuple[str, ...]) -> str:
     for key in keys:
         found = close_matches(key, wanted)
         if found:
-            return f" (did you mean {found[0]!r} for {key!r}?)"
+            return f" (did you mean {show(found[0])} for {show(key)}?)"
     return ""
 
 

@@ -35,7 +35,7 @@ from ..kernel.enums import (
     parse_seal,
     parse_suit,
 )
-from ..kernel.errors import ScenarioError, UnknownNameError
+from ..kernel.errors import ScenarioError, UnknownNameError, show
 from .rules import Rules
 
 __all__ = [
@@ -115,14 +115,14 @@ class CardSpec:
     def from_dict(cls, data: Mapping[str, Any], where: str = "card") -> CardSpec:
         """Build from the scenario format's card object; errors name ``where``."""
         if not isinstance(data, Mapping):
-            raise ScenarioError(f"{where}: expected a card object, got {data!r}")
+            raise ScenarioError(f"{where}: expected a card object, got {show(data)}")
         unknown = set(data) - _CARD_KEYS
         if unknown:
             err = UnknownNameError("card field", sorted(unknown)[0], _CARD_KEYS)
             raise ScenarioError(str(err.at(where)))
         for required in ("rank", "suit"):
             if required not in data:
-                raise ScenarioError(f"{where}: missing {required!r}")
+                raise ScenarioError(f"{where}: missing {show(required)}")
         try:
             rank = parse_rank(data["rank"])
         except UnknownNameError as err:
@@ -140,12 +140,12 @@ class CardSpec:
                 raise ScenarioError(str(err.at(f"{where}.{name}"))) from None
         bonus = data.get("perma_bonus", 0)
         if isinstance(bonus, bool) or not isinstance(bonus, (int, float)):
-            raise ScenarioError(f"{where}.perma_bonus: expected a number, got {bonus!r}")
+            raise ScenarioError(f"{where}.perma_bonus: expected a number, got {show(bonus)}")
         fields["perma_bonus"] = bonus
         for flag in ("played_this_ante", "debuff"):
             value = data.get(flag, False)
             if not isinstance(value, bool):
-                raise ScenarioError(f"{where}.{flag}: expected true or false, got {value!r}")
+                raise ScenarioError(f"{where}.{flag}: expected true or false, got {show(value)}")
             fields[flag] = value
         return cls(**fields)
 
@@ -158,11 +158,11 @@ class CardSpec:
             raise ScenarioError("empty card text")
         head, rest = words[0], words[1:]
         if len(head) < 2:
-            raise ScenarioError(f"card {text!r}: expected rank then suit, like 'KH'")
+            raise ScenarioError(f"card {show(text)}: expected rank then suit, like 'KH'")
         try:
             rank, suit = parse_rank(head[:-1]), parse_suit(head[-1])
         except UnknownNameError as err:
-            raise ScenarioError(f"card {text!r}: {err}") from None
+            raise ScenarioError(f"card {show(text)}: {err}") from None
         fields: dict[str, Any] = {}
         for word in rest:
             for name, parse in (("enhancement", parse_enhancement), ("edition", parse_edition)):

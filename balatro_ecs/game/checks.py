@@ -11,12 +11,12 @@ whole. A joker's counters are checked against what its type starts with
 from __future__ import annotations
 
 import math
-import reprlib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..kernel.content import JokerType
-from ..kernel.errors import BalatroError, UnknownNameError
+from ..kernel.errors import BalatroError, UnknownNameError, show
+from ..kernel.quantities import MAX_INT as _MAX_INT
 
 __all__ = [
     "MAX_DEPTH",
@@ -35,32 +35,13 @@ __all__ = [
 ]
 
 #: The largest whole number accepted anywhere (every int up to it is exact as a float).
-MAX_INT = 10**15
+MAX_INT = _MAX_INT  # (the kernel's: balatro_ecs.kernel.quantities)
 #: The longest name or text accepted.
 MAX_TEXT = 200
 #: How deep free-form data (a blind's memory, a counter nobody declares) may nest.
 MAX_DEPTH = 32
 
-_REPR = reprlib.Repr()
-_REPR.maxlevel = 3
-_REPR.maxstring = 60
-_REPR.maxother = 60
-_REPR.maxlong = 40
-_REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = 6
-
 Error = type[BalatroError]
-
-
-def show(value: object) -> str:
-    """``repr(value)``, cut short: nesting, long strings and huge numbers are abbreviated."""
-    if type(value) is int and value.bit_length() > 128:
-        return f"{'-' if value < 0 else ''}a whole number of {value.bit_length()} bits"
-    if type(value) is float:
-        return repr(value)  # nan, inf, -inf: as they are
-    try:
-        return _REPR.repr(value)
-    except Exception:  # a value whose repr fails (a huge int inside a list, ...)
-        return f"a {type(value).__name__}"
 
 
 def whole(

@@ -48,9 +48,13 @@ import marshal
 import operator
 from collections.abc import Callable, Sequence
 from dataclasses import fields, is_dataclass
+from threading import get_ident
 from typing import TYPE_CHECKING, Any
 
 from ..kernel import components as C
+from ..kernel.errors import HookTimeout
+from ..kernel.faults import name_fault
+from ..kernel.guard import watch as watch_game
 from ..kernel.rng import GameRandom
 from .blinds import Blind, Deck
 from .cards import Card
@@ -359,6 +363,8 @@ def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) 
             seed=attrs["seed"],
             plugins=attrs["plugins"],
             atomic=attrs["atomic"],
+            budget=attrs["budget"],
+            checks=attrs["checks"],
             start=False,
         )
     else:
@@ -366,6 +372,8 @@ def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) 
         game.plugins = attrs["plugins"]
         game.seed = attrs["seed"]
         game.atomic = attrs["atomic"]
+        game.budget = attrs["budget"]
+        game.checks = attrs["checks"]
         game.rng = GameRandom(game.seed)
     game.stake = attrs["stake"]
     game.run = snap.run if adopt else snap.run.copy()
@@ -588,13 +596,28 @@ def preview_plays(game: Game, plays: Sequence[list[int]]) -> list[ScoreResult]:
     results: list[ScoreResult] = []
     saved = PreviewState(game)
     watch, game._hand_watch = game._hand_watch, False  # a scoring hand draws nothing
+    guarded = not game._busy  # (a preview inside an action is guarded by the action)
+    if guarded:  # the time budget watches previews too (balatro_ecs.kernel.guard)
+        game._busy = get_ident()
+        game._tick += 1
+        if not game._watched:
+            watch_game(game)
     try:
         for positions in plays:
             try:
                 _stage_play(game, positions)
                 results.append(score_play(game, game.plans, preview=True))
+            except (Exception, HookTimeout) as err:  # a plugin's fault: named
+                if guarded:
+                    game._busy = 0  # (no HookTimeout while putting the game back)
+                named = name_fault(game.plugins, err)
+                if named is None:
+                    raise
+                raise named from err
             finally:
                 saved.restore(game)
     finally:
         game._hand_watch = watch
+        if guarded:
+            game._busy = 0
     return results

@@ -21,7 +21,8 @@ from typing import Any
 from ..kernel import components as C
 from ..kernel.content import DeckType, StakeType
 from ..kernel.enums import Enhancement
-from ..kernel.errors import BalatroError
+from ..kernel.errors import BalatroError, show
+from ..kernel.guard import DEFAULT_BUDGET
 from ..kernel.manager import Plugins
 from ..kernel.rng import GameRandom
 from ..kernel.world import World
@@ -33,7 +34,18 @@ from .jokers import Consumable, Joker
 from .rules import Rules
 from .state import Phase, RunState, hand_table
 
-__all__ = ["CARD_AREAS", "GameCore"]
+__all__ = ["CARD_AREAS", "DEFAULT", "Default", "GameCore"]
+
+
+class Default:
+    """The type of :data:`DEFAULT`: "the default", where ``None`` means something else
+    (``Game(budget=None)``: no time budget)."""
+
+    def __repr__(self) -> str:
+        return "DEFAULT"
+
+
+DEFAULT = Default()
 
 #: The areas playing cards live in, in the order :attr:`GameCore.playing_cards` lists them.
 CARD_AREAS = (C.Area.DECK, C.Area.HAND, C.Area.PLAY, C.Area.DISCARD)
@@ -55,14 +67,28 @@ class GameCore:
         plugins: Plugins | None,
         unlocks: str,
         atomic: bool,
+        budget: float | Default | None = None,
+        checks: bool | None = None,
     ) -> None:
         self.plugins = plugins if plugins is not None else Plugins.default()
         self.seed = seed
         self.atomic = atomic
+        #: Seconds one action may run before its running hook is stopped (a runaway
+        #: hook: :mod:`balatro_ecs.kernel.guard`); ``None``: no limit.
+        self.budget: float | None = DEFAULT_BUDGET if isinstance(budget, Default) else budget
+        #: The thread running an action of this game (0: none), and the actions begun.
+        self._busy = 0
+        self._tick = 0
+        self._watched = False
+        #: Check the invariants a save needs after each action
+        #: (:mod:`~balatro_ecs.game.run.invariants`): ``None`` when a plugin outside the
+        #: vanilla pack implements a hook, ``True`` always, ``False`` never.
+        self.checks: bool | None = checks
+        self._good: tuple[Any, ...] | None = None  # the run's fields at the last check
         self.world = World()
         self.run = RunState(hands=hand_table(self.plugins))
         if unlocks not in ("all", "shipped"):
-            raise BalatroError(f"unlocks: 'all' or 'shipped', not {unlocks!r}")
+            raise BalatroError(f"unlocks: 'all' or 'shipped', not {show(unlocks)}")
         self.run.unlocks = unlocks
         self.rng = GameRandom(self.seed)
         self._rules = Rules()

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
+from ..kernel.errors import show
 from ..kernel.manager import Plugins
 from .jokers import CopiedJoker, Joker
 
@@ -160,7 +161,7 @@ class JokerPlans:
 
     def _compile(self, hook: str) -> tuple[PlanEntry, ...]:
         if hook not in _PLANNED:
-            raise KeyError(f"{hook!r} is not a joker hook called in slot order (JOKER_HOOKS)")
+            raise KeyError(f"{show(hook)} is not a joker hook called in slot order (JOKER_HOOKS)")
         get = self._plugins.table(hook).get
         row: list[PlanEntry | None] = []
         plan: list[PlanEntry] = []

@@ -40,6 +40,7 @@ from . import copying, unseen
 from .actions import Action, Outcome
 from .commands import Commands, GameCommands
 from .copying import GameSnapshot
+from .core import DEFAULT, Default
 from .determinize import determinize
 from .run import engine, jkr, save
 from .run.setup import start_run
@@ -69,6 +70,14 @@ class Game(Commands):
         :meth:`snapshot` before each action and restores it in place if the action raises.
         ``False`` saves that snapshot (some tens of microseconds) where a failed game is
         thrown away.
+    :param budget: Seconds one action may run before a runaway hook in it is stopped
+        and named (:mod:`balatro_ecs.kernel.guard`; default
+        :data:`~balatro_ecs.kernel.guard.DEFAULT_BUDGET`, 10 s); ``None`` for no limit.
+    :param checks: Check after each action that the game is still one that saves (money
+        whole and in range, counts not negative, each entity in one row) and, if not,
+        undo the action and name the hook that broke it (:mod:`balatro_ecs.game.run.invariants`):
+        ``None`` (default) when a plugin outside the vanilla pack implements a hook,
+        ``True`` always, ``False`` never.
     :param unlocks: The profile: ``"all"`` (default: everything unlocked and discovered,
         the convention of seed tools and bots) or ``"shipped"`` (the game's shipped unlock
         flags, so 40 jokers never appear and some tags are not offered).
@@ -92,6 +101,8 @@ class Game(Commands):
         plugins: Plugins | None = None,
         unlocks: str = "all",
         atomic: bool = True,
+        budget: float | Default | None = DEFAULT,
+        checks: bool | None = None,
         start: bool = True,
     ) -> None:
         super().__init__(
@@ -100,6 +111,8 @@ class Game(Commands):
             plugins=plugins,
             unlocks=unlocks,
             atomic=atomic,
+            budget=budget,
+            checks=checks,
         )
         if start:
             self.stake = self._stake(stake)
@@ -195,8 +208,11 @@ class Game(Commands):
     ) -> list[ScoreResult]:
         """What each of these plays would score now: ``[preview_play(p) for p in plays]``,
         with what scoring can change saved once for all of them (a policy comparing the
-        plays of one hand). Every play is checked before any is scored. ``player`` and
-        ``samples`` as for :meth:`preview_play` (the same possible worlds for every play)."""
+        plays of one hand). Every play is checked before any is scored; a plugin's hook
+        that raises (or gives what the engine cannot apply, or runs past the budget) is
+        raised as a :class:`~balatro_ecs.kernel.errors.HookError` naming it, the game
+        unchanged. ``player`` and ``samples`` as for :meth:`preview_play` (the same
+        possible worlds for every play)."""
         checked = [sorted(engine.check_preview(self, positions)) for positions in plays]
         if player:
             return list(unseen.player_previews(self, checked, samples))

@@ -32,7 +32,7 @@ from ..kernel.content import (
     SealType,
 )
 from ..kernel.enums import Edition, Enhancement, HandType, Seal
-from ..kernel.errors import ContentError, UnknownNameError
+from ..kernel.errors import ContentError, UnknownNameError, show
 from . import reference
 from .state import RunState
 
@@ -164,7 +164,7 @@ class ConsumableSets:
         """The card an empty pool of set ``name`` yields."""
         found = self._fallbacks.get(name)
         if found is None:
-            raise ContentError(f"consumable set {name!r} has no cards to draw")
+            raise ContentError(f"consumable set {show(name)} has no cards to draw")
         return found
 
     def souls(self, name: str) -> tuple[str, ...]:
@@ -265,7 +265,7 @@ def set_shop_rate(game: Game, card_set: str, rate: float) -> None:
             "consumable set", card_set, [s.name for s in consumable_sets(game.plugins).sets]
         )
     if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not rate >= 0:
-        raise ContentError(f"consumable set {found.key!r}: a shop rate must be a number >= 0")
+        raise ContentError(f"consumable set {show(found.key)}: a shop rate must be a number >= 0")
     if found.shop_rate_field:
         setattr(game.run, found.shop_rate_field, float(rate))
     else:

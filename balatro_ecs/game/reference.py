@@ -21,7 +21,7 @@ from ..kernel.content import (
     TagType,
     VoucherType,
 )
-from ..kernel.errors import ContentError
+from ..kernel.errors import ContentError, show
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -56,7 +56,7 @@ def _find(name: str, list_key: str, key: str) -> dict[str, Any]:
     try:
         return rows[key]
     except KeyError:
-        raise ContentError(f"no {list_key} with key {key!r} in the vanilla reference") from None
+        raise ContentError(f"no {list_key} with key {show(key)} in the vanilla reference") from None
 
 
 @cache

@@ -43,6 +43,7 @@ from .cards import CardSpec
 from .checks import MAX_INT, MAX_TEXT, check_keys, check_state, joker_state_template, show, whole
 from .game import DEFAULT_SEED, Game
 from .hands import detector
+from .scenario_pool import score_content
 from .scoring.pipeline import score_play
 from .scoring.result import ScoreResult
 
@@ -164,7 +165,7 @@ def _hand(value: object, where: str, plugins: Plugins) -> HandType:
     except UnknownNameError as err:
         raise ScenarioError(str(err.at(where))) from None
     if found >= len(_HANDS_BY_NAME) and found not in detector(plugins).hands:
-        raise ScenarioError(f"{where}: {value!r} is not a poker hand of this plugin set")
+        raise ScenarioError(f"{where}: {show(value)} is not a poker hand of this plugin set")
     return found
 
 
@@ -496,7 +497,7 @@ class Scenario:
         seed = data.get("seed", DEFAULT_SEED)
         if type(seed) is not str or not seed:
             _name(seed, "seed", "a non-empty string")
-            raise ScenarioError(f"seed: expected a non-empty string, got {seed!r}")
+            raise ScenarioError(f"seed: expected a non-empty string, got {show(seed)}")
         _name(seed, "seed", "a non-empty string")
 
         return _made(
@@ -629,6 +630,14 @@ class Scenario:
         """
         game = self._build(fillers=False)
         try:
+            return self._score_built(game)
+        finally:
+            game.close()
+
+    def _score_built(self, game: Game) -> ScoreResult:
+        """Score the hand of ``game``, built by ``_build(fillers=False)`` (or restored to
+        that): :meth:`score` without the building."""
+        try:
             if not 1 <= len(self.played) <= 5:
                 return game.evaluate_play()  # refuses it, as for any game
             draw_fillers, discard_fillers = self._fillers()
@@ -643,15 +652,24 @@ class Scenario:
             if named is None:
                 raise
             raise named from err
-        finally:
-            game.close()
 
 
 def score(scenario: Mapping[str, Any] | Scenario, *, plugins: Plugins | None = None) -> ScoreResult:
-    """Score one scenario (a dict in the scenario format, or a :class:`Scenario`)."""
-    if not isinstance(scenario, Scenario):
-        scenario = Scenario.from_dict(scenario, plugins)
-    return scenario.score()
+    """Score one scenario (a dict in the scenario format, or a :class:`Scenario`).
+
+    A dict is validated in full (:meth:`Scenario.from_dict`) the first time its content is
+    seen with this plugin set; the same content again skips the validation and the
+    building: the validated scenario and its built game are kept and the game restored
+    (:mod:`~balatro_ecs.game.scenario_pool`), with the same result.
+    """
+    if isinstance(scenario, Scenario):
+        return scenario.score()
+    plugins = plugins if plugins is not None else Plugins.default()
+    data = scenario
+    result = score_content(data, plugins, lambda: Scenario.from_dict(data, plugins))
+    if result is None:  # not plain data: validated and built each time
+        return Scenario.from_dict(scenario, plugins).score()
+    return result
 
 
 def load_scenarios(text: str) -> list[Mapping[str, Any]]:

@@ -30,7 +30,7 @@ from .enums import (
     declare_hand,
     kind_flags,
 )
-from .errors import ContentError
+from .errors import ContentError, show
 
 __all__ = [
     "BlindType",
@@ -107,9 +107,11 @@ class ContentType:
                 f"underscores, like '{self.prefix}mypack_name'"
             )
         if not self.key.startswith(self.prefix):
-            raise ContentError(f"{self.family} key {self.key!r} must start with {self.prefix!r}")
+            raise ContentError(
+                f"{self.family} key {show(self.key)} must start with {show(self.prefix)}"
+            )
         if not self.name:
-            raise ContentError(f"{self.family} {self.key!r} needs a display name")
+            raise ContentError(f"{self.family} {show(self.key)} needs a display name")
 
     def names(self) -> tuple[str, ...]:
         """Every name this content answers to: key, display name, aliases."""
@@ -178,7 +180,7 @@ class JokerType(ContentType):
                 f"joker {self.key!r}: rarity must be 1..4 or a rarity key, got {rarity!r}"
             )
         if not isinstance(self.cost, int) or self.cost < 0:
-            raise ContentError(f"joker {self.key!r}: cost must be a non-negative int")
+            raise ContentError(f"joker {show(self.key)}: cost must be a non-negative int")
         object.__setattr__(self, "config", _freeze(dict(self.config)))
 
     @property
@@ -370,7 +372,9 @@ class BoosterType(ContentType):
     def __post_init__(self) -> None:
         super().__post_init__()
         if not isinstance(self.kind, str):
-            raise ContentError(f"booster {self.key!r}: kind must be a string, got {self.kind!r}")
+            raise ContentError(
+                f"booster {show(self.key)}: kind must be a string, got {show(self.kind)}"
+            )
         if not self.kind:
             object.__setattr__(self, "kind", self.name)
         for name, least in (("cards", 1), ("choose", 1), ("cost", 0)):
@@ -418,20 +422,20 @@ class ConsumableSetType(ContentType):
         super().__post_init__()
         rate = self.shop_rate
         if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not rate >= 0:
-            raise ContentError(f"consumable set {self.key!r}: shop_rate must be a number >= 0")
+            raise ContentError(f"consumable set {show(self.key)}: shop_rate must be a number >= 0")
         for name in ("shop_rate_field", "fallback"):
             if not isinstance(getattr(self, name), str):
-                raise ContentError(f"consumable set {self.key!r}: {name} must be a string")
+                raise ContentError(f"consumable set {show(self.key)}: {name} must be a string")
         object.__setattr__(self, "souls", tuple(self.souls))
         if not all(isinstance(key, str) and key for key in self.souls):
-            raise ContentError(f"consumable set {self.key!r}: souls must be consumable keys")
+            raise ContentError(f"consumable set {show(self.key)}: souls must be consumable keys")
 
 
 def _check_weight(content: Any) -> None:
     """A modifier's ``weight`` (its share of random draws) is a number, 0 or more."""
     weight = content.weight
     if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not weight >= 0:
-        raise ContentError(f"{content.family} {content.key!r}: weight must be a number >= 0")
+        raise ContentError(f"{content.family} {show(content.key)}: weight must be a number >= 0")
 
 
 def _kind_name(content: ContentType) -> str:
@@ -471,7 +475,9 @@ class EnhancementType(ContentType):
         _check_weight(self)
         object.__setattr__(self, "config", _freeze(dict(self.config)))
         if self.no_rank and self.any_suit:
-            raise ContentError(f"enhancement {self.key!r}: no_rank and any_suit exclude each other")
+            raise ContentError(
+                f"enhancement {show(self.key)}: no_rank and any_suit exclude each other"
+            )
         kind_flags(self.kind, no_rank=self.no_rank, any_suit=self.any_suit)
 
     @property
@@ -591,11 +597,15 @@ class PokerHandType(ContentType):
         for name in ("chips", "mult", "level_chips", "level_mult"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ContentError(f"poker hand {self.key!r}: {name} must be an int, got {value!r}")
+                raise ContentError(
+                    f"poker hand {show(self.key)}: {name} must be an int, got {show(value)}"
+                )
         if isinstance(self.order, bool) or not isinstance(self.order, (int, float)):
-            raise ContentError(f"poker hand {self.key!r}: order must be a number")
+            raise ContentError(f"poker hand {show(self.key)}: order must be a number")
         if not self.order > 0:
-            raise ContentError(f"poker hand {self.key!r}: order must be above 0 (1 is the best)")
+            raise ContentError(
+                f"poker hand {show(self.key)}: order must be above 0 (1 is the best)"
+            )
         member = _kind_name(self)
         for other in HandType:
             if other.name != member and fold_name(other.title) == fold_name(self.name):
@@ -661,10 +671,10 @@ class RarityType(ContentType):
             )
         _check_weight(self)
         if not isinstance(self.pool_stream, str):
-            raise ContentError(f"rarity {self.key!r}: pool_stream must be a string")
+            raise ContentError(f"rarity {show(self.key)}: pool_stream must be a string")
         for name in ("shared_stream", "ignores_unlocks"):
             if not isinstance(getattr(self, name), bool):
-                raise ContentError(f"rarity {self.key!r}: {name} must be True or False")
+                raise ContentError(f"rarity {show(self.key)}: {name} must be True or False")
         if not self.pool_stream:
             object.__setattr__(self, "pool_stream", f"Joker{self.key}")
         _RARITIES[self.key] = self
@@ -705,7 +715,7 @@ class StickerType(ContentType):
     def __post_init__(self) -> None:
         super().__post_init__()
         if isinstance(self.order, bool) or not isinstance(self.order, int) or self.order < 0:
-            raise ContentError(f"sticker {self.key!r}: order must be an int >= 0")
+            raise ContentError(f"sticker {show(self.key)}: order must be an int >= 0")
         if self.field in self.RESERVED:
             raise ContentError(
                 f"sticker {self.key!r}: {self.field!r} names a field of a joker's record; "

@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import TypeVar
 
-from .errors import UnknownNameError
+from .errors import UnknownNameError, show
 
 __all__ = [
     "HAND_ITERATION_ORDER",
@@ -143,7 +143,7 @@ def add_kind(enum: type[_E], name: str) -> _E:
     if found is not None:
         return found
     if not name.isidentifier() or not name.isupper():
-        raise ValueError(f"{enum.__name__} kind name {name!r} must be an upper-case identifier")
+        raise ValueError(f"{enum.__name__} kind name {show(name)} must be an upper-case identifier")
     # An IntEnum cannot be extended through its public API: the member is made as the enum
     # machinery makes one, and entered in the same three tables.
     value = len(enum._member_names_)

@@ -7,14 +7,17 @@ the CLI prints ``str(error)`` on one line and exits with status 2.
 from __future__ import annotations
 
 import difflib
+import reprlib
 from collections.abc import Iterable
 
 __all__ = [
+    "MAX_MESSAGE",
     "ActionError",
     "ActionTypeError",
     "BalatroError",
     "ContentError",
     "HookError",
+    "HookTimeout",
     "IllegalActionError",
     "PluginError",
     "SaveError",
@@ -22,11 +25,34 @@ __all__ = [
     "ScheduleError",
     "UnknownNameError",
     "close_matches",
+    "show",
 ]
 
 
+#: The longest message an error keeps: a message quoting a hostile value (a 10 KB name,
+#: a plugin's own error text) is cut here, whatever path built it.
+MAX_MESSAGE = 1_000
+
+
 class BalatroError(Exception):
-    """Base class of every error raised on purpose by balatro_ecs."""
+    """Base class of every error raised on purpose by balatro_ecs.
+
+    Its message is one line of at most :data:`MAX_MESSAGE` characters (a longer one is
+    cut, ending in ``...``): values are quoted short where they are named, and this is
+    the last guard."""
+
+    def __init__(self, *args: object) -> None:
+        if len(args) == 1 and isinstance(args[0], str) and len(args[0]) > MAX_MESSAGE:
+            args = (f"{args[0][: MAX_MESSAGE - 3]}...",)
+        super().__init__(*args)
+
+
+def _quoted(value: object, limit: int = 80) -> str:
+    """``repr(value)``, cut to about ``limit`` characters."""
+    if isinstance(value, str) and len(value) > limit:
+        return f"{value[:limit]!r}... ({len(value)} characters)"
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**100 else "a huge number"
+    return text if len(text) <= limit else f"{text[:limit]}..."
 
 
 def close_matches(value: object, choices: Iterable[str], n: int = 3) -> list[str]:
@@ -58,7 +84,7 @@ class UnknownNameError(BalatroError, ValueError):
         else:
             self.hint = ""
         place = f"{where}: " if where else ""
-        super().__init__(f"{place}unknown {kind} {value!r}{self.hint}")
+        super().__init__(f"{place}unknown {kind} {_quoted(value)}{self.hint}")
 
     def at(self, where: str) -> UnknownNameError:
         """The same error, located (``played[2].rank``)."""
@@ -69,7 +95,7 @@ class UnknownNameError(BalatroError, ValueError):
             self.suggestions,
             self.hint,
         )
-        Exception.__init__(err, f"{where}: unknown {self.kind} {self.value!r}{self.hint}")
+        BalatroError.__init__(err, f"{where}: unknown {self.kind} {_quoted(self.value)}{self.hint}")
         return err
 
 
@@ -136,3 +162,34 @@ class HookError(PluginError):
         self.key = key
         #: The joker that copied ``key``'s ability, if the fault happened in a copy.
         self.copier = copier
+
+
+class HookTimeout(BaseException):
+    """Raised inside a hook that ran past its game's time budget (a runaway hook).
+
+    A :class:`BaseException`, as :class:`KeyboardInterrupt` is: a hook's own
+    ``except Exception`` does not swallow it.
+    """
+
+    def __str__(self) -> str:
+        return "it ran past the game's time budget (Game(budget=...), BALATRO_ECS_BUDGET)"
+
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel = 3
+_REPR.maxstring = 60
+_REPR.maxother = 60
+_REPR.maxlong = 40
+_REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = 6
+
+
+def show(value: object) -> str:
+    """``repr(value)``, cut short: nesting, long strings and huge numbers are abbreviated."""
+    if type(value) is int and value.bit_length() > 128:
+        return f"{'-' if value < 0 else ''}a whole number of {value.bit_length()} bits"
+    if type(value) is float:
+        return repr(value)  # nan, inf, -inf: as they are
+    try:
+        return _REPR.repr(value)
+    except Exception:  # a value whose repr fails (a huge int inside a list, ...)
+        return f"a {type(value).__name__}"

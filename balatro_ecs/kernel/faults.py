@@ -19,12 +19,12 @@ Anything else is the engine's own fault and is left as it is.
 
 from __future__ import annotations
 
-import math
 from types import CodeType, FrameType, TracebackType
 from typing import TYPE_CHECKING, Any
 
 from .effects import Effect
-from .errors import BalatroError, HookError
+from .errors import BalatroError, HookError, HookTimeout, show
+from .quantities import MAX_INT
 
 if TYPE_CHECKING:
     from .manager import Plugins
@@ -32,11 +32,13 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_RETRIGGERS",
     "CopiedCall",
+    "calling_hook",
     "check_dollars",
     "check_effect",
     "check_events",
     "check_retriggers",
     "check_whole",
+    "hook_origins",
     "name_fault",
 ]
 
@@ -69,6 +71,25 @@ def _index(plugins: Plugins) -> dict[int, _Origin]:
                 )
     plugins.cache["fault index"] = found
     return found
+
+
+def hook_origins(plugins: Plugins) -> dict[int, tuple[str, str, str | None]]:
+    """Every hook implementation of the set by its code object's id: ``(plugin, hook,
+    content key)`` (the key ``None`` for a broadcast hook of a plugin that declares no
+    content). Made once per plugin set."""
+    return _index(plugins)
+
+
+def calling_hook(plugins: Plugins, frame: FrameType | None) -> tuple[str, str, str | None] | None:
+    """The hook implementation nearest ``frame`` on the call stack (``frame`` itself or
+    a caller of it), as :func:`hook_origins` names it; ``None`` if no hook is running."""
+    index = _index(plugins)
+    while frame is not None:
+        origin = index.get(id(frame.f_code))
+        if origin is not None:
+            return origin
+        frame = frame.f_back
+    return None
 
 
 def _frames(tb: TracebackType | None) -> list[FrameType]:
@@ -113,18 +134,28 @@ def _plugin_of(plugins: Plugins, key: str) -> str:
 
 
 def _describe(err: BaseException) -> str:
-    text = str(err)
+    """The exception as ``Type: message``, the message cut short (a hostile plugin's
+    message is not echoed at any length)."""
+    text = _short(str(err))
     return f"{type(err).__name__}: {text}" if text else type(err).__name__
+
+
+def _short(text: str, limit: int = 200) -> str:
+    return text if len(text) <= limit else f"{text[: limit - 3]}..."
 
 
 def name_fault(plugins: Plugins, err: BaseException) -> HookError | None:
     """A :class:`~balatro_ecs.kernel.errors.HookError` naming where ``err`` came from, or
     ``None`` when no plugin is to blame (an engine error, an interrupt, an error that
     already names its source)."""
-    if not isinstance(err, Exception) or isinstance(err, BalatroError):
+    if not isinstance(err, (Exception, HookTimeout)) or isinstance(err, BalatroError):
         return None
     frames = _frames(err.__traceback__)
     index = _index(plugins)
+    # The innermost frame that names a culprit decides: a hook implementation running
+    # (its plugin raised), or the engine applying what a source gave (that source's
+    # plugin gave it). A joker's bad return while a blind's hook discards cards (The Hook)
+    # is the joker's, not the blind's.
     for frame in reversed(frames):
         origin = index.get(id(frame.f_code))
         if origin is not None:
@@ -139,7 +170,6 @@ def name_fault(plugins: Plugins, err: BaseException) -> HookError | None:
                 key=key,
                 copier=copier,
             )
-    for frame in reversed(frames):
         local = frame.f_locals
         source = local.get("source")
         key = _key_of(source)
@@ -148,7 +178,7 @@ def name_fault(plugins: Plugins, err: BaseException) -> HookError | None:
         copier = _key_of(getattr(source, "copied_by", None))
         plugin = _plugin_of(plugins, key)
         effect = local.get("effect")
-        shown = f" {effect!r}" if isinstance(effect, tuple) or effect is not None else ""
+        shown = f" {show(effect)}" if isinstance(effect, tuple) or effect is not None else ""
         return HookError(
             f"plugin {plugin}: {key} gave an effect the engine cannot apply{shown}: "
             f"{_describe(err)}",
@@ -166,15 +196,21 @@ def check_whole(name: str, value: object, source: object = None) -> int:
     """``value`` if it is a whole number (not a bool), else raise a ``TypeError`` naming
     ``name``; :func:`name_fault` names ``source``'s plugin."""
     if type(value) is not int:
-        raise TypeError(f"{name}: expected a whole number, got {value!r}")
+        raise TypeError(f"{name}: expected a whole number, got {show(value)}")
     return value
 
 
 def check_dollars(dollars: object, source: object = None) -> int:
-    """``dollars`` if it is a whole number of dollars, else raise (naming ``source``
-    through :func:`name_fault`). Money is whole in the game: ``1.5`` or ``nan`` dollars
-    would corrupt every later price and interest payment."""
-    return check_whole("dollars", dollars, source)
+    """``dollars`` if it is a whole number of dollars within ``10**15`` either way, else
+    raise (naming ``source`` through :func:`name_fault`). Money is whole in the game:
+    ``1.5`` or ``nan`` dollars would corrupt every later price and interest payment, and
+    past ``10**15`` a double no longer holds every whole number
+    (:mod:`~balatro_ecs.kernel.quantities`)."""
+    check_whole("dollars", dollars, source)
+    assert isinstance(dollars, int)
+    if not -MAX_INT <= dollars <= MAX_INT:
+        raise ValueError(f"dollars: expected at most {MAX_INT} either way, got {show(dollars)}")
+    return dollars
 
 
 def check_retriggers(times: object, source: object = None) -> int:
@@ -182,7 +218,7 @@ def check_retriggers(times: object, source: object = None) -> int:
     to :data:`MAX_RETRIGGERS`), else raise."""
     if type(times) is not int or not 0 <= times <= MAX_RETRIGGERS:
         raise ValueError(
-            f"retriggers: expected a whole number from 0 to {MAX_RETRIGGERS}, got {times!r}"
+            f"retriggers: expected a whole number from 0 to {MAX_RETRIGGERS}, got {show(times)}"
         )
     return times
 
@@ -195,24 +231,24 @@ def check_effect(effect: object, source: object = None) -> None:
     apply: numbers real and not NaN (infinite is allowed: the game plays on past the
     double range), dollars and levels whole, the message text, ``destroy`` true or false."""
     if type(effect) is not Effect:
-        raise TypeError(f"expected an Effect or None, got {effect!r}")
+        raise TypeError(f"expected an Effect or None, got {show(effect)}")
     assert isinstance(effect, Effect)
     for name in _NUMBER_PARTS:
         value = getattr(effect, name)
         if value is None:
             continue
         if type(value) not in (int, float):
-            raise TypeError(f"{name}: expected a number, got {value!r}")
-        if math.isnan(value):
+            raise TypeError(f"{name}: expected a number, got {show(value)}")
+        if value != value:  # NaN (a huge whole number is fine: it counts as inf)
             raise ValueError(f"{name}: expected a number, got nan")
     if effect.dollars is not None:
         check_dollars(effect.dollars, source)
     if effect.level_up is not None:
         check_whole("level_up", effect.level_up, source)
     if effect.message is not None and not isinstance(effect.message, str):
-        raise TypeError(f"message: expected text, got {effect.message!r}")
+        raise TypeError(f"message: expected text, got {show(effect.message)}")
     if effect.destroy is not None and type(effect.destroy) is not bool:
-        raise TypeError(f"destroy: expected true or false, got {effect.destroy!r}")
+        raise TypeError(f"destroy: expected true or false, got {show(effect.destroy)}")
 
 
 def check_events(events: list[Any]) -> None:
@@ -223,12 +259,12 @@ def check_events(events: list[Any]) -> None:
         source, kind, value = event[1], event[2], event[3]
         if kind == "dollars":
             check_dollars(value, source)
-        elif kind in _NUMBER_PARTS and (type(value) not in (int, float) or math.isnan(value)):
+        elif kind in _NUMBER_PARTS and (type(value) not in (int, float) or value != value):
             _bad_number(kind, value, source)
 
 
 def _bad_number(kind: str, value: object, source: object) -> None:
-    raise ValueError(f"{kind}: expected a number, got {value!r}")
+    raise ValueError(f"{kind}: expected a number, got {show(value)}")
 
 
 _CHECKS = frozenset(

@@ -69,7 +69,7 @@ from .content import (
     VoucherType,
     fold_name,
 )
-from .errors import PluginError, ScheduleError, UnknownNameError, close_matches
+from .errors import PluginError, ScheduleError, UnknownNameError, close_matches, show
 from .packs import (
     ENABLE_ENV,
     VANILLA,
@@ -290,7 +290,7 @@ def _contents(plugin: object, seen: set[int] | None = None) -> list[ContentType]
             try:
                 child = importlib.import_module(child)
             except ImportError as err:
-                raise PluginError(f"cannot import plugin module {child!r}: {err}") from err
+                raise PluginError(f"cannot import plugin module {show(child)}: {err}") from err
         found += _contents(child, seen)
     return found
 
@@ -373,7 +373,7 @@ def entry_point_packs(
             try:
                 manifest = None if ep.attr else manifest_of(None, ep.module)
             except PackError as err:
-                raise PackError(f"entry point {ep.name!r}{_from(dist_name)}: {err}") from None
+                raise PackError(f"entry point {show(ep.name)}{_from(dist_name)}: {err}") from None
             if manifest is None:
                 plugin = _load_entry_point(ep)
                 manifest = manifest_of(plugin) or _implicit_manifest(ep.name, dist_version)
@@ -671,7 +671,7 @@ class Plugins:
         try:
             module = importlib.import_module(module_name)
         except ImportError as err:
-            raise PluginError(f"cannot import plugin module {module_name!r}: {err}") from err
+            raise PluginError(f"cannot import plugin module {show(module_name)}: {err}") from err
         return self.register(module, module_name)
 
     def load_entry_points(self, group: str = ENTRY_POINT_GROUP) -> list[str]:
@@ -690,7 +690,7 @@ class Plugins:
         """Remove a plugin by name (and its content)."""
         plugin = self.pm.get_plugin(name)
         if plugin is None:
-            raise PluginError(f"no plugin named {name!r} is registered")
+            raise PluginError(f"no plugin named {show(name)} is registered")
         self.pm.unregister(plugin)
         for key in [k for k, owner in self._owner.items() if owner is plugin]:
             del self._content[key]
@@ -898,6 +898,25 @@ class Plugins:
     def hooks_of(self, key: str) -> list[str]:
         """The content hooks that content ``key`` implements."""
         return [h for h, table in self._tables.items() if key in table]
+
+    def foreign_hooks(self) -> bool:
+        """Whether any hook implementation is written outside the engine and its built-in
+        (vanilla) modules -- by the module that defines the function: the plugins whose
+        direct writes to the game the engine checks after each action
+        (:mod:`balatro_ecs.run.invariants`; the vanilla pack is checked by the test suite).
+        Kept until the plugin set changes."""
+        found = self.cache.get("foreign hooks")
+        if found is None:
+            trusted = ("balatro_ecs", *BUILTIN_PLUGINS)
+            prefixes = tuple(f"{name}." for name in trusted)
+            found = False
+            for caller in vars(self.pm.hook).values():
+                for impl in getattr(caller, "get_hookimpls", list)():
+                    module = getattr(impl.function, "__module__", None) or ""
+                    if module not in trusted and not module.startswith(prefixes):
+                        found = True
+            self.cache["foreign hooks"] = found
+        return bool(found)
 
     def broadcast_has_impls(self, hook: str) -> bool:
         """Whether any plugin implements a broadcast hook (to skip calling it when none do)."""

@@ -49,7 +49,7 @@ from pathlib import Path
 from types import MappingProxyType, ModuleType
 from typing import Any
 
-from .errors import PluginError, close_matches
+from .errors import PluginError, close_matches, show
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -111,7 +111,7 @@ def parse_version(text: str) -> tuple[int, ...]:
     """
     match = _VERSION_RE.match(text) if isinstance(text, str) else None
     if match is None:
-        raise ValueError(f"version {text!r} does not start with a number (like '1.0.2')")
+        raise ValueError(f"version {show(text)} does not start with a number (like '1.0.2')")
     return tuple(int(part) for part in match.group(1).split("."))
 
 
@@ -134,7 +134,7 @@ class VersionRange:
     @classmethod
     def parse(cls, text: str) -> VersionRange:
         if not isinstance(text, str):
-            raise ValueError(f"a version range is a string like '>=1.0,<2', not {text!r}")
+            raise ValueError(f"a version range is a string like '>=1.0,<2', not {show(text)}")
         stripped = text.strip()
         if stripped in ("", "*"):
             return cls(stripped)
@@ -148,9 +148,9 @@ class VersionRange:
                 )
             op, version, star = match.group(1) or "==", match.group(2), bool(match.group(3))
             if star and op not in ("==", "!="):
-                raise ValueError(f"version range {text!r}: '.*' only goes with == or !=")
+                raise ValueError(f"version range {show(text)}: '.*' only goes with == or !=")
             if op == "~=" and "." not in version:
-                raise ValueError(f"version range {text!r}: '~=' needs two parts, like '~=1.4'")
+                raise ValueError(f"version range {show(text)}: '~=' needs two parts, like '~=1.4'")
             clauses.append((op, version, star))
         return cls(stripped, tuple(clauses))
 
@@ -196,11 +196,11 @@ def _ranges(value: Any, where: str, fieldname: str) -> Mapping[str, str]:
     out: dict[str, str] = {}
     for key, text in value.items():
         if not isinstance(key, str) or not _ID_RE.match(key):
-            raise PackError(f"{where}: field {fieldname!r}: {key!r} is not a pack id")
+            raise PackError(f"{where}: field {show(fieldname)}: {show(key)} is not a pack id")
         try:
             VersionRange.parse(text)
         except ValueError as err:
-            raise PackError(f"{where}: field {fieldname!r}: {key}: {err}") from None
+            raise PackError(f"{where}: field {show(fieldname)}: {key}: {err}") from None
         out[key] = text.strip() or "*"
     return MappingProxyType(out)
 
@@ -239,7 +239,9 @@ class PackManifest:
             )
         where = self.where
         if not isinstance(self.name, str) or not self.name.strip():
-            raise PackError(f"{where}: field 'name' must be a non-empty string, got {self.name!r}")
+            raise PackError(
+                f"{where}: field 'name' must be a non-empty string, got {show(self.name)}"
+            )
         try:
             parse_version(self.version)
         except ValueError as err:
@@ -264,10 +266,10 @@ class PackManifest:
         object.__setattr__(self, "load_after", tuple(after))
         for fieldname in ("requires", "conflicts", "load_after"):
             if self.id in getattr(self, fieldname):
-                raise PackError(f"{where}: field {fieldname!r} names the pack itself")
+                raise PackError(f"{where}: field {show(fieldname)} names the pack itself")
         both = sorted(set(self.requires) & set(self.conflicts))
         if both:
-            raise PackError(f"{where}: {both[0]!r} is in both 'requires' and 'conflicts'")
+            raise PackError(f"{where}: {show(both[0])} is in both 'requires' and 'conflicts'")
 
     @property
     def where(self) -> str:
@@ -278,16 +280,16 @@ class PackManifest:
         """Build from a TOML table; unknown fields are errors with the closest names."""
         where = f"pack manifest {source}" if source else "pack manifest"
         if not isinstance(data, Mapping):
-            raise PackError(f"{where}: expected a table, got {data!r}")
+            raise PackError(f"{where}: expected a table, got {show(data)}")
         known = (*_FIELDS, *_OPTIONAL)
         for name in data:
             if name not in known:
                 hint = close_matches(name, known, n=1)
                 also = f" (did you mean {hint[0]!r}?)" if hint else ""
-                raise PackError(f"{where}: unknown field {name!r}{also}")
+                raise PackError(f"{where}: unknown field {show(name)}{also}")
         for name in ("id", "name", "version"):
             if name not in data:
-                raise PackError(f"{where}: missing field {name!r}")
+                raise PackError(f"{where}: missing field {show(name)}")
         version = data["version"]
         return cls(
             id=data["id"],
@@ -509,7 +511,7 @@ def _names(value: Any, where: str, key: str) -> tuple[str, ...]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-        raise PackError(f"{where}: {key!r} must be a list of names, got {value!r}")
+        raise PackError(f"{where}: {show(key)} must be a list of names, got {show(value)}")
     return tuple(v.strip() for v in value)
 
 
@@ -534,7 +536,7 @@ def load_config(path: str | Path | None = None) -> PackConfig:
         if key not in ("block", "enable"):
             hint = close_matches(key, ("block", "enable"), n=1)
             also = f" (did you mean {hint[0]!r}?)" if hint else ""
-            raise PackError(f"{where}: unknown key {key!r}{also}")
+            raise PackError(f"{where}: unknown key {show(key)}{also}")
     return PackConfig(
         block=_names(data.get("block", []), where, "block"),
         enable=_names(data.get("enable", []), where, "enable"),

@@ -13,16 +13,27 @@ stream before drawing. This module reproduces that arithmetic bit for bit:
 
 Nothing here touches Python's global :mod:`random`; a run's draws depend only on its
 seed and the order of the draws made from each stream.
+
+This Python code is the reference. Where the optional compiled module
+``balatro_ecs.kernel._rng_c`` was built (``setup.py``; it needs a C compiler), its forms of
+the three hot functions -- :func:`first_draw`, the hash's walk and the seeded shuffle --
+replace them here: the same bits (``tests/test_rng_compiled.py``), several times faster.
+``BALATRO_ECS_PURE_PYTHON=1`` in the environment keeps the Python forms; :data:`COMPILED`
+says which are in use.
 """
 
 from __future__ import annotations
 
+import importlib
 import math
+import os
 import struct
 from collections.abc import Callable, Hashable, MutableSequence, Sequence
 from typing import Any, TypeVar
 
-__all__ = ["GameRandom", "LuaRandom", "lua_mod", "pseudohash", "stream_key"]
+from .errors import show
+
+__all__ = ["COMPILED", "GameRandom", "LuaRandom", "lua_mod", "pseudohash", "stream_key"]
 
 T = TypeVar("T")
 
@@ -94,7 +105,7 @@ def seeded_hash(key: str, seed: str, tails: dict[int, float] | None = None) -> f
     return found
 
 
-def _walk(data: bytes, offset: int, num: float) -> float:
+def _walk_py(data: bytes, offset: int, num: float) -> float:
     """The hash's steps over ``data``, from its end, at positions ``offset + len(data)``
     down to ``offset + 1``, starting from ``num``."""
     # x - floor(x) is x % 1.0 to the bit for x >= 0 (both exact), and % is one operation.
@@ -104,6 +115,10 @@ def _walk(data: bytes, offset: int, num: float) -> float:
         num = ((1.1239285023 / num) * byte * pi + pi * i) % 1.0
         i -= 1
     return num
+
+
+#: The hash's walk in use: :func:`_walk_py`, or its compiled form (end of the module).
+_walk: Callable[[bytes, int, float], float] = _walk_py
 
 
 def _bits_double(u: int) -> float:
@@ -230,7 +245,9 @@ def _first_draw() -> Callable[[float], float]:
     return first_draw
 
 
-first_draw = _first_draw()
+first_draw_py = _first_draw()
+#: ``math.randomseed(d); math.random()``: :data:`first_draw_py`, or its compiled form.
+first_draw: Callable[[float], float] = first_draw_py
 
 
 class LuaRandom:
@@ -378,17 +395,40 @@ class GameRandom:
         order in which the caller listed them.
         """
         if not items:
-            raise ValueError(f"cannot draw from an empty list (stream {key!r})")
+            raise ValueError(f"cannot draw from an empty list (stream {show(key)})")
         ordered = sorted(items, key=sort_key) if sort_key is not None else items
         return ordered[math.floor(first_draw(self.seed_for(key)) * len(ordered))]
 
     def shuffle(self, key: str, items: MutableSequence[Any]) -> None:
         """``pseudoshuffle``: the game's Fisher-Yates shuffle, in place."""
+        if _shuffle_c is not None and type(items) is list:
+            _shuffle_c(self.seed_for(key), items)
+            return
         gen = self._gen
         if gen is None:
             gen = self._gen = LuaRandom(0.0)
         gen.seed(self.seed_for(key))
         gen.shuffle(items)
+
+
+def _compiled() -> Any:
+    """The compiled module, unless it is absent or ``BALATRO_ECS_PURE_PYTHON`` is set."""
+    if os.environ.get("BALATRO_ECS_PURE_PYTHON", "") not in ("", "0"):
+        return None
+    try:
+        return importlib.import_module(f"{__package__}._rng_c")
+    except ImportError:
+        return None
+
+
+_C = _compiled()
+#: Whether the compiled forms of the hot functions are in use (see the module's docstring).
+COMPILED: bool = _C is not None
+_shuffle_c: Callable[[float, list[Any]], None] | None = None
+if _C is not None:
+    first_draw = _C.first_draw
+    _walk = _C.walk
+    _shuffle_c = _C.shuffle
 
 
 def stream_key(*parts: Hashable) -> str:

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import ScheduleError
+from .errors import ScheduleError, show
 
 __all__ = ["SCORING_EVENT", "Event", "Schedule", "System", "compile_schedule"]
 
@@ -142,7 +142,7 @@ def compile_schedule(phases: Sequence[str], systems: Iterable[System]) -> Schedu
                 f"phases are {', '.join(phases)}"
             )
         if system.name in by_name:
-            raise ScheduleError(f"two systems are named {system.name!r}")
+            raise ScheduleError(f"two systems are named {show(system.name)}")
         by_name[system.name] = system
 
     edges: dict[str, set[str]] = {name: set() for name in by_name}  # name -> predecessors
@@ -169,7 +169,7 @@ def compile_schedule(phases: Sequence[str], systems: Iterable[System]) -> Schedu
             order = list(graphlib.TopologicalSorter(local).static_order())
         except graphlib.CycleError as err:
             cycle = " -> ".join(err.args[1])
-            raise ScheduleError(f"systems in phase {phase!r} form a cycle: {cycle}") from None
+            raise ScheduleError(f"systems in phase {show(phase)} form a cycle: {cycle}") from None
         _check_total(phase, order, local)
         ordered.extend(by_name[n] for n in order)
     return Schedule(tuple(phases), tuple(ordered))
@@ -177,7 +177,7 @@ def compile_schedule(phases: Sequence[str], systems: Iterable[System]) -> Schedu
 
 def _check_ref(system: System, other: str, by_name: dict[str, System]) -> None:
     if other not in by_name:
-        raise ScheduleError(f"system {system.name!r} refers to unknown system {other!r}")
+        raise ScheduleError(f"system {show(system.name)} refers to unknown system {show(other)}")
 
 
 def _check_total(phase: str, order: list[str], preds: dict[str, set[str]]) -> None:

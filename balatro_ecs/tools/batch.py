@@ -16,15 +16,20 @@ Records export to JSON lines, CSV or Parquet (:func:`write_records`; Parquet nee
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import importlib
 import io
 import json
+import os
+import signal
+import sys
+import threading
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from functools import cache
 from pathlib import Path
@@ -32,7 +37,7 @@ from typing import Any, cast
 
 from ..game.game import Game
 from ..game.state import Phase
-from ..kernel.errors import BalatroError
+from ..kernel.errors import BalatroError, show
 from ..kernel.manager import Plugins
 from .policies import POLICIES, Policy
 
@@ -41,6 +46,7 @@ __all__ = [
     "BatchResult",
     "BlindScore",
     "RayExecutor",
+    "RecordSink",
     "RunRecord",
     "RunSpec",
     "Summary",
@@ -48,8 +54,10 @@ __all__ = [
     "parquet_schema",
     "play_seed",
     "play_seeds",
+    "plot_figure",
     "plot_records",
     "plugin_set",
+    "read_records",
     "resolve_policy",
     "run_batch",
     "run_seed",
@@ -151,6 +159,45 @@ class RunRecord:
         data["action_log"] = json.dumps(data["action_log"], separators=(",", ":"))
         return data
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RunRecord:
+        """A record from :meth:`to_dict` or :meth:`flat` output (a file read back).
+
+        :raises BalatroError: for data that is not a record (a field missing or of
+            another kind), naming the field.
+        """
+        names = cls.__dataclass_fields__
+        if not isinstance(data, Mapping) or set(data) != set(names):
+            got = sorted(data) if isinstance(data, Mapping) else type(data).__name__
+            raise BalatroError(
+                f"not a run record: expected the fields {sorted(names)}, got {show(got)}"
+            )
+        values = dict(data)
+        blinds = values["blinds"]
+        if isinstance(blinds, str):
+            blinds = json.loads(blinds)
+        try:
+            values["blinds"] = tuple(BlindScore(**b) for b in blinds)
+            kinds = {"won": bool, "truncated": bool}
+            for name, kind in kinds.items():
+                if isinstance(values[name], str):  # (CSV)
+                    values[name] = values[name] == "True"
+                elif not isinstance(values[name], kind):
+                    raise TypeError(name)
+            for name in ("ante", "rounds", "blinds_beaten", "dollars", "actions"):
+                values[name] = int(values[name])
+            for name in ("final_score", "best_hand", "seconds"):
+                values[name] = float(values[name])
+            if values["failure"] in ("", None):
+                values["failure"] = None
+            log = values["action_log"]
+            if isinstance(log, str):  # (CSV)
+                log = json.loads(log)
+            values["action_log"] = tuple(str(text) for text in log)
+            return cls(**values)
+        except (TypeError, ValueError, KeyError) as err:
+            raise BalatroError(f"not a run record: {show(str(err))}") from None
+
 
 # ---------------------------------------------------------------------------------------
 # policies
@@ -172,13 +219,17 @@ def resolve_policy(policy: str | Policy | Callable[[str], Policy], seed: str) ->
         return cast(Policy, policy)
     if callable(policy):
         return _made(policy, seed, getattr(policy, "__name__", repr(policy)))
-    raise BalatroError(f"policy: expected a name, 'module:callable' or a policy, got {policy!r}")
+    raise BalatroError(
+        f"policy: expected a name, 'module:callable' or a policy, got {show(policy)}"
+    )
 
 
 def _made(factory: Callable[[str], Any], seed: str, name: str) -> Policy:
     made = factory(seed)
     if not hasattr(made, "choose"):
-        raise BalatroError(f"policy {name}: calling it gave {made!r}, which has no choose(game)")
+        raise BalatroError(
+            f"policy {name}: calling it gave {show(made)}, which has no choose(game)"
+        )
     return made  # type: ignore[no-any-return]
 
 
@@ -190,20 +241,34 @@ def _import_policy(spec: str) -> Callable[[str], Any]:
             "or 'module:callable'"
         )
     try:
-        module = importlib.import_module(module_name)
+        module = _import_here(module_name)
     except ImportError as err:
-        raise BalatroError(f"policy {spec}: cannot import {module_name!r}: {err}") from None
+        raise BalatroError(f"policy {spec}: cannot import {show(module_name)}: {err}") from None
     try:
         target: Any = module
         for part in attribute.split("."):
             target = getattr(target, part)
     except AttributeError:
-        raise BalatroError(f"policy {spec}: {module_name} has no {attribute!r}") from None
+        raise BalatroError(f"policy {spec}: {module_name} has no {show(attribute)}") from None
     if hasattr(target, "choose") and not isinstance(target, type):
         return lambda _seed: target
     if not callable(target):
-        raise BalatroError(f"policy {spec}: {attribute!r} is not callable")
+        raise BalatroError(f"policy {spec}: {show(attribute)} is not callable")
     return target  # type: ignore[no-any-return]
+
+
+def _import_here(name: str) -> Any:
+    """``importlib.import_module(name)``, looking in the current directory too (as
+    ``python -m`` would): ``--policy mypolicy:make`` finds ``./mypolicy.py``."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        here = os.getcwd()
+        top = name.partition(".")[0]
+        if err.name != top or here in sys.path or "" in sys.path:
+            raise
+        sys.path.append(here)
+        return importlib.import_module(name)
 
 
 # ---------------------------------------------------------------------------------------
@@ -422,8 +487,20 @@ def run_batch(
     :param policy: A policy object or factory to play here with instead of
         ``spec.policy`` (objects do not travel to workers: name a ``module:callable``).
     :param chunk_size: Seeds per unit of work (default: a few chunks per worker).
-    :param on_records: Called with each finished chunk's records (progress bars).
+    :param on_records: Called with each chunk's records as soon as it finishes (in the
+        order chunks finish): write them out there (:class:`RecordSink`), so that an
+        interrupted batch keeps its finished runs.
     :param seed: The batch seed, for the summary.
+
+    Finished work is never lost. A chunk whose worker process died (a
+    ``BrokenProcessPool``: killed, out of memory) is played again seed by seed in a fresh
+    one-worker pool, where a seed that kills its worker again is recorded as failed
+    (``failure`` says so) and the rest are played. ``KeyboardInterrupt`` stops the batch at
+    once: chunks not started are cancelled, the pool's workers are stopped (they ignore
+    the interrupt themselves: :func:`make_executor`), and the interrupt goes on -- the
+    records already given to ``on_records`` are all there is.
+
+    The records come back in seed order, whatever order they finished in.
     """
     if policy is not None and executor is not None:
         raise BalatroError(
@@ -435,31 +512,134 @@ def run_batch(
     deck, stake = plugins.deck(spec.deck).name, plugins.stake(spec.stake).name
     started = time.perf_counter()
     records: list[RunRecord] = []
+
+    def finished(chunk: list[RunRecord]) -> None:
+        records.extend(chunk)
+        if on_records is not None:
+            on_records(chunk)
+
     if executor is None:
         for s in seeds:
-            chunk = [play_seed(s, spec, plugins, policy)]
-            records += chunk
-            if on_records is not None:
-                on_records(chunk)
+            finished([play_seed(s, spec, plugins, policy)])
     else:
         size = chunk_size or max(1, min(25, len(seeds) // 16 or 1))
-        futures: list[Future[list[RunRecord]]] = [
-            executor.submit(play_seeds, chunk, spec) for chunk in _chunks(seeds, size)
-        ]
-        for future in futures:  # in order: the records come back in seed order
-            chunk = future.result()
-            records += chunk
-            if on_records is not None:
-                on_records(chunk)
+        _run_chunks(executor, _chunks(seeds, size), spec, finished)
+    order = {s: i for i, s in enumerate(seeds)}
+    records.sort(key=lambda r: order.get(r.seed, len(order)))
     seconds = time.perf_counter() - started
     summary = summarise(records, seconds, spec, seed, plugins, deck, stake)
     return BatchResult(records, summary)
 
 
+def _run_chunks(
+    executor: Executor,
+    chunks: list[list[str]],
+    spec: RunSpec,
+    finished: Callable[[list[RunRecord]], None],
+) -> None:
+    """Play the chunks on ``executor``, handing each chunk's records to ``finished`` as
+    it completes; chunks lost with a dead worker are played again (:func:`_replay_lost`)."""
+    futures: dict[Future[list[RunRecord]], list[str]] = {}
+    try:
+        for chunk in chunks:
+            futures[executor.submit(play_seeds, chunk, spec)] = chunk
+        lost: list[str] = []
+        for future in as_completed(futures):
+            chunk = futures[future]
+            try:
+                done = future.result()
+            except BrokenExecutor:
+                lost += chunk  # its worker died (or the pool broke with another's death)
+                continue
+            except Exception as err:  # the executor failed the chunk: its runs failed
+                done = [_failed(s, spec, f"{type(err).__name__}: {show(str(err))}") for s in chunk]
+            finished(done)
+        if lost:
+            _replay_lost(lost, spec, finished)
+    except BaseException:  # KeyboardInterrupt above all: stop the workers at once
+        _abandon(executor, futures)
+        raise
+
+
+def _replay_lost(
+    seeds: list[str], spec: RunSpec, finished: Callable[[list[RunRecord]], None]
+) -> None:
+    """Play again the seeds whose worker died, one at a time in a one-worker pool: a
+    seed that kills its worker again is the one it was playing, recorded as failed; the
+    pool is made again for the seeds after it."""
+    pending = list(seeds)
+    while pending:
+        pool = make_executor("process", 1, force_pool=True)
+        assert pool is not None
+        futures = [pool.submit(play_seeds, [s], spec) for s in pending]
+        try:
+            for i, future in enumerate(futures):
+                try:
+                    done = future.result()
+                except BrokenExecutor:
+                    culprit = pending[i]
+                    finished([_failed(culprit, spec, "worker process died playing it")])
+                    pending = pending[i + 1 :]
+                    break
+                finished(done)
+            else:
+                pending = []
+        except BaseException:
+            _abandon(pool, futures)
+            raise
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _failed(seed: str, spec: RunSpec, failure: str) -> RunRecord:
+    """The record of a run that could not be played (its worker died)."""
+    return RunRecord(
+        seed=seed, won=False, ante=0, rounds=0, blinds_beaten=0, final_score=0.0,
+        best_hand=0.0, dollars=0, actions=0, truncated=False, seconds=0.0, failure=failure,
+    )  # fmt: skip
+
+
+def _abandon(executor: Executor, futures: Iterable[Future[Any]]) -> None:
+    """Stop at once: cancel what has not started, and end a process pool's workers
+    (running chunks are given up; their runs are not recorded)."""
+    previous = _ignore_interrupts()  # a second Ctrl-C does not break the clean-up
+    try:
+        processes = getattr(executor, "_processes", None)  # a ProcessPoolExecutor's
+        if not isinstance(processes, dict):
+            for future in futures:
+                future.cancel()
+        # (A process pool cancels its own pending chunks: cancelling them here too would
+        # make its manager thread fail on them when the workers are ended.)
+        with contextlib.suppress(Exception):
+            executor.shutdown(wait=False, cancel_futures=True)
+        if isinstance(processes, dict):
+            for process in list(processes.values()):
+                with contextlib.suppress(Exception):
+                    process.terminate()
+    finally:
+        _restore_interrupts(previous)
+
+
+def _ignore_interrupts() -> Any:
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _restore_interrupts(previous: Any) -> None:
+    if previous is not None:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _worker_init() -> None:
+    """A pool worker ignores Ctrl-C: the terminal sends it to the whole process group,
+    and the parent alone stops the batch (and the workers)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _check_spec(spec: RunSpec, check_policy: bool = True) -> None:
     """Fail early, before any run, on what would fail every run."""
     if spec.unlocks not in ("all", "shipped"):
-        raise BalatroError(f"unlocks: 'all' or 'shipped', not {spec.unlocks!r}")
+        raise BalatroError(f"unlocks: 'all' or 'shipped', not {show(spec.unlocks)}")
     if spec.max_actions < 1:
         raise BalatroError(f"max_actions: expected at least 1, got {spec.max_actions}")
     if check_policy:
@@ -526,20 +706,23 @@ class _DaskExecutor(Executor):
         self._cluster.close()
 
 
-def make_executor(backend: str, workers: int) -> Executor | None:
+def make_executor(backend: str, workers: int, *, force_pool: bool = False) -> Executor | None:
     """An executor by name: ``serial`` (``None``), ``process``, ``dask`` (a local
-    cluster) or ``ray`` (a local Ray). Shut it down when done."""
+    cluster) or ``ray`` (a local Ray). Shut it down when done.
+
+    A process pool's workers ignore Ctrl-C (the parent stops them: :func:`run_batch`);
+    one worker plays here instead (``None``) unless ``force_pool``."""
     if workers < 1:
         raise BalatroError(f"workers: expected at least 1, got {workers}")
-    if backend == "serial" or (backend == "process" and workers == 1):
+    if backend == "serial" or (backend == "process" and workers == 1 and not force_pool):
         return None
     if backend == "process":
-        return ProcessPoolExecutor(max_workers=workers)
+        return ProcessPoolExecutor(max_workers=workers, initializer=_worker_init)
     if backend == "dask":
         return _DaskExecutor(workers)
     if backend == "ray":
         return RayExecutor(num_cpus=workers)
-    raise BalatroError(f"backend: one of {', '.join(BACKENDS)}, not {backend!r}")
+    raise BalatroError(f"backend: one of {', '.join(BACKENDS)}, not {show(backend)}")
 
 
 # ---------------------------------------------------------------------------------------
@@ -587,11 +770,141 @@ def write_records(records: Sequence[RunRecord], path: str | Path) -> Path:
     return target
 
 
-def _csv_text(records: Sequence[RunRecord]) -> str:
+class RecordSink:
+    """Records written out as runs finish -- give :meth:`write` as ``on_records`` to
+    :func:`run_batch` -- so that an interrupted or crashed batch keeps every finished run.
+
+    ``.jsonl`` and ``.csv`` files are appended to (a line, a row per run, flushed per
+    chunk); a ``.parquet`` file is written in parts, one per chunk, in the directory
+    ``FILE.parts`` and joined into ``FILE`` by :meth:`close` (an interrupted batch leaves
+    its parts). Records are in the order runs finished.
+
+    ``resume=True`` keeps what the file (and its parts) already hold: :attr:`previous`
+    are those records, :attr:`done` their seeds -- the runs a resumed batch skips.
+    Otherwise the file starts empty.
+    """
+
+    def __init__(self, path: str | Path, *, resume: bool = False) -> None:
+        self.path = Path(path)
+        self.format = self.path.suffix.lower()
+        if self.format not in RECORD_FORMATS:
+            raise BalatroError(f"records: {self.path.name}: use one of {', '.join(RECORD_FORMATS)}")
+        self.parts = self.path.with_name(self.path.name + ".parts")
+        self.previous: list[RunRecord] = read_records(self.path, parts=True) if resume else []
+        #: The seeds recorded so far (those of :attr:`previous` and those written since).
+        self.done: set[str] = {r.seed for r in self.previous}
+        #: Records written by this sink.
+        self.written = 0
+        self._part = 0
+        try:
+            if self.format == ".parquet":
+                if not resume:
+                    self._clear_parts()
+                    self.path.unlink(missing_ok=True)
+                self.parts.mkdir(exist_ok=True)
+                self._part = len(list(self.parts.glob("part-*.parquet")))
+            elif not resume or not self.path.exists():
+                self.path.write_text(
+                    _csv_header() if self.format == ".csv" else "", encoding="utf-8"
+                )
+        except OSError as err:
+            raise BalatroError(f"records: cannot write {self.path}: {err.strerror}") from None
+
+    def write(self, records: Sequence[RunRecord]) -> None:
+        """Append these records (a chunk that just finished)."""
+        if not records:
+            return
+        try:
+            if self.format == ".parquet":
+                _write_parquet(records, self.parts / f"part-{self._part:05d}.parquet")
+                self._part += 1
+            else:
+                text = (
+                    _csv_text(records, header=False)
+                    if self.format == ".csv"
+                    else "".join(
+                        json.dumps(r.to_dict(), ensure_ascii=False) + "\n" for r in records
+                    )
+                )
+                with self.path.open("a", encoding="utf-8", newline="") as out:
+                    out.write(text)
+                    out.flush()
+        except OSError as err:
+            raise BalatroError(f"records: cannot write {self.path}: {err.strerror}") from None
+        self.written += len(records)
+        self.done.update(r.seed for r in records)
+
+    def close(self) -> None:
+        """Finish the file: a Parquet file's parts joined into it (the rest is written)."""
+        if self.format != ".parquet" or not self.parts.exists():
+            return
+        records = read_records(self.path, parts=True)
+        write_records(records, self.path)
+        self._clear_parts()
+
+    def _clear_parts(self) -> None:
+        if self.parts.exists():
+            for part in self.parts.glob("part-*.parquet"):
+                part.unlink()
+            with contextlib.suppress(OSError):
+                self.parts.rmdir()
+
+
+def read_records(path: str | Path, *, parts: bool = False) -> list[RunRecord]:
+    """The records in a file :func:`write_records` or :class:`RecordSink` wrote (``[]``
+    if there is none); ``parts``: with a Parquet file's unjoined parts too."""
+    target = Path(path)
+    suffix = target.suffix.lower()
+    found: list[RunRecord] = []
+    try:
+        if suffix == ".jsonl" and target.exists():
+            for n, line in enumerate(target.read_text(encoding="utf-8").splitlines(), 1):
+                if line.strip():
+                    try:
+                        found.append(RunRecord.from_dict(json.loads(line)))
+                    except (ValueError, BalatroError) as err:
+                        raise BalatroError(f"records: {target.name} line {n}: {err}") from None
+        elif suffix == ".csv" and target.exists():
+            with target.open(encoding="utf-8", newline="") as rows:
+                for row in csv.DictReader(rows):
+                    found.append(RunRecord.from_dict(row))
+        elif suffix == ".parquet":
+            files = [target] if target.exists() else []
+            folder = target.with_name(target.name + ".parts")
+            if parts and folder.exists():
+                files += sorted(folder.glob("part-*.parquet"))
+            for file in files:
+                found += [RunRecord.from_dict(row) for row in _read_parquet(file)]
+    except OSError as err:
+        raise BalatroError(f"records: cannot read {target}: {err.strerror}") from None
+    return found
+
+
+def _read_parquet(path: Path) -> list[dict[str, Any]]:
+    try:
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise BalatroError(
+            "records: Parquet needs pyarrow: pip install 'balatro-ecs[parquet]'"
+        ) from None
+    rows: list[dict[str, Any]] = pq.read_table(path).to_pylist()
+    return rows
+
+
+def _json_line(record: RunRecord) -> str:
+    return json.dumps(record.to_dict(), ensure_ascii=False) + "\n"
+
+
+def _csv_header() -> str:
+    return ",".join(RunRecord.__dataclass_fields__) + "\n"
+
+
+def _csv_text(records: Sequence[RunRecord], header: bool = True) -> str:
     out = io.StringIO()
     names = [f for f in RunRecord.__dataclass_fields__]
     writer = csv.DictWriter(out, fieldnames=names, lineterminator="\n")
-    writer.writeheader()
+    if header:
+        writer.writeheader()
     for record in records:
         writer.writerow(record.flat())
     return out.getvalue()
@@ -647,10 +960,35 @@ def _write_parquet(records: Sequence[RunRecord], path: Path) -> None:
 
 
 def plot_records(records: Sequence[RunRecord], path: str | Path, title: str = "") -> Path:
-    """A PNG with the antes reached and the score per blind against its target.
+    """A PNG with the antes reached and the score per blind against its target
+    (:func:`plot_figure`). Needs matplotlib (``pip install 'balatro-ecs[plot]'``)."""
+    import matplotlib.pyplot as plt
 
-    Needs matplotlib (``pip install 'balatro-ecs[plot]'``).
-    """
+    target = Path(path)
+    figure = plot_figure(records, title)
+    try:
+        figure.savefig(target, dpi=110)
+    except OSError as err:
+        raise BalatroError(f"plot: cannot write {target}: {err.strerror}") from None
+    finally:
+        plt.close(figure)
+    return target
+
+
+def _ante_ticks(antes: Iterable[int], most: int = 12) -> list[int]:
+    """Whole-number ticks over the antes shown: every ante, or every n-th when there are
+    more than ``most``."""
+    found = sorted(set(antes))
+    if len(found) <= most:
+        return found
+    step = -(-(found[-1] - found[0] + 1) // most)
+    return list(range(found[0], found[-1] + 1, step))
+
+
+def plot_figure(records: Sequence[RunRecord], title: str = "") -> Any:
+    """The matplotlib figure :func:`plot_records` saves: the antes reached (left) and
+    each blind's score over its target (right), antes on whole-number axes. Close it
+    with ``matplotlib.pyplot.close`` when done."""
     try:
         import matplotlib
 
@@ -658,7 +996,6 @@ def plot_records(records: Sequence[RunRecord], path: str | Path, title: str = ""
         import matplotlib.pyplot as plt
     except ImportError:
         raise BalatroError("plot: needs matplotlib: pip install 'balatro-ecs[plot]'") from None
-    target = Path(path)
     figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
     antes = Counter(r.ante for r in records)
     xs = sorted(antes)
@@ -680,13 +1017,11 @@ def plot_records(records: Sequence[RunRecord], path: str | Path, title: str = ""
     right.set_xlabel("ante")
     right.set_ylabel("score / blind target")
     right.set_title("Score per blind")
+    # Antes are whole numbers: ticks at whole antes only (a few runs all reaching ante 2
+    # would otherwise get ticks at 1.6, 1.8, 2.0, ...).
+    left.set_xticks(_ante_ticks(xs))
+    right.set_xticks(_ante_ticks([a for a, _ in points] or xs))
     if title:
         figure.suptitle(title)
     figure.tight_layout()
-    try:
-        figure.savefig(target, dpi=110)
-    except OSError as err:
-        raise BalatroError(f"plot: cannot write {target}: {err.strerror}") from None
-    finally:
-        plt.close(figure)
-    return target
+    return figure

@@ -52,12 +52,20 @@ class BenchResult:
         }
 
 
+#: Where the conformance vectors sit in a source tree (and in the installed package).
+VECTORS = Path("tests") / "data" / "scoring-vectors.json"
+SHIPPED_VECTORS = Path(__file__).resolve().parent / "data" / "scoring-vectors.json"
+
+
 def default_vectors() -> Path | None:
-    """The conformance vectors shipped in the source tree, if present."""
-    here = Path(__file__).resolve().parents[2] / "tests" / "data" / "scoring-vectors.json"
-    if here.exists():
-        return here
-    return None
+    """The conformance vectors: the source tree's (``tests/data/scoring-vectors.json`` of
+    the checkout this module runs from, or under the current directory), else the copy
+    installed with the package -- so ``balatro-ecs conformance`` and ``bench`` work after
+    a plain ``pip install .``."""
+    for here in (Path(__file__).resolve().parents[2] / VECTORS, Path.cwd() / VECTORS):
+        if here.is_file():
+            return here
+    return SHIPPED_VECTORS if SHIPPED_VECTORS.is_file() else None
 
 
 def bench_scoring(
@@ -104,7 +112,7 @@ def main_bench(path: str | None, passes: int, as_json: bool) -> int:
     source = Path(path) if path else default_vectors()
     if source is None:
         print(
-            "bench: no scenario file given and no tests/data/scoring-vectors.json found",
+            "bench: no scenario file given and no conformance vectors installed",
             file=sys.stderr,
         )
         return 2

@@ -198,9 +198,16 @@ def case_action_mask(passes: int) -> CaseResult:
 
 
 def _vectors() -> list[dict[str, Any]]:
-    path = Path(__file__).resolve().parents[2] / "tests" / "data" / "scoring-vectors.json"
-    if not path.exists():
-        raise FileNotFoundError(f"{path} is missing: the scoring cases need the source tree")
+    name = Path("tests") / "data" / "scoring-vectors.json"
+    here = Path(__file__).resolve()
+    found = [
+        p
+        for p in (here.parents[2] / name, Path.cwd() / name, here.parent / "data" / name.name)
+        if p.is_file()
+    ]  # the source tree's, the current directory's, or the installed copy
+    if not found:
+        raise FileNotFoundError(f"{name} is missing: the scoring cases need the vectors")
+    path = found[0]
     items = json.loads(path.read_text("utf-8"))
     return [item.get("scenario", item) for item in items]
 

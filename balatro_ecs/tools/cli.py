@@ -1,3 +1,4 @@
+# PYTHON_ARGCOMPLETE_OK  (argcomplete: this command completes on Tab)
 """The ``balatro-ecs`` command line.
 
     balatro-ecs score FILE [--explain]      score scenarios (FILE may be - for stdin)
@@ -24,6 +25,8 @@
     balatro-ecs serve [--host H] [--port P] [--names keys|names] [--fair] [--save-dir DIR]
                                             the balatrobot JSON-RPC API over HTTP, for bots
                                             written for the game (default 127.0.0.1:12346)
+    balatro-ecs completion [bash|zsh|fish]  the shell code for Tab completion (needs
+                                            ``pip install 'balatro-ecs[completion]'``)
 
 Every command that builds games takes ``--block NAME`` and ``--enable``/``--only NAME``
 (pack ids, entry-point or distribution names, content keys; see docs/packs.md).
@@ -38,8 +41,11 @@ import argparse
 import inspect
 import json
 import math
+import os
+import signal
 import sys
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +53,7 @@ from ..game.scenario import Scenario, load_scenarios
 from ..game.scoring.result import ScoreResult
 from ..kernel import hookspecs
 from ..kernel.content import ContentType, JokerType
-from ..kernel.errors import BalatroError
+from ..kernel.errors import BalatroError, show
 from ..kernel.manager import CONTENT_FAMILIES, Plugins
 from ..kernel.schedule import SCORING_EVENT
 from ..kernel.version import __version__
@@ -165,6 +171,8 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def _num(x: float) -> str:
+    if type(x) is int:
+        return str(x)
     return str(int(x)) if math.isfinite(x) and x == int(x) else repr(x)
 
 
@@ -187,7 +195,7 @@ def cmd_conformance(args: argparse.Namespace) -> int:
     if path is None:
         found = default_vectors()
         if found is None:
-            raise CliError("give a vectors file (no tests/data/scoring-vectors.json here)")
+            raise CliError("give a vectors file (no conformance vectors are installed)")
         path = str(found)
     text = _read(path)
     plugins = _plugins(args)
@@ -265,7 +273,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
         if len(args.targets) != 1:
             raise CliError("bench: give either case names or one scenarios file")
         if not Path(files[0]).is_file():
-            raise CliError(f"bench: {files[0]!r} is neither a case ({', '.join(CASES)}) nor a file")
+            raise CliError(
+                f"bench: {show(files[0])} is neither a case ({', '.join(CASES)}) nor a file"
+            )
         load_scenarios(_read(files[0]))  # a malformed file fails here, with its reason
         return main_bench(files[0], args.passes, args.json)
     if args.passes < 1:
@@ -327,15 +337,16 @@ def cmd_schedule(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from ..game.game import Game
-    from ..game.run.jkr import load_save
-    from .terminal import TerminalSession
+    from .seeds import game_seed
+    from .terminal import TerminalSession, load_file
 
     plugins = _plugins(args)
-    if args.load:  # the engine's JSON save or the game's own save.jkr, told by content
-        game = load_save(_read_bytes(args.load), plugins, game_class=Game)
+    if args.load:  # the engine's JSON save or the game's own save.jkr; any problem: one line
+        game = load_file(args.load, plugins)
     else:
+        seed = game_seed(args.seed) if args.seed is not None else None
         game = Game(
-            deck=args.deck, stake=args.stake, seed=args.seed, plugins=plugins, unlocks=args.unlocks
+            deck=args.deck, stake=args.stake, seed=seed, plugins=plugins, unlocks=args.unlocks
         )
     return TerminalSession(game).run()
 
@@ -376,31 +387,54 @@ def cmd_jkr(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .batch import plot_records, write_records
+    from .batch import RecordSink, plot_records
     from .progress import ProgressBar
+    from .seeds import format_packs, game_seed
     from .simulate import simulate
 
+    path = args.records if isinstance(args.records, str) else None
+    if args.resume and path is None:
+        raise CliError("simulate: --resume needs --records FILE (the runs recorded so far)")
+    block = _plugins(args).selection()
+    sink = RecordSink(path, resume=args.resume) if path is not None else None
     bar = ProgressBar(args.runs, "runs", enabled=args.progress)
+    finished = [0]
+
+    def advance(n: int) -> None:
+        finished[0] += n
+        bar.advance(n)
+
     try:
         summary = simulate(
             args.runs,
             policy=args.policy,
-            seed=args.seed,
+            seed=game_seed(args.seed, batch=False),
             deck=args.deck,
             stake=args.stake,
-            block=_plugins(args).selection(),
+            block=block,
             workers=args.workers,
             backend=args.backend,
             endless=args.endless,
             max_ante=args.max_ante,
-            on_progress=bar.advance,
+            on_progress=advance,
             unlocks=args.unlocks,
             action_log=args.action_log,
+            sink=sink,
         )
+    except KeyboardInterrupt:
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # leaving: more Ctrl-C change nothing
+        bar.close()
+        kept = f"; {len(sink.done)} records in {path} (--resume goes on)" if sink else ""
+        print(
+            f"balatro-ecs: interrupted after {finished[0]} of {args.runs} runs{kept}",
+            file=sys.stderr,
+        )
+        return 130
     finally:
         bar.close()
-    if isinstance(args.records, str):
-        write_records(summary.records, args.records)
+    if sink is not None:
+        sink.close()
     if args.plot:
         title = f"{summary.runs} runs, {summary.policy}, {summary.deck}, {summary.stake}"
         plot_records(summary.records, args.plot, title)
@@ -412,6 +446,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         f"{summary.runs} runs  policy {summary.policy}  {summary.deck}  {summary.stake}  "
         f"seed {summary.seed}"
     )
+    print(f"packs          {format_packs(summary.packs)}")
     print(f"wins           {summary.wins} ({summary.win_rate:.1%})")
     print(f"mean ante      {summary.mean_ante:.2f}")
     print(f"mean final     {summary.mean_final_score:,.0f} chips in the last round")
@@ -431,11 +466,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_seed(args: argparse.Namespace) -> int:
-    from .seeds import analyze
+    from .seeds import analyze, game_seed
 
-    seed = args.seed.strip()
-    if not seed:
-        raise CliError("seed: expected a seed, got an empty string")
+    seed = game_seed(args.seed)
     plugins = _plugins(args)
     report = analyze(seed, deck=args.deck, stake=args.stake, unlocks=args.unlocks, plugins=plugins)
     if args.json:
@@ -449,7 +482,7 @@ def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {show(text)}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
     return value
@@ -459,17 +492,32 @@ def _run_options(p: argparse.ArgumentParser, default_seed: str | None = None) ->
     p.add_argument(
         "--seed",
         default=default_seed,
-        help="run seed" + (f" (default {default_seed})" if default_seed else " (default: random)"),
+        help="run seed: 1 to 8 of 1-9 and A-Z, taken as the game's seed box takes it "
+        "(upper-cased, 0 read as O)"
+        + (f"; default {default_seed}" if default_seed else "; default: random"),
     )
     _profile_options(p)
 
 
+def _names(table: str, list_key: str) -> Callable[..., list[str]]:
+    """A Tab completer: the vanilla names of a reference table (decks, stakes)."""
+
+    def complete(**_: Any) -> list[str]:
+        from ..game import reference
+
+        return [row["name"] for row in reference.table(table)[list_key]]
+
+    return complete
+
+
 def _profile_options(p: argparse.ArgumentParser) -> None:
     """``--deck``, ``--stake`` and ``--unlocks``: what a run is played with."""
-    p.add_argument("--deck", default="Red Deck", help="deck name or key (default Red Deck)")
-    p.add_argument(
+    deck = p.add_argument("--deck", default="Red Deck", help="deck name or key (default Red Deck)")
+    deck.completer = _names("decks", "deck")  # type: ignore[attr-defined]
+    stake = p.add_argument(
         "--stake", default="White Stake", help="stake name, key or level 1-8 (default White)"
     )
+    stake.completer = _names("stakes", "stake")  # type: ignore[attr-defined]
     p.add_argument(
         "--unlocks",
         choices=("all", "shipped"),
@@ -517,7 +565,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "file",
         nargs="?",
-        help="scoring vectors or trajectories (default: tests/data/scoring-vectors.json)",
+        help="scoring vectors or trajectories (default: the 356 vectors installed with "
+        "the package)",
     )
     p.add_argument("--tolerance", type=float, default=1e-9, help="allowed chips/mult difference")
     p.set_defaults(func=cmd_conformance)
@@ -605,8 +654,13 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="?",
         const=True,
         metavar="FILE",
-        help="write every run's record to FILE (.jsonl, .csv or .parquet); without FILE, "
-        "with --json: put them in the JSON",
+        help="write every run's record to FILE (.jsonl, .csv or .parquet) as it finishes; "
+        "without FILE, with --json: put them in the JSON",
+    )
+    p.add_argument(
+        "--resume",
+        action="store_true",
+        help="keep the runs already in the --records FILE and play only the others",
     )
     p.add_argument("--plot", metavar="FILE.png", help="draw antes reached and score per blind")
     p.add_argument(
@@ -621,7 +675,11 @@ def build_parser() -> argparse.ArgumentParser:
         "seed",
         help="analyse a seed: each ante's boss, voucher and tags, the first shuffle and shop",
     )
-    p.add_argument("seed", help="the run seed (8 characters in the game)")
+    p.add_argument(
+        "seed",
+        help="the run seed: 1 to 8 of 1-9 and A-Z (upper-cased, 0 read as O, as the game "
+        "takes it), or a batch run's SEED-N",
+    )
     _profile_options(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_seed)
@@ -647,11 +705,49 @@ def build_parser() -> argparse.ArgumentParser:
     from .plugins_cli import add_parser as add_plugins_parser  # balatro-ecs plugins
 
     add_plugins_parser(sub)
+
+    p = sub.add_parser(
+        "completion",
+        help='print the shell code for Tab completion: eval "$(balatro-ecs completion)"',
+    )
+    p.add_argument(
+        "shell", nargs="?", choices=_SHELLS, default="bash", help="the shell (default bash)"
+    )
+    p.set_defaults(func=cmd_completion)
     return parser
+
+
+#: The shells ``balatro-ecs completion`` writes code for (argcomplete's).
+_SHELLS = ("bash", "zsh", "fish", "tcsh", "powershell")
+
+
+def cmd_completion(args: argparse.Namespace) -> int:
+    try:
+        from argcomplete.shell_integration import shellcode
+    except ImportError:
+        raise CliError(
+            "completion: needs argcomplete: pip install 'balatro-ecs[completion]'"
+        ) from None
+    print(shellcode(["balatro-ecs"], shell=args.shell))
+    return 0
+
+
+def _complete(parser: argparse.ArgumentParser) -> None:
+    """Answer the shell's Tab (argcomplete sets ``_ARGCOMPLETE``, then this exits);
+    nothing at all is imported for an ordinary command."""
+    if "_ARGCOMPLETE" not in os.environ:
+        return
+    try:
+        import argcomplete
+    except ImportError:
+        return
+    argcomplete.autocomplete(parser)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    if argv is None:
+        _complete(parser)
     args = parser.parse_args(argv)
     try:
         return int(args.func(args))

@@ -23,7 +23,7 @@ from ..game.pools import consumable_sets
 from ..game.rarities import rarity_pools
 from ..kernel import hookspecs
 from ..kernel.content import ContentType
-from ..kernel.errors import BalatroError, PluginError, UnknownNameError
+from ..kernel.errors import BalatroError, PluginError, UnknownNameError, show
 from ..kernel.manager import (
     BUILTIN_PLUGINS,
     CONTENT_HOOK_FAMILIES,
@@ -75,7 +75,35 @@ def plugins_from(args: argparse.Namespace) -> Plugins:
     block, enable = _chosen(args, "block"), _chosen(args, "enable")
     if not block and not enable:
         return Plugins.default()
+    _check_names(block, "--block", content=True)
+    _check_names(enable, "--enable", content=False)
     return Plugins(block=block, enable=enable)
+
+
+def _check_names(names: list[str], option: str, *, content: bool) -> None:
+    """Every name given to ``option`` names something the installed plugin set holds
+    (a pack by id, entry-point, distribution or module name, a plugin, and for
+    ``--block`` a content key); a typo is a one-line error with the closest names."""
+    if not names:
+        return
+    known = _known_names(content)
+    for name in names:
+        if name not in known:
+            hint = UnknownNameError("name", name, sorted(known)).hint
+            what = "pack, plugin or content key" if content else "installed pack"
+            raise BalatroError(f"{option}: no {what} is called {show(name)}{hint}")
+
+
+def _known_names(content: bool) -> set[str]:
+    """The names ``--block`` (``content``) or ``--enable`` can take in this install."""
+    plugins = Plugins.default()
+    known: set[str] = set(plugins.left_out)
+    for pack in plugins.pack_info.values():
+        known |= set(pack.names())
+    if content:
+        known |= set(plugins._content) | set(plugins.blocked_content)
+        known |= {name for name, _ in plugins.pm.list_name_plugin() if name}
+    return known
 
 
 # -- list and show --------------------------------------------------------------------------
@@ -133,7 +161,7 @@ def _find_loaded(plugins: Plugins, name: str) -> Pack:
         if name in pack.names():
             return pack
     if name in plugins.left_out:
-        raise PackError(f"pack {name!r} is installed but {plugins.left_out[name]}")
+        raise PackError(f"pack {show(name)} is installed but {plugins.left_out[name]}")
     names = [n for p in plugins.pack_info.values() for n in p.names()]
     raise UnknownNameError("pack", name, names)
 
@@ -205,7 +233,7 @@ def _walk(plugin: object, seen: set[int]) -> Iterator[object]:
             try:
                 child = importlib.import_module(child)
             except ImportError as err:
-                raise PluginError(f"cannot import plugin module {child!r}: {err}") from err
+                raise PluginError(f"cannot import plugin module {show(child)}: {err}") from err
         yield from _walk(child, seen)
 
 

@@ -32,7 +32,7 @@ are written ``S_Q``, ``H_T``, ``C_5`` (suit letter, rank with T for ten), top ca
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..game.actions import BuyPack, CashOut, Endless, EndShop, Reroll, SelectBlind, SkipPack
@@ -41,7 +41,7 @@ from ..game.run.flow import run_event
 from ..game.state import Phase
 from ..kernel.components import ETERNAL, PERISHABLE, RENTAL, Area
 from ..kernel.content import BoosterType, JokerType, StickerType
-from ..kernel.errors import BalatroError
+from ..kernel.errors import BalatroError, show
 from .trajectory import card_code, snapshot
 
 if TYPE_CHECKING:
@@ -55,7 +55,51 @@ __all__ = [
     "ShopReport",
     "analyze",
     "format_report",
+    "game_seed",
 ]
+
+#: What the game's seed box takes: digits 1-9 and letters (a typed 0 becomes O).
+SEED_ALPHABET = frozenset("123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+#: The longest seed the game's seed box takes.
+SEED_LENGTH = 8
+
+
+def game_seed(text: str, *, batch: bool = True) -> str:
+    """``text`` as the game takes a typed seed: surrounding spaces dropped, upper-cased
+    (the seed box types capitals), a ``0`` read as ``O`` (the box turns a typed zero into
+    the letter), then 1 to 8 characters of ``1-9`` and ``A-Z`` -- else a one-line
+    :class:`~balatro_ecs.kernel.errors.BalatroError` naming the first character the game
+    would not take.
+
+    With ``batch`` (the default), a batch run's seed is taken as well: a game seed, a
+    dash and the run's number (``SIM-12``, :func:`balatro_ecs.batch.run_seed`) -- an
+    engine seed, which replays that run, but not one the game itself can take.
+
+    >>> game_seed(" abc0def "), game_seed("sim-12")
+    ('ABCODEF', 'SIM-12')
+    """
+    if not isinstance(text, str):
+        raise BalatroError(f"seed: expected text, got {show(text)}")
+    raw = text.strip()
+    prefix, dash, number = raw.rpartition("-") if batch else ("", "", "")
+    if dash and prefix and number.isdigit() and number.isascii():
+        return f"{game_seed(prefix, batch=False)}-{int(number)}"
+    seed = raw.upper().replace("0", "O")
+    if not seed:
+        raise BalatroError("seed: expected 1 to 8 characters, got none")
+    for i, char in enumerate(seed):
+        if char not in SEED_ALPHABET:
+            raise BalatroError(
+                f"seed: {show(raw)} has {show(raw[i])} at position {i + 1}: the game's seeds "
+                "are 1 to 8 of the digits 1-9 and the letters A-Z"
+            )
+    if len(seed) > SEED_LENGTH:
+        raise BalatroError(
+            f"seed: {show(raw)} has {len(seed)} characters: the game's seeds have at most "
+            f"{SEED_LENGTH}"
+        )
+    return seed
+
 
 #: The game's stickers by their names in a report (the key without ``sticker_``).
 _ETERNAL, _PERISHABLE, _RENTAL = (
@@ -226,6 +270,9 @@ class SeedReport:
     packs_opened: tuple[PackReport, ...]
     judgement: tuple[Offer, ...] | None
     riff_raff: tuple[Offer, ...] | None
+    #: The packs the run was analysed with: pack id -> version, in load order (an
+    #: installed pack joins the pools, and so changes what a seed shows).
+    packs: dict[str, str] = field(default_factory=dict)
 
     @property
     def profile(self) -> str:
@@ -253,6 +300,7 @@ class SeedReport:
             "packs_opened": [p.to_dict() for p in self.packs_opened],
             "judgement": offers(self.judgement),
             "riff_raff": offers(self.riff_raff),
+            "packs": dict(self.packs),
         }
 
     def table(self, plugins: Plugins | None = None) -> str:
@@ -285,7 +333,7 @@ def analyze(
         go on without buying anything.
     """
     if not isinstance(seed, str) or not seed:
-        raise BalatroError(f"seed: expected a non-empty string, got {seed!r}")
+        raise BalatroError(f"seed: expected a non-empty string, got {show(seed)}")
     if last_ante < 1:
         raise BalatroError(f"last_ante: expected at least 1, got {last_ante}")
     game = Game(deck=deck, stake=stake, seed=seed, plugins=plugins, unlocks=unlocks)
@@ -322,6 +370,7 @@ def analyze(
             packs_opened=packs,
             judgement=judgement,
             riff_raff=riff_raff,
+            packs=dict(game.plugins.packs),
         )
     finally:
         game.close()
@@ -527,11 +576,17 @@ def _describe(offer: Offer, name: Any) -> str:
     return f"{text} ${offer.cost}"
 
 
+def format_packs(packs: dict[str, str]) -> str:
+    """Packs as a header shows them: ``vanilla 0.1.0, lucky7 1.1.0``."""
+    return ", ".join(f"{pack} {version}" for pack, version in packs.items()) or "none"
+
+
 def format_report(report: SeedReport, plugins: Plugins | None = None) -> str:
     """A :class:`SeedReport` as aligned plain text (names from ``plugins``, else keys)."""
     name = _namer(plugins)
     lines = [
         f"Seed {report.seed}  {report.deck}  {report.stake}  ({report.profile})",
+        f"Packs {format_packs(report.packs)}",
         "",
     ]
     header = ("Ante", "Boss", "Voucher", "Small Blind tag", "Big Blind tag")

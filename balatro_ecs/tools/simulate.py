@@ -21,6 +21,7 @@ from ..kernel.manager import Plugins
 from .batch import (
     MAX_ACTIONS,
     BatchResult,
+    RecordSink,
     RunRecord,
     RunSpec,
     Summary,
@@ -28,6 +29,7 @@ from .batch import (
     play_seed,
     run_batch,
     run_seed,
+    summarise,
 )
 from .policies import Policy
 
@@ -86,6 +88,12 @@ def play_run(
     return play_seed(seed, spec, plugins, None if isinstance(policy, str) else policy)
 
 
+def _index(seed: str) -> int:
+    """A batch run's number (``SIM-12`` -> 12)."""
+    tail = seed.rpartition("-")[2]
+    return int(tail) if tail.isdigit() else -1
+
+
 def _name(policy: Any) -> str:
     return str(getattr(policy, "name", None) or type(policy).__name__)
 
@@ -107,6 +115,7 @@ def simulate(
     unlocks: str = "all",
     max_actions: int = MAX_ACTIONS,
     action_log: bool = False,
+    sink: RecordSink | None = None,
 ) -> SimulationSummary:
     """Play ``runs`` seeded runs with a policy and summarise them.
 
@@ -124,6 +133,10 @@ def simulate(
     :param on_progress: Called with the number of runs just finished.
     :param unlocks: The profile: ``"all"`` (default) or ``"shipped"``.
     :param action_log: Keep each run's actions in its record (``RunRecord.action_log``).
+    :param sink: Where each run's record is written as it finishes
+        (:class:`~balatro_ecs.batch.RecordSink`); the runs it already holds (a resumed
+        batch: ``RecordSink(path, resume=True)``) are not played again, and count in the
+        summary.
     """
     if runs < 1:
         raise BalatroError(f"runs: expected at least 1, got {runs}")
@@ -142,7 +155,20 @@ def simulate(
         action_log=action_log,
     )
     seeds = [run_seed(seed, i) for i in range(runs)]
-    progress = (lambda chunk: on_progress(len(chunk))) if on_progress is not None else None
+    previous: list[RunRecord] = []
+    if sink is not None and sink.done:
+        wanted = set(seeds)
+        previous = [r for r in sink.previous if r.seed in wanted]
+        seeds = [s for s in seeds if s not in sink.done]
+        if on_progress is not None and previous:
+            on_progress(len(previous))
+
+    def progress(chunk: list[RunRecord]) -> None:
+        if sink is not None:
+            sink.write(chunk)
+        if on_progress is not None:
+            on_progress(len(chunk))
+
     if not named:
         if workers > 1:
             raise BalatroError(
@@ -151,7 +177,7 @@ def simulate(
             )
         result = run_batch(seeds, spec, executor=executor, on_records=progress, seed=seed,
                            policy=policy)  # type: ignore[arg-type]  # fmt: skip
-        return _summary(result, spec)
+        return _summary(result, spec, previous)
     own = executor is None
     pool = make_executor(backend, workers) if own else executor
     try:
@@ -159,10 +185,19 @@ def simulate(
     finally:
         if own and pool is not None:
             pool.shutdown()
-    return _summary(result, spec)
+    return _summary(result, spec, previous)
 
 
-def _summary(result: BatchResult, spec: RunSpec) -> SimulationSummary:
+def _summary(
+    result: BatchResult, spec: RunSpec, previous: list[RunRecord] | None = None
+) -> SimulationSummary:
     summary = result.summary
+    if previous:  # a resumed batch: the runs recorded before count too, in seed order
+        records = sorted([*previous, *result.records], key=lambda r: _index(r.seed))
+        again = summarise(records, summary.seconds, spec, summary.seed)
+        again.runs_per_second = summary.runs_per_second  # (the runs played now)
+        again.deck, again.stake = summary.deck, summary.stake
+        result = BatchResult(records, again)
+        summary = again
     fields = {name: getattr(summary, name) for name in Summary.__dataclass_fields__}
     return SimulationSummary(**fields, records=list(result.records))

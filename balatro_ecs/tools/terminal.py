@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shlex
+import shutil
 import sys
 import textwrap
 from collections.abc import Callable
@@ -30,9 +32,11 @@ from ..game.state import Phase
 from ..kernel.components import Area
 from ..kernel.content import BoosterType, StickerType, TagType, VoucherType
 from ..kernel.enums import HandType, Suit
-from ..kernel.errors import BalatroError
+from ..kernel.errors import BalatroError, show
+from ..kernel.manager import Plugins
+from ..kernel.quantities import format_number
 
-__all__ = ["TerminalSession", "render"]
+__all__ = ["TerminalSession", "load_file", "render"]
 
 _SUIT_COLOUR = {Suit.HEARTS: "31", Suit.DIAMONDS: "33", Suit.CLUBS: "34", Suit.SPADES: "37"}
 
@@ -43,19 +47,26 @@ Cash out       cash_out  (after the last boss: endless)
 Shop           buy 1 | voucher 1 | pack 1 | reroll | next
 Booster pack   pick 1 [cards...] | skip_pack
 Any time       sell j1 | sell c1 | use 1 [cards...] | move 1 3 (jokers)
-Session        actions (legal moves) | levels | log | undo
+Session        actions (legal moves) | deck (cards left) | levels | log | undo
                info j1 / c1 / s1 / p1 / v1 / t1 / h1 / boss / NAME (what it does, now)
-               save FILE | load FILE | help | quit
+               save FILE | load FILE | help | quit (offers to save)
                (FILE.jkr: a save of the real game's, which the game loads)
-Positions count from 1, left to right, as shown on screen."""
+Positions count from 1, left to right, as shown on screen. Up and Down recall earlier
+commands."""
 
 
-def _described(prefix: str, text: str, width: int = 100) -> list[str]:
-    """``prefix`` then ``text``, wrapped to lines of ``width`` and continued under the
-    text's start (a description on a screen row)."""
+def terminal_width() -> int:
+    """The terminal's width in columns (``COLUMNS`` when set; 80 when not a terminal)."""
+    return max(40, shutil.get_terminal_size((80, 24)).columns)
+
+
+def _described(prefix: str, text: str, width: int | None = None) -> list[str]:
+    """``prefix`` then ``text``, wrapped to the terminal's width (or ``width``) and
+    continued under the text's start (a description on a screen row)."""
     if not text:
         return [prefix.rstrip()]
-    room = max(40, width - len(prefix))
+    width = width if width is not None else terminal_width()
+    room = max(20, width - len(prefix))
     chunks = textwrap.wrap(" ".join(text.split()), room) or [""]
     pad = " " * len(prefix)
     return [prefix + chunks[0]] + [pad + chunk for chunk in chunks[1:]]
@@ -66,7 +77,7 @@ def _money(n: float) -> str:
 
 
 def _num(n: float) -> str:
-    return f"{n:,.0f}" if abs(n) < 1e15 else f"{n:.3e}"
+    return format_number(n)
 
 
 class _Style:
@@ -113,8 +124,27 @@ def joker_face_down(game: Game, joker: Joker) -> bool:
     return bool(flipped)
 
 
-def render(game: Game, *, colour: bool = False) -> str:
-    """The screen for the game's current phase."""
+_ANSI = re.compile(r"\033\[[0-9;]*m")
+
+
+def _fit(lines: list[str], width: int) -> list[str]:
+    """Every line cut to ``width`` visible columns: a long line is wrapped, continued
+    indented by two spaces (colour codes take no room)."""
+    out: list[str] = []
+    for line in lines:
+        if len(_ANSI.sub("", line)) <= width or _ANSI.search(line):
+            out.append(line)
+            continue
+        out += textwrap.wrap(
+            line, width, subsequent_indent="  ", break_on_hyphens=False, break_long_words=False
+        )
+    return out
+
+
+def render(game: Game, *, colour: bool = False, width: int | None = None) -> str:
+    """The screen for the game's current phase, fitted to ``width`` columns (default:
+    the terminal's width, :func:`terminal_width`)."""
+    width = width if width is not None else terminal_width()
     style = _Style(colour)
     run = game.run
     lines = [
@@ -160,7 +190,7 @@ def render(game: Game, *, colour: bool = False) -> str:
         lines.append(style("You won the run! endless: play on into endless mode; or quit.", "32;1"))
     elif run.won and phase is not Phase.GAME_OVER:
         lines.append(style("Endless mode.", "32;1"))
-    return "\n".join(lines)
+    return "\n".join(_fit(lines, width))
 
 
 def _blind_select(game: Game) -> list[str]:
@@ -292,55 +322,139 @@ def describe_event(game: Game, event: tuple[Any, ...]) -> str | None:
     return line.format(who=who, value=value, target=_named(target))
 
 
+def load_file(path: str | Path, plugins: Plugins | None = None) -> Game:
+    """The game saved in the file ``path`` (the engine's JSON save, or a ``save.jkr`` of
+    the real game's). Any problem -- no such file, not a save, a damaged save, even a
+    fault of the engine's -- is one line
+    (:class:`~balatro_ecs.errors.BalatroError`), never a traceback."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as err:
+        raise BalatroError(f"load: cannot read {path}: {err.strerror or err}") from None
+    try:
+        return load_save(raw, plugins, game_class=Game)  # the engine's or the game's save
+    except BalatroError:
+        raise
+    except Exception as err:  # an engine bug: still one line (the cause is kept)
+        raise BalatroError(
+            f"load: {path}: cannot load ({type(err).__name__}: {str(err)[:200]})"
+        ) from err
+
+
+def colour_wanted(out: TextIO) -> bool:
+    """Colour on a terminal, unless ``NO_COLOR`` is set to anything (no-color.org)."""
+    isatty = getattr(out, "isatty", None)
+    return bool(isatty and isatty()) and not os.environ.get("NO_COLOR")
+
+
+def _line_editing() -> Callable[[str], str]:
+    """:func:`input` with line editing and this session's history (Up and Down recall
+    earlier commands) where :mod:`readline` exists; plain :func:`input` elsewhere."""
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401 - importing it is what turns editing on for input()
+    return lambda prompt: input(prompt)
+
+
+def _signed_money(n: int) -> str:
+    return f"+${n}" if n >= 0 else f"-${-n}"
+
+
 class TerminalSession:
     """A game played by typed commands.
 
     :param game: The game to play.
-    :param read: Reads one command (default: :func:`input` with a prompt).
+    :param read: Reads one command (default: :func:`input` with line editing and history,
+        through :mod:`readline` where it exists).
     :param out: Where screens go.
+    :param colour: ANSI colours (default: on a terminal, unless ``NO_COLOR`` is set).
+    :param width: Columns to fit the screens to (default: the terminal's width).
+
+    Leaving (``quit``, Ctrl-C, Ctrl-D) with actions not saved since the last ``save`` or
+    ``load`` offers to save the run first.
     """
 
     def __init__(
         self,
         game: Game,
         *,
-        read: Callable[[str], str] = input,
+        read: Callable[[str], str] | None = None,
         out: TextIO | None = None,
         colour: bool | None = None,
+        width: int | None = None,
     ) -> None:
         self.game = game
-        self.read = read
+        self.read = read if read is not None else _line_editing()
         self.out = out if out is not None else sys.stdout
-        if colour is None:
-            colour = self.out.isatty() and not os.environ.get("NO_COLOR")
-        self.colour = colour
+        self.colour = colour_wanted(self.out) if colour is None else colour
+        self.width = width
         self.history: list[Game] = []
+        #: The log length of the game as last saved or loaded (``None``: never saved).
+        self.saved: tuple[Game, int] | None = (game, len(game.log))
 
     def say(self, text: str) -> None:
-        print(text, file=self.out)
+        """Print ``text``, each line fitted to the session's width."""
+        width = self.width if self.width is not None else terminal_width()
+        print("\n".join(_fit(text.split("\n"), width)), file=self.out)
+
+    def show(self) -> None:
+        self.say(render(self.game, colour=self.colour, width=self.width))
 
     def run(self) -> int:
-        """Play until the game is over and the player quits; returns an exit status."""
+        """Play until the player leaves; returns an exit status."""
         self.say("Balatro in the terminal. Type 'help' for commands.")
-        self.say(render(self.game, colour=self.colour))
+        self.show()
         while True:
             try:
                 line = self.read("> ")
             except EOFError:
                 self.say("")
-                return 0
+                return self.leave()
+            except KeyboardInterrupt:
+                self.say("")
+                return self.leave()
             line = line.strip()
             if not line:
                 continue
-            if line in ("quit", "exit", "q"):
-                return 0
+            if line.lower() in ("quit", "exit", "q"):
+                return self.leave()
             try:
                 redraw = self.handle(line)
             except BalatroError as err:
                 self.say(f"! {err}")
                 continue
+            except KeyboardInterrupt:  # while an action ran: it was undone (all or nothing)
+                self.say("")
+                return self.leave()
             if redraw:
-                self.say(render(self.game, colour=self.colour))
+                self.show()
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether actions were taken since the run was last saved or loaded."""
+        if self.saved is None:
+            return bool(self.game.log)
+        game, actions = self.saved
+        return game is not self.game or len(self.game.log) != actions
+
+    def leave(self) -> int:
+        """Offer to save unsaved actions, then end the session (status 0)."""
+        if not self.unsaved:
+            return 0
+        while True:
+            try:
+                answer = self.read("Save the run first? file name (Enter: leave unsaved): ")
+            except (EOFError, KeyboardInterrupt):
+                self.say("")
+                return 0
+            name = answer.strip()
+            if not name:
+                return 0
+            try:
+                self._save([name])
+            except BalatroError as err:
+                self.say(f"! {err}")
+                continue
+            return 0
 
     def handle(self, line: str) -> bool:
         """Carry out one command; returns whether the screen should be redrawn."""
@@ -357,6 +471,7 @@ class TerminalSession:
             "info": self._info,
             "log": self._log,
             "levels": self._levels,
+            "deck": self._deck,
             "undo": self._undo,
             "save": self._save,
             "load": self._load,
@@ -371,23 +486,66 @@ class TerminalSession:
         return True
 
     def apply(self, action: Action) -> None:
+        """Apply an action and say what it did: the hand's score (or why the blind
+        refused it), what was made, destroyed or levelled, and every change of money with
+        who paid or took it."""
         before = self.game.clone()
         outcome = self.game.apply(action)
         self.history.append(before)
         del self.history[:-50]
-        if outcome.score is not None:
-            result = outcome.score
-            self.say(
-                f"{result.hand_name}: {_num(result.chips)} x {_num(result.mult)} = "
-                f"{_num(result.score)}"
-            )
+        result = outcome.score
+        if result is not None:
+            if result.debuffed:
+                self.say(self._refused(result))
+            else:
+                self.say(
+                    f"{result.hand_name}: {_num(result.chips)} x {_num(result.mult)} = "
+                    f"{_num(result.score)}"
+                )
         for event in outcome.events:
             text = describe_event(self.game, event)
             if text:
                 self.say(f"  {text}")
-        earned = outcome.dollars_after - outcome.dollars_before
-        if earned:
-            self.say(f"money {'+' if earned > 0 else ''}{earned}")
+        for line in self._money_lines(outcome):
+            self.say(line)
+
+    def _refused(self, result: Any) -> str:
+        """Why the blind scored the hand 0 (The Psychic: "Must play 5 cards")."""
+        blind = self.game.blind
+        name = blind.name if blind is not None else "the blind"
+        why = " ".join(describe(self.game, blind).split()) if blind is not None else ""
+        reason = f" ({why})" if why else ""
+        return f"{result.hand_name}: refused by {name}{reason}: scores 0"
+
+    def _money_lines(self, outcome: Any) -> list[str]:
+        """Each change of money, with its source; a played hand's money by the card or
+        joker that gave it."""
+        lines: list[str] = []
+        for _, source, kind, value, _target in outcome.events:
+            if kind != "dollars":
+                continue
+            if source == "played hand" and outcome.score is not None:
+                found = [(e[1], e[3]) for e in outcome.score.events if e[2] == "dollars" and e[3]]
+                if found and sum(v for _, v in found) == value:
+                    lines += [f"  {_signed_money(v)} {self._source(s)}" for s, v in found]
+                    continue
+            lines.append(f"  {_signed_money(value)} {self._source(source)}")
+        change = outcome.dollars_after - outcome.dollars_before
+        if change:
+            lines.append(f"money {_signed_money(change)} (now {_money(outcome.dollars_after)})")
+        return lines
+
+    def _source(self, source: object) -> str:
+        """Who paid or took money: a card, joker, tag or blind by name, a content key by
+        its content's name, an engine step as it is called (``cash out``, ``reroll``)."""
+        if isinstance(source, str):
+            try:
+                return self.game.plugins.content(source).name
+            except BalatroError:
+                return source
+        if source is None:
+            return "(no source named)"
+        return _named(source)
 
     # -- session commands -----------------------------------------------------------------
     def _show(self, args: list[str]) -> bool:
@@ -454,7 +612,7 @@ class TerminalSession:
         if key[:1] in rows and key[1:].isdigit():
             row, index = rows[key[0]], int(key[1:]) - 1
             if not 0 <= index < len(row):
-                raise BalatroError(f"info: nothing at {where!r}")
+                raise BalatroError(f"info: nothing at {show(where)}")
             item = row[index]
         elif key == "boss":
             item = game.blind if game.blind is not None and game.blind.is_boss else None
@@ -512,6 +670,25 @@ class TerminalSession:
     def _face_down(self, joker: Joker) -> bool:
         return joker_face_down(self.game, joker)
 
+    def _deck(self, args: list[str]) -> bool:
+        """The cards left to draw, by suit (the game's deck view), and where the rest are."""
+        game = self.game
+        style = _Style(self.colour)
+        pile = game.area(Area.DECK)
+        total = len(game.playing_cards)
+        self.say(f"Deck: {len(pile)} of {total} cards left to draw")
+        by_suit: dict[Suit, list[Card]] = {}
+        for card in pile:
+            by_suit.setdefault(card.suit, []).append(card)
+        for suit in sorted(by_suit):  # Spades, Hearts, Clubs, Diamonds: the game's order
+            cards = sorted(by_suit[suit], key=lambda c: -c.base_rank)
+            shown = "  ".join(_card(style, c) for c in cards)
+            for line in _described(f"  {suit.name.title():<9}({len(cards):>2}) ", shown):
+                self.say(line)
+        held = len(game.area(Area.HAND)) + len(game.area(Area.PLAY))
+        self.say(f"  in hand {held}, discarded {len(game.area(Area.DISCARD))}")
+        return False
+
     def _levels(self, args: list[str]) -> bool:
         from ..game.state import hand_values
         from ..kernel.enums import HandType
@@ -554,18 +731,15 @@ class TerminalSession:
             with contextlib.suppress(OSError):
                 tmp.unlink(missing_ok=True)
             raise BalatroError(f"save: cannot write {path}: {err.strerror}") from None
+        self.saved = (self.game, len(self.game.log))
         self.say(f"saved to {path}")
         return False
 
     def _load(self, args: list[str]) -> bool:
         if len(args) != 1:
             raise BalatroError("load: give one file name")
-        try:
-            data = Path(args[0]).read_bytes()
-        except OSError as err:
-            raise BalatroError(f"load: cannot read {args[0]}: {err.strerror}") from None
-        # the engine's save or the game's .jkr
-        game = load_save(data, self.game.plugins, game_class=Game)
+        game = load_file(args[0], self.game.plugins)
         self.history.append(self.game)
         self.game = game
+        self.saved = (game, len(game.log))
         return True

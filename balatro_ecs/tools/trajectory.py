@@ -51,7 +51,7 @@ from ..game.state import Phase
 from ..kernel.components import Area
 from ..kernel.content import BoosterType, StickerType
 from ..kernel.enums import HAND_NAMES, Edition, Enhancement, Seal
-from ..kernel.errors import BalatroError
+from ..kernel.errors import BalatroError, show
 
 __all__ = [
     "COMPARED_FIELDS",
@@ -289,14 +289,14 @@ def action_from_step(action: Mapping[str, Any]) -> Action:
     def slot(name: str = "slot") -> int:
         value = action.get(name)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise BalatroError(f"trajectory action {kind!r}: {name!r} must be an integer")
+            raise BalatroError(f"trajectory action {show(kind)}: {show(name)} must be an integer")
         return value - 1
 
     raw_cards = action.get("cards", ())
     if not isinstance(raw_cards, (list, tuple)) or not all(
         isinstance(c, int) and not isinstance(c, bool) for c in raw_cards
     ):
-        raise BalatroError(f"trajectory action {kind!r}: 'cards' must be a list of integers")
+        raise BalatroError(f"trajectory action {show(kind)}: 'cards' must be a list of integers")
     cards = _positions(raw_cards)
     makers: dict[str, Any] = {
         "play": lambda: Play(cards),
@@ -313,7 +313,7 @@ def action_from_step(action: Mapping[str, Any]) -> Action:
     }
     make = makers.get(kind)  # type: ignore[arg-type]
     if make is None:
-        raise BalatroError(f"trajectory action: unknown kind {kind!r}")
+        raise BalatroError(f"trajectory action: unknown kind {show(kind)}")
     result: Action = make()
     return result
 
@@ -451,7 +451,7 @@ def check(trajectory: Mapping[str, Any]) -> None:
     """Raise :class:`BalatroError` naming the first malformed field of a trajectory."""
     for name, kind in (("seed", str), ("deck", str), ("stake", str), ("initial", Mapping)):
         if not isinstance(trajectory.get(name), kind):
-            raise BalatroError(f"trajectory: {name!r} is missing or not a {kind.__name__}")
+            raise BalatroError(f"trajectory: {show(name)} is missing or not a {kind.__name__}")
     steps = trajectory.get("steps")
     if not isinstance(steps, list):
         raise BalatroError("trajectory: 'steps' is missing or not a list")

@@ -1,8 +1,6 @@
 """Plasma Deck: chips and mult are balanced at the end of scoring; blinds are twice as large."""
 
-import math
-
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl, lua_floor, reference, to_double
 
 DECK = reference.deck("b_plasma")
 balatro_content = content(DECK)
@@ -15,5 +13,6 @@ def deck_apply(game, deck):
 
 @hookimpl
 def deck_final_scoring_step(ctx, deck, chips, mult):
-    balanced = math.floor((chips + mult) / 2)
+    # The game's doubles: past their range the balance is infinite (naneinf) and stays so.
+    balanced = lua_floor((to_double(chips) + to_double(mult)) / 2)
     return balanced, balanced

@@ -7,13 +7,15 @@ game (listed with the rest in ``docs/objects.md``).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from ...kernel import components as C
 from ...kernel.enums import HAND_NAMES, Edition, HandType
 from ...kernel.errors import BalatroError
-from ...kernel.faults import check_dollars, check_whole
+from ...kernel.faults import calling_hook, check_dollars, check_whole
+from ...kernel.quantities import MAX_INT
 from ..jokers import EDITION_SURCHARGE, Consumable, Joker
 from ..scoring.pipeline import score_play
 from ..scoring.result import ScoreResult
@@ -35,12 +37,26 @@ class RunCommands(RulesSync):
         self.events.append((self.run.phase.value, source, kind, value, target))
 
     def earn(self, dollars: int, source: object = None) -> None:
-        """Add (or, if negative, take) money, recording who paid it."""
-        if type(dollars) is not int:
-            check_dollars(dollars, source)  # raises: money is whole
+        """Add (or, if negative, take) money, recording who paid it: ``source``, or when
+        none is given, the content whose hook is paying (found on the call stack), so
+        every change of money has a name."""
+        if type(dollars) is not int or not -MAX_INT <= dollars <= MAX_INT:
+            check_dollars(dollars, source)  # raises: money is whole, within 10**15
         if dollars:
             self.run.dollars += dollars
+            if source is None:
+                source = self._paying_content()
             self.record(source, "dollars", dollars)
+
+    def _paying_content(self) -> str | None:
+        """The name of the content whose hook called :meth:`earn` (``None``: none did)."""
+        origin = calling_hook(self.plugins, sys._getframe(2))
+        if origin is None or origin[2] is None:
+            return None
+        try:
+            return self.plugins.content(origin[2]).name
+        except BalatroError:
+            return origin[2]
 
     def level_up(self, hand: HandType, levels: int = 1, source: object = None) -> None:
         """Change a poker hand's level (never below 0)."""

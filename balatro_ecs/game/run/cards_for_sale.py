@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ...kernel.components import Area
 from ...kernel.content import ConsumableType, JokerType, RarityType
 from ...kernel.enums import Edition, Enhancement, Seal, Suit
-from ...kernel.errors import ContentError
+from ...kernel.errors import ContentError, show
 from ..cards import Card, CardSpec
 from ..pools import (
     EMPTY_POOL_FALLBACK,
@@ -150,7 +150,7 @@ def _rarity(game: Game, pools: RarityPools, rarity: RarityType | int | str) -> R
         return found
     if isinstance(rarity, int) and not isinstance(rarity, bool):
         if rarity not in JokerType.RARITY_KEYS:
-            raise ContentError(f"rarity number must be 1..4, got {rarity!r}")
+            raise ContentError(f"rarity number must be 1..4, got {show(rarity)}")
         rarity = JokerType.RARITY_KEYS[rarity]
     return game.plugins.find(RarityType, str(rarity))  # by name; names a blocked one
 

@@ -10,11 +10,13 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from threading import get_ident
 from typing import TYPE_CHECKING
 
 from ...kernel.components import Area
-from ...kernel.errors import ActionTypeError, IllegalActionError
+from ...kernel.errors import ActionTypeError, HookError, IllegalActionError, show
 from ...kernel.faults import name_fault
+from ...kernel.guard import reentered, watch
 from ...kernel.hookspecs import BY_COUNT
 from ..actions import (
     ACTION_SPACE,
@@ -42,11 +44,13 @@ from ..actions import (
     Use,
     card_positions,
 )
+from ..copying import GameSnapshot
 from ..jokers import Consumable
 from ..state import Phase
 from . import packs, shop
 from .blinds import BOSS_REROLL_COST
 from .flow import run_event
+from .invariants import broken, culprit
 from .rounds import end_round_if_out_of_cards
 
 if TYPE_CHECKING:
@@ -91,7 +95,7 @@ def check_preview(game: Game, positions: object) -> tuple[int, ...]:
     required: a preview asks what any hand would score. Changes nothing."""
     where = "preview_play.positions"
     if isinstance(positions, (str, bytes, Mapping)) or not isinstance(positions, Iterable):
-        raise ActionTypeError(f"{where}: expected card positions (ints), got {positions!r}")
+        raise ActionTypeError(f"{where}: expected card positions (ints), got {show(positions)}")
     cards = card_positions(tuple(positions), where)
     _cards(game, cards, "preview", forced=False)
     return cards
@@ -116,7 +120,7 @@ def verify(game: Game, action: Action) -> None:
     """
     checker = _CHECKS.get(type(action))
     if checker is None:
-        raise IllegalActionError(f"unknown action {action!r}")
+        raise IllegalActionError(f"unknown action {show(action)}")
     if game.run.win_screen and checker is not _check_endless:
         raise IllegalActionError(
             f"{action.verb}: the run is won and the win screen is up; only endless goes on"
@@ -302,17 +306,57 @@ def apply(game: Game, action: Action) -> Outcome:
     checked (a consumable's ``consumable_can_use``, a sticker's ``sticker_blocks``) is
     named the same way; checking changes nothing.
     """
-    verify(game, action)
-    before = game.snapshot() if game.atomic else None
+    if game._busy:  # a hook calling apply: refused before anything changes
+        raise reentered(game.plugins, f"apply({action.text()})")
+    game._busy = get_ident()
+    game._tick += 1
+    if not game._watched:
+        watch(game)
     try:
-        return _apply(game, action)
-    except BaseException as err:
-        if before is not None:
-            game.restore(before)
-        named = name_fault(game.plugins, err)
-        if named is None:
-            raise
-        raise named from err
+        verify(game, action)
+        before = game.snapshot() if game.atomic else None
+        try:
+            outcome = _apply(game, action)
+            checks = game.checks
+            if checks or (checks is None and game.plugins.foreign_hooks()):
+                problem = broken(game)
+                if problem is not None:
+                    raise _Broken(problem)
+            return outcome
+        except BaseException as err:
+            game._busy = 0  # the watchdog leaves the rollback alone (no HookTimeout in it)
+            if before is not None:
+                game.restore(before)
+                game._busy = 0  # (the snapshot was taken busy)
+            if isinstance(err, _Broken):
+                raise _state_error(game, before, action, str(err)) from None
+            named = name_fault(game.plugins, err)
+            if named is None:
+                raise
+            raise named from err
+    finally:
+        game._busy = 0
+
+
+class _Broken(Exception):
+    """An action left the game in a state it cannot save (:mod:`.invariants`)."""
+
+
+def _state_error(game: Game, before: object, action: Action, problem: str) -> HookError:
+    """The error for an action that broke an invariant: naming the hook found by
+    replaying it (:func:`~balatro_ecs.game.run.invariants.culprit`) when the game is atomic."""
+    origin = culprit(before, action, problem) if isinstance(before, GameSnapshot) else None
+    done = f"{action.text()} was undone" if before is not None else "the game is left as it is"
+    if origin is None:
+        return HookError(f"{action.text()} broke the game's state: {problem} ({done})")
+    plugin, hook, key = origin
+    what = f"{hook} of {key}" if key else hook
+    return HookError(
+        f"plugin {plugin}: {what} broke the game's state: {problem} ({done})",
+        plugin=plugin,
+        hook=hook,
+        key=key,
+    )
 
 
 def _apply(game: Game, action: Action) -> Outcome:

@@ -37,8 +37,9 @@ into components once, however many cards and saves share it. What is read is wha
 The text is strict JSON (RFC 8259): a number that JSON cannot write -- an infinity or NaN
 (a score past the float range, an "always" probability) -- is written as the object
 ``{"float": "inf"}``, ``{"float": "-inf"}`` or ``{"float": "nan"}``, and read back as that
-float. Saves written before this (with the bare ``Infinity`` token, or ``"inf"`` in the
-run record) still load.
+float. A bare ``Infinity`` or ``NaN`` token, or a key repeated in one object, is not
+strict JSON and is refused (:class:`~balatro_ecs.errors.SaveError`); saves that wrote
+``"inf"`` in the run record still load.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ from typing import TYPE_CHECKING, Any
 from ...kernel import components as C
 from ...kernel.content import StickerType
 from ...kernel.enums import KINDS_ADDED, Edition, Enhancement, Seal, Suit, parse_suit
-from ...kernel.errors import BalatroError, SaveError
+from ...kernel.errors import BalatroError, SaveError, show
 from ...kernel.manager import Plugins
 from ..actions import Action, Outcome
 from ..blinds import Blind
@@ -312,12 +313,41 @@ def _tagged(value: Any) -> Any:
 
 
 def _untag(obj: dict[str, Any]) -> Any:
-    """``json.loads``'s object hook: ``{"float": "inf"}`` back to the float."""
+    """``{"float": "inf"}`` back to the float (other objects as they are)."""
     if len(obj) == 1:
         tag = obj.get(_FLOAT_TAG)
         if type(tag) is str and tag in _FLOAT_OF:
             return _FLOAT_OF[tag]
     return obj
+
+
+class _NotStrict(ValueError):
+    """Text that ``json`` reads but strict JSON (RFC 8259) does not allow."""
+
+
+def _object(pairs: list[tuple[str, Any]]) -> Any:
+    """``json.loads``'s pairs hook: the object, refused if a key is repeated (RFC 8259
+    leaves that undefined; a save never repeats one), with tagged floats read back."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _NotStrict(f"the key {show(key)} appears twice in one object")
+            seen.add(key)
+    return _untag(obj) if len(obj) == 1 else obj
+
+
+def _constant(name: str) -> Any:
+    """``json.loads``'s constant hook: ``Infinity``, ``-Infinity`` and ``NaN`` are not
+    JSON (a save writes ``{"float": "inf"}``)."""
+    raise _NotStrict(f'{name} is not a JSON number (a save writes {{"float": "inf"}})')
+
+
+def _strict_loads(text: str) -> Any:
+    """``json.loads(text)`` as strict JSON: no repeated keys, no bare ``Infinity`` or
+    ``NaN``; tagged non-finite numbers read back."""
+    return json.loads(text, object_pairs_hook=_object, parse_constant=_constant)
 
 
 def _encode(value: Any) -> str:
@@ -596,7 +626,7 @@ def from_data(
     if data.get("format") != FORMAT:
         found = data.get("format")
         shown = repr(found) if type(found) is str and len(found) <= 100 else type(found).__name__
-        raise SaveError(f"not a balatro_ecs save (format {shown}, expected {FORMAT!r})")
+        raise SaveError(f"not a balatro_ecs save (format {shown}, expected {show(FORMAT)})")
     plugins = plugins if plugins is not None else Plugins.default()
     actions = check_save(data, plugins)
     check_versions(data["plugins"], plugins.package_versions())
@@ -687,6 +717,8 @@ def loads(text: str | bytes, plugins: Plugins | None = None, *, game_class: type
         raise SaveError(f"save: expected JSON text, got {type(text).__name__}")
     try:
         data = _decode(text)
+    except _NotStrict as err:
+        raise SaveError(f"save: not strict JSON: {err}") from None
     except json.JSONDecodeError as err:
         raise SaveError(f"save: malformed JSON at line {err.lineno}, column {err.colno}") from None
     except RecursionError:
@@ -718,7 +750,7 @@ def _decode(text: str) -> Any:
     :func:`dumps` writes it (:func:`_read_laid_out`)."""
     data = _read_laid_out(text)
     if data is None:  # another layout, or not JSON (json names the error)
-        return json.loads(text, object_hook=_untag if f'"{_FLOAT_TAG}"' in text else None)
+        return _strict_loads(text)
     return data
 
 
@@ -740,15 +772,18 @@ def _read_laid_out(text: str) -> dict[str, Any] | None:
     if rows is None or not text.startswith(',"', rows[1]):  # another field after the rows
         return None
     before, after = text[:at] + "}", "{" + text[rows[1] + 1 :]
-    tagged = f'"{_FLOAT_TAG}"' in before or f'"{_FLOAT_TAG}"' in after
-    hook = _untag if tagged else None
     try:
-        data = json.loads(before, object_hook=hook)
-        rest = json.loads(after, object_hook=hook)
+        data = _strict_loads(before)
+        rest = json.loads(after, object_pairs_hook=_object, parse_constant=_constant)
+    except _NotStrict:
+        raise
     except (ValueError, RecursionError):  # not JSON: read again whole, to say where
         return None
     if type(data) is not dict or not data or type(rest) is not dict:  # (a field before too)
         return None
+    repeated = ({"rows"} | data.keys()) & rest.keys() or data.keys() & {"rows"}
+    if repeated:
+        raise _NotStrict(f"the key {show(min(repeated))} appears twice in one object")
     data["rows"] = rows[0]
     data.update(rest)
     return data

@@ -52,6 +52,7 @@ from ...kernel.content import (
 )
 from ...kernel.enums import VANILLA_HANDS, HandType, parse_suit
 from ...kernel.errors import BalatroError, SaveError, UnknownNameError
+from ...kernel.quantities import MAX_TARGET, is_target
 from ..actions import Action, action_from_dict
 from ..checks import (
     MAX_INT,
@@ -299,7 +300,7 @@ class _Check:
         name = family.family
         blocked = self.plugins.blocked_content.get(key)
         if blocked is not None or key in self.plugins.blocked:
-            raise SaveError(f"save needs {name} {key!r} ({where}), which is blocked")
+            raise SaveError(f"save needs {name} {show(key)} ({where}), which is blocked")
         if found is not None:
             raise _Damaged(f"{where}: {key!r} is a {found.family}, not a {name}")
         choices = [c.key for c in self.plugins.all(family)]
@@ -310,6 +311,9 @@ class _Check:
 
     def run(self, run: Mapping[str, Any]) -> None:
         check_keys(run, _RUN_KEYS, "run field", "run", _Damaged)
+        for name in _RUN_REQUIRED:  # (other fields an older save lacks take their defaults)
+            if name not in run:
+                raise _Damaged(f"run.{name}: missing")
         ints, flags, reals = _RUN_INTS, _RUN_FLAGS, _RUN_REALS
         checks, places = _RUN_FIELDS, _RUN_PLACES
         for name, value in run.items():
@@ -676,7 +680,9 @@ def _modifier(value: object, known: frozenset[str], kind: str, where: str) -> No
     at = f"{where}.{kind}"
     text(value, at, _Damaged, empty=False)
     hint = UnknownNameError(kind, value, sorted(known - {"none"})).hint
-    raise SaveError(f"save needs {kind} {value!r} ({at}), which no installed plugin provides{hint}")
+    raise SaveError(
+        f"save needs {kind} {show(value)} ({at}), which no installed plugin provides{hint}"
+    )
 
 
 def _suit(value: object, where: str) -> None:
@@ -759,6 +765,16 @@ class _real:
         if value == "inf" and self.infinite:  # an older save's infinity
             return
         number(value, where, _Damaged, minimum=0, infinite=self.infinite)
+
+
+def _target(c: _Check, value: object, where: str) -> None:
+    """A blind's target or the round's total: a whole number of any size a double
+    reaches, or a float, not negative (``inf`` allowed; :mod:`balatro_ecs.kernel.quantities`)."""
+    if is_target(value) or (value == "inf" and type(value) is str):  # (an older save's inf)
+        return
+    if type(value) is int and value > MAX_TARGET:
+        raise _Damaged(f"{where}: must be at most 2**1024 (a double's range), got {show(value)}")
+    number(value, where, _Damaged, minimum=0, infinite=True)
 
 
 def _bool(c: _Check, value: object, where: str) -> None:
@@ -969,6 +985,8 @@ def _id(value: object) -> bool:
     return type(value) is str and 0 < len(value) <= MAX_TEXT
 
 
+#: The run fields every save has: where the game stands.
+_RUN_REQUIRED = ("phase",)
 _SLOTS = _count(0, 1000)
 _RUN_FIELDS: dict[str, _Field] = {
     "ante": _count(-1000, 10**6),
@@ -990,8 +1008,8 @@ _RUN_FIELDS: dict[str, _Field] = {
     "hand_size": _count(-1000, 1000),
     "temp_hand_size": _count(-1000, 1000),
     "blind_hand_size": _count(-1000, 1000),
-    "blind_chips": _real(infinite=True),
-    "chips": _real(infinite=True),
+    "blind_chips": _target,
+    "chips": _target,
     "hands_left": _SLOTS,
     "discards_left": _SLOTS,
     "hands_played_round": _count(),

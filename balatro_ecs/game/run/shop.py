@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ...kernel.components import Area
 from ...kernel.content import BoosterType
 from ...kernel.enums import Edition
-from ...kernel.errors import IllegalActionError
+from ...kernel.errors import IllegalActionError, show
 from ..jokers import Consumable, Joker
 from ..pools import consumable_sets, shop_rate
 from ..state import Phase
@@ -485,7 +485,7 @@ def check_sell(game: Game, area: str, index: int) -> Joker | Consumable:
     row: list[Joker] | list[Consumable]
     row = game.jokers if area == "jokers" else game.consumables
     if area not in ("jokers", "consumables"):
-        raise IllegalActionError(f"sell: area must be 'jokers' or 'consumables', got {area!r}")
+        raise IllegalActionError(f"sell: area must be 'jokers' or 'consumables', got {show(area)}")
     if not 0 <= index < len(row):
         raise IllegalActionError(f"sell: no {area[:-1]} in slot {index + 1}")
     item = row[index]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...kernel.faults import check_events
+from ...kernel.quantities import MAX_INT as _CAP
 from ...kernel.schedule import SCORING_EVENT, Schedule
 from .context import ScoringContext
 from .result import ScoreResult
@@ -47,8 +48,9 @@ def score_play(
     for run in plugins.schedule(SCORING_EVENT).functions:
         run(ctx)
     chips, mult = ctx.chips, ctx.mult
-    if chips != chips or mult != mult or type(ctx.dollar_buffer) is not int:
-        check_events(ctx.events)  # a NaN or money not whole: find the effect that gave it
+    dollars = ctx.dollar_buffer
+    if chips != chips or mult != mult or type(dollars) is not int or not -_CAP <= dollars <= _CAP:
+        check_events(ctx.events)  # a NaN, money not whole or too much: find who gave it
     result = ScoreResult(
         ctx.hand_name,
         ctx.chips,

@@ -7,11 +7,12 @@ context it happened in. It is built from the raw events only when somebody reads
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
+
+from ...kernel.quantities import plus, times, to_double
 
 __all__ = ["Breakdown", "ScoreEvent", "ScoreResult"]
 
@@ -112,13 +113,13 @@ class Breakdown(Sequence[ScoreEvent]):
         chips = mult = 0.0
         for e in self._events:
             if e.kind in ("base", "set"):
-                chips, mult = e.value
+                chips, mult = map(to_double, e.value)
             elif e.kind == "chips":
-                chips += e.value
+                chips = plus(chips, e.value)
             elif e.kind == "mult":
-                mult += e.value
+                mult = plus(mult, e.value)
             elif e.kind == "x_mult":
-                mult *= e.value
+                mult = times(mult, e.value)
             elif e.kind == "debuffed" and e.source_kind == "blind":
                 chips = mult = 0.0
         return chips, mult
@@ -202,6 +203,6 @@ class ScoreResult:
 
 def _plain(x: float) -> float | int:
     """Whole doubles as ints for JSON (``30`` not ``30.0``), others untouched."""
-    if math.isfinite(x) and x == int(x) and abs(x) < 2**53:
+    if type(x) is float and x - x == 0.0 and x == int(x) and abs(x) < 2**53:
         return int(x)
     return x

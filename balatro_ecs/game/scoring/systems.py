@@ -13,13 +13,13 @@ Every change to chips, mult or money is recorded as an event
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
 from ...kernel.effects import Effect
 from ...kernel.enums import HAND_NAMES, Edition, HandType
 from ...kernel.faults import MAX_RETRIGGERS, check_effect, check_events, check_retriggers
+from ...kernel.quantities import MAX_INT, hand_score, plus, times, to_double
 from .. import hands
 from ..cards import Card
 from ..jokers import Consumable, Joker
@@ -180,7 +180,8 @@ def blind_modifies_hand(ctx: ScoringContext) -> None:
         return
     changed = modify(ctx, blind, ctx.chips, ctx.mult)
     if changed is not None:
-        ctx.chips, ctx.mult = changed
+        chips, mult = changed
+        ctx.chips, ctx.mult = to_double(chips), to_double(mult)  # the game's numbers
         ctx.events.append(
             ("blind modifies hand", blind, "set", tuple(changed), None, ctx.chips, ctx.mult)
         )
@@ -294,12 +295,18 @@ def score_played_cards(ctx: ScoringContext) -> None:
                         chips, mult = _apply_own(ctx, card, own, seal_effect, gain, chips, mult)
                         gain = 0
                 if gain > 0:
-                    chips += gain
+                    try:
+                        chips += gain
+                    except OverflowError:  # a whole number past the double range (quantities)
+                        chips = plus(chips, gain)
                     event((phase, card, "chips", gain, card, chips, mult))
             else:
                 gain = _RANK_CHIPS[card._rank.value] + card._perma.chips
                 if gain > 0:
-                    chips += gain
+                    try:
+                        chips += gain
+                    except OverflowError:  # a whole number past the double range (quantities)
+                        chips = plus(chips, gain)
                     event((phase, card, "chips", gain, card, chips, mult))
             # (b) the card's edition
             edition = card._edition.kind
@@ -343,13 +350,22 @@ def _apply_own(
     if s_chips is not None:
         gain += s_chips
     if gain > 0:
-        chips += gain
+        try:
+            chips += gain
+        except OverflowError:  # a whole number past the double range (quantities)
+            chips = plus(chips, gain)
         event((phase, card, "chips", gain, card, chips, mult))
     if o_mult is not None:
-        mult += o_mult
+        try:
+            mult += o_mult
+        except OverflowError:  # a whole number past the double range (quantities)
+            mult = plus(mult, o_mult)
         event((phase, card, "mult", o_mult, card, chips, mult))
     if s_mult is not None:
-        mult += s_mult
+        try:
+            mult += s_mult
+        except OverflowError:  # a whole number past the double range (quantities)
+            mult = plus(mult, s_mult)
         event((phase, card, "mult", s_mult, card, chips, mult))
     dollars = 0 if s_dollars is None else s_dollars
     if o_dollars is not None:
@@ -358,10 +374,16 @@ def _apply_own(
         ctx.dollar_buffer += dollars
         event((phase, card, "dollars", dollars, card, chips, mult))
     if o_x_mult is not None:
-        mult *= o_x_mult
+        try:
+            mult *= o_x_mult
+        except OverflowError:  # a whole number past the double range (quantities)
+            mult = times(mult, o_x_mult)
         event((phase, card, "x_mult", o_x_mult, card, chips, mult))
     if s_x_mult is not None:
-        mult *= s_x_mult
+        try:
+            mult *= s_x_mult
+        except OverflowError:  # a whole number past the double range (quantities)
+            mult = times(mult, s_x_mult)
         event((phase, card, "x_mult", s_x_mult, card, chips, mult))
     for message in (o_message, s_message):
         if message is not None:
@@ -413,13 +435,22 @@ def _apply_held(ctx: ScoringContext, card: Card, found: list[tuple[object, Any]]
             ctx.dollar_buffer += dollars
             event((phase, source, "dollars", dollars, card, chips, mult))
         if add_mult is not None:
-            mult += add_mult
+            try:
+                mult += add_mult
+            except OverflowError:  # a whole number past the double range (quantities)
+                mult = plus(mult, add_mult)
             event((phase, source, "mult", add_mult, card, chips, mult))
         if x_mult is not None:
-            mult *= x_mult
+            try:
+                mult *= x_mult
+            except OverflowError:  # a whole number past the double range (quantities)
+                mult = times(mult, x_mult)
             event((phase, source, "x_mult", x_mult, card, chips, mult))
         if add_chips is not None:
-            chips += add_chips
+            try:
+                chips += add_chips
+            except OverflowError:  # a whole number past the double range (quantities)
+                chips = plus(chips, add_chips)
             event((phase, source, "chips", add_chips, card, chips, mult))
         if message is not None:
             event((phase, source, "message", message, card, chips, mult))
@@ -483,16 +514,25 @@ def _apply_card_effect(
     event = ctx.events.append
     phase = ctx.phase
     if add_chips is not None:
-        chips += add_chips
+        try:
+            chips += add_chips
+        except OverflowError:  # a whole number past the double range (quantities)
+            chips = plus(chips, add_chips)
         event((phase, source, "chips", add_chips, card, chips, mult))
     if add_mult is not None:
-        mult += add_mult
+        try:
+            mult += add_mult
+        except OverflowError:  # a whole number past the double range (quantities)
+            mult = plus(mult, add_mult)
         event((phase, source, "mult", add_mult, card, chips, mult))
     if dollars is not None:
         ctx.dollar_buffer += dollars
         event((phase, source, "dollars", dollars, card, chips, mult))
     if x_mult is not None:
-        mult *= x_mult
+        try:
+            mult *= x_mult
+        except OverflowError:  # a whole number past the double range (quantities)
+            mult = times(mult, x_mult)
         event((phase, source, "x_mult", x_mult, card, chips, mult))
     if message is not None:
         event((phase, source, "message", message, card, chips, mult))
@@ -508,13 +548,22 @@ def _apply_joker_effect(
     event = ctx.events.append
     phase = ctx.phase
     if add_mult is not None:
-        mult += add_mult
+        try:
+            mult += add_mult
+        except OverflowError:  # a whole number past the double range (quantities)
+            mult = plus(mult, add_mult)
         event((phase, source, "mult", add_mult, target, chips, mult))
     if add_chips is not None:
-        chips += add_chips
+        try:
+            chips += add_chips
+        except OverflowError:  # a whole number past the double range (quantities)
+            chips = plus(chips, add_chips)
         event((phase, source, "chips", add_chips, target, chips, mult))
     if x_mult is not None:
-        mult *= x_mult
+        try:
+            mult *= x_mult
+        except OverflowError:  # a whole number past the double range (quantities)
+            mult = times(mult, x_mult)
         event((phase, source, "x_mult", x_mult, target, chips, mult))
     if dollars is not None:
         ctx.dollar_buffer += dollars
@@ -564,10 +613,16 @@ def joker_pass(ctx: ScoringContext) -> None:
                 if effect is not None:
                     add_chips, add_mult, x_mult, dollars, _level, message, _destroy = effect
                     if add_chips is not None:
-                        chips += add_chips
+                        try:
+                            chips += add_chips
+                        except OverflowError:  # a whole number past the double range (quantities)
+                            chips = plus(chips, add_chips)
                         event(("jokers", holder, "chips", add_chips, edition, chips, mult))
                     if add_mult is not None:
-                        mult += add_mult
+                        try:
+                            mult += add_mult
+                        except OverflowError:  # a whole number past the double range (quantities)
+                            mult = plus(mult, add_mult)
                         event(("jokers", holder, "mult", add_mult, edition, chips, mult))
                     if dollars is not None:
                         ctx.dollar_buffer += dollars
@@ -600,7 +655,10 @@ def joker_pass(ctx: ScoringContext) -> None:
                 if effect is not None:
                     chips, mult = _apply_joker_effect(ctx, effect, source, holder, chips, mult)
         if x_mult is not None:
-            mult *= x_mult
+            try:
+                mult *= x_mult
+            except OverflowError:  # a whole number past the double range (quantities)
+                mult = times(mult, x_mult)
             event(("jokers", holder, "x_mult", x_mult, edition, chips, mult))
     ctx.chips, ctx.mult = chips, mult
 
@@ -637,7 +695,8 @@ def deck_final_step(ctx: ScoringContext) -> None:
         return
     changed = final(ctx, ctx.deck, ctx.chips, ctx.mult)
     if changed is not None:
-        ctx.chips, ctx.mult = changed
+        chips, mult = changed
+        ctx.chips, ctx.mult = to_double(chips), to_double(mult)  # the game's numbers
         ctx.events.append(
             ("final step", ctx.deck, "set", tuple(changed), None, ctx.chips, ctx.mult)
         )
@@ -685,10 +744,10 @@ def add_score(ctx: ScoringContext) -> None:
     """The hand's score: ``floor(chips * mult)``.
 
     Past the double range the product is infinite and stays so, as Lua's ``math.floor``
-    leaves it (the game shows "naneinf"); play goes on with it.
+    leaves it (the game shows "naneinf"); play goes on with it
+    (:func:`~balatro_ecs.kernel.quantities.hand_score`).
     """
-    product = ctx.chips * ctx.mult
-    ctx.score = 0 if ctx.debuffed else math.floor(product) if math.isfinite(product) else product
+    ctx.score = 0 if ctx.debuffed else hand_score(ctx.chips, ctx.mult)
 
 
 def jokers_after(ctx: ScoringContext) -> None:
@@ -703,7 +762,8 @@ def jokers_after(ctx: ScoringContext) -> None:
                 _add_dollars(ctx, dollars, source, None)
             if message is not None:
                 ctx.note(source, message)
-    if ctx.dollar_buffer:  # (earn records nothing for no money: no call needed)
-        if type(ctx.dollar_buffer) is not int:
-            check_events(ctx.events)  # money not whole: name the effect that gave it
-        ctx.game.earn(ctx.dollar_buffer, "played hand")
+    buffer = ctx.dollar_buffer
+    if buffer:  # (earn records nothing for no money: no call needed)
+        if type(buffer) is not int or not -MAX_INT <= buffer <= MAX_INT:
+            check_events(ctx.events)  # money not whole, or too much: name who gave it
+        ctx.game.earn(buffer, "played hand")

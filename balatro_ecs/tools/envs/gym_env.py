@@ -37,7 +37,7 @@ from gymnasium.vector import AutoresetMode
 from ...game.actions import ACTION_SPACE, Action, MoveJoker, SortHand
 from ...game.game import Game
 from ...game.state import Phase
-from ...kernel.errors import BalatroError
+from ...kernel.errors import BalatroError, show
 from ...kernel.manager import Plugins
 from ..observe import Layout, Observer
 from .encoding import ENCODINGS, Encoder
@@ -146,7 +146,7 @@ class BalatroEnv(gym.Env[dict[str, Any], np.int64]):
         skip_blinds: bool = True,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode: None or 'ansi', not {render_mode!r}")
+            raise ValueError(f"render_mode: None or 'ansi', not {show(render_mode)}")
         if actions not in ACTION_KINDS:
             raise BalatroError(f"actions: one of {', '.join(ACTION_KINDS)}, not {actions!r}")
         if encoding != "raw" and encoding not in ENCODINGS:

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...game.cards import Card
 from ...game.describe import describe, describe_card
+from ...game.determinize import face_down_jokers  # (not via observe: it needs numpy)
 from ...game.jokers import Consumable, Joker
 from ...game.run import shop
 from ...game.run.blinds import blind_chips
@@ -36,7 +37,6 @@ from ...game.state import Phase, hand_values
 from ...kernel.components import Area
 from ...kernel.content import BlindType, BoosterType
 from ...kernel.enums import HAND_NAMES, Edition, Enhancement, HandType, Seal, Suit
-from ..observe import face_down_jokers
 from .names import KEYS, deck_name, edition_name, enhancement_name, seal_name, stake_name
 
 if TYPE_CHECKING:

@@ -8,9 +8,16 @@
         ...
 
 Scenarios are plain dicts in the scenario format, so a failing example prints as JSON
-that ``balatro-ecs score`` can replay. :func:`games` draws whole game states: a deck, a
-stake and a seed, then legal actions chosen one by one, so hypothesis shrinks a failing
-game to the fewest actions that still fail.
+that ``balatro-ecs score`` can replay.
+
+Making one of these strategies (when a test module is collected) warms the engine up
+once (:func:`warm_up`): the first ``score()`` or ``Game()`` of a process loads every
+plugin and builds its tables (some hundreds of milliseconds), which would otherwise land
+in the first example and trip hypothesis's deadline (200 ms).
+
+:func:`games` draws whole game states: a deck, a stake and a seed, then legal actions
+chosen one by one, so hypothesis shrinks a failing game to the fewest actions that still
+fail.
 """
 
 from __future__ import annotations
@@ -36,7 +43,31 @@ __all__ = [
     "joker_keys",
     "joker_rows",
     "scenarios",
+    "warm_up",
 ]
+
+_WARM: list[bool] = []
+
+
+def warm_up(plugins: Plugins | None = None) -> None:
+    """Build now what a process's first ``score()``, ``Game()`` and save build (the
+    plugin set, its tables, the scoring schedule, the save checks): done once, by making
+    any strategy here, so that no test example pays for it."""
+    if _WARM and plugins is None:
+        return
+    from ...game.scenario import score
+
+    plugins = plugins if plugins is not None else Plugins.default()
+    score(
+        {"played": [{"rank": "A", "suit": "S"}], "jokers": ["j_joker", "j_blueprint"]},
+        plugins=plugins,
+    )
+    game = Game(seed="WARMUP", plugins=plugins)
+    Game.from_json(game.to_json(), plugins).close()
+    game.clone().close()
+    game.close()
+    _WARM.append(True)
+
 
 ranks = st.sampled_from(sorted(RANK_NAMES))
 suits = st.sampled_from(list(Suit))
@@ -103,6 +134,7 @@ def joker_rows(
     """
     if len(containing) > max_size:
         raise ValueError(f"joker_rows: {len(containing)} jokers do not fit in {max_size} slots")
+    warm_up(plugins)
     fill = st.lists(
         joker_dicts(joker_keys(plugins, only=others)), max_size=max_size - len(containing)
     )
@@ -120,21 +152,32 @@ def _with_jokers_inserted(
     return drawn
 
 
-@st.composite
 def scenarios(
-    draw: Any,
     jokers: Sequence[str] | None = None,
     max_jokers: int = 5,
     plain_cards: bool = False,
     probabilities: str = "never",
     containing: Sequence[str] = (),
-) -> dict[str, Any]:
+) -> st.SearchStrategy[dict[str, Any]]:
     """A whole scenario: 1-5 played cards, 0-8 held, a joker row, levels, money.
 
     ``jokers`` limits the row to those jokers (``[]``: no jokers); ``containing`` puts
     each of those jokers in the row as well, at a drawn position (:func:`joker_rows`).
     Chances default to ``"never"`` so that results depend on nothing random.
     """
+    warm_up()
+    return _scenarios(jokers, max_jokers, plain_cards, probabilities, containing)
+
+
+@st.composite
+def _scenarios(
+    draw: Any,
+    jokers: Sequence[str] | None,
+    max_jokers: int,
+    plain_cards: bool,
+    probabilities: str,
+    containing: Sequence[str],
+) -> dict[str, Any]:
     played = draw(st.lists(card_dicts(plain_cards), min_size=1, max_size=5))
     held = draw(st.lists(card_dicts(plain_cards), max_size=8))
     fill: st.SearchStrategy[list[dict[str, Any]]] = st.builds(list)  # a new list each time
@@ -155,16 +198,14 @@ def scenarios(
     }
 
 
-@st.composite
 def games(
-    draw: Any,
     plugins: Plugins | None = None,
     *,
     jokers: Sequence[str] = (),
     decks: Sequence[str] | None = None,
     stakes: Sequence[str] | None = None,
     max_actions: int = 40,
-) -> Game:
+) -> st.SearchStrategy[Game]:
     """A whole game state: a deck and stake (every selectable one of the plugin set
     unless given), a seed, the jokers of ``jokers`` put in the row, then up to
     ``max_actions`` legal actions, each drawn from :meth:`Game.legal_actions
@@ -173,6 +214,19 @@ def games(
     Every draw of the game itself comes from its seeded streams, so the example that
     hypothesis prints (deck, stake, seed and the action indices) rebuilds the same game.
     """
+    warm_up(plugins)
+    return _games(plugins, jokers, decks, stakes, max_actions)
+
+
+@st.composite
+def _games(
+    draw: Any,
+    plugins: Plugins | None,
+    jokers: Sequence[str],
+    decks: Sequence[str] | None,
+    stakes: Sequence[str] | None,
+    max_actions: int,
+) -> Game:
     plugins = plugins if plugins is not None else Plugins.default()
     deck_names = (
         decks if decks is not None else [d.name for d in plugins.all(DeckType) if d.selectable]

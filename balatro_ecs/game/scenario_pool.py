@@ -1,0 +1,250 @@
+"""Scored scenarios kept for the next time: validated content and the games built for it.
+
+:func:`~balatro_ecs.game.scenario.score` of a dict validates it in full and builds a game
+for it every time -- unless the same content was scored before with the same plugin set.
+Then this pool has both: the validated :class:`~balatro_ecs.game.scenario.Scenario`,
+found by the content itself (:func:`content_key`: exact types and values, so ``1``,
+``1.0`` and ``True`` are three contents), and the games built for it, each with the
+snapshot taken right after building, which :meth:`Game.restore
+<balatro_ecs.game.Game.restore>` puts back in place before the next hand is scored. A
+restored game is the built one to the bit (restoring is how every action is made
+all-or-nothing), so the score, the breakdown and everything the result holds are the same
+as from a new build -- only cheaper.
+
+Content never seen goes through the full validation of
+:meth:`Scenario.from_dict <balatro_ecs.game.scenario.Scenario.from_dict>`; nothing is
+cached for input that fails it, or that is not plain JSON-like data (dicts with string
+keys, lists, strings, numbers, booleans, ``None``).
+
+A game goes back to the pool only while nothing outside it holds anything of it: a
+result's cards and events are live handles (as from a new build, whose game is simply
+dropped), so restoring that game would change what a caller still reads. The pool
+counts references (CPython's :func:`sys.getrefcount`) to the game, its handles and the
+result's lists when the hand is scored, and reuses the game only when, at the next call,
+every count is back where it would be with the result gone; otherwise it builds anew.
+Elsewhere than CPython with its global lock, it always builds anew.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Callable, Hashable, Mapping
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..kernel.manager import Plugins
+    from .game import Game
+    from .scenario import Scenario
+    from .scoring.result import ScoreResult
+
+__all__ = ["ENABLED", "content_key", "pool"]
+
+#: Contents kept per plugin set (the oldest is dropped first).
+MAX_CONTENTS = 512
+#: Games kept per content (two: a loop holds the previous result while it scores again).
+MAX_GAMES = 2
+#: Games kept per plugin set in all (a game is kept from the second time its content comes).
+MAX_PARKED = 64
+#: The most values one content may hold to be kept (a bigger scenario is built each time).
+MAX_VALUES = 5000
+
+_gil = getattr(sys, "_is_gil_enabled", None)
+#: Whether games are kept (CPython with its global interpreter lock).
+ENABLED = sys.implementation.name == "cpython" and (_gil is None or bool(_gil()))
+
+_ATOMS = (str, int, bool, type(None))
+#: Event parts that are values, not handles (shared, immutable: never watched).
+_VALUES = (str, int, float, Enum, tuple)
+
+
+class _Unkeyable(Exception):
+    """Not plain data, or too big to keep."""
+
+
+def content_key(value: object) -> Hashable | None:
+    """A hashable key equal for equal contents of equal exact types (``None``: not plain
+    JSON-like data, or over :data:`MAX_VALUES` values). Key order matters (another order
+    is another key: a miss, never a wrong hit)."""
+    budget = [MAX_VALUES]
+    try:
+        return _key(value, budget)
+    except (_Unkeyable, RecursionError):
+        return None
+
+
+def _key(value: object, budget: list[int]) -> Hashable:
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _Unkeyable
+    kind = type(value)
+    if kind is dict:
+        assert isinstance(value, dict)
+        items = []
+        for k, v in value.items():
+            if type(k) is not str:
+                raise _Unkeyable
+            items.append((k, _key(v, budget)))
+        return (dict, tuple(items))
+    if kind is list:
+        assert isinstance(value, list)
+        return (list, tuple([_key(v, budget) for v in value]))
+    if kind is float:
+        return (float, repr(value))  # -0.0 and 0.0 apart; nan equal to itself
+    if kind in _ATOMS:
+        return (kind, value)
+    raise _Unkeyable
+
+
+class _Built:
+    """A game built for a scenario, its snapshot, and the reference counts that say
+    nothing outside holds it (see the module docstring)."""
+
+    __slots__ = ("counts", "game", "snapshot", "watched")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        game.plans.scoring()  # compiled before the snapshot: kept by it, not made again
+        self.snapshot = game.snapshot()
+        self.watched: list[Any] = []
+        self.counts: list[int] = []
+
+    def park(self, result: ScoreResult) -> None:
+        """Count the references now, as they will be once ``result`` is gone."""
+        self.watched = watched = self._watch(self.game, result)
+        lists = sum(1 for c in (result.scoring, result.destroyed, result.events) if c)
+        counts = [sys.getrefcount(w) for w in watched]
+        del watched
+        for i in range(len(counts) - lists, len(counts)):
+            counts[i] -= 1  # the result's reference, gone with it
+        self.counts = counts
+
+    @staticmethod
+    def _watch(game: Game, result: ScoreResult) -> list[Any]:
+        """The game, its handles, and what the result holds: its cards, its events with
+        their sources and targets, and (last) its lists."""
+        watched: list[Any] = [game, game.run, game.rng, game.deck]
+        if game.blind is not None:
+            watched.append(game.blind)
+        watched += game.jokers
+        watched += game.consumables
+        for row in game._areas.values():
+            watched += row
+        plans = game._plans
+        if plans is not None:
+            watched += [view for view in plans.views if view is not None]
+        watched += result.scoring
+        watched += result.destroyed
+        for event in result.events:
+            watched.append(event)
+            for part in (event[1], event[4]):
+                if part is not None and not isinstance(part, _VALUES):
+                    watched.append(part)
+        watched += [c for c in (result.scoring, result.destroyed, result.events) if c]
+        return watched
+
+    def free(self) -> bool:
+        """Whether nothing outside holds the game or the last result's lists."""
+        return [sys.getrefcount(w) for w in self.watched] == self.counts
+
+    def close(self) -> None:
+        self.watched = []
+        self.game.close()
+
+
+class _Entry:
+    __slots__ = ("games", "scenario", "seen")
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        self.games: list[_Built] = []
+        #: Times scored: the first builds and drops its game (content seen once costs no
+        #: snapshot); from the second on, games are kept.
+        self.seen = 0
+
+
+class ScenarioPool:
+    """The scenarios scored with one plugin set (:func:`pool`)."""
+
+    def __init__(self) -> None:
+        self._entries: dict[Hashable, _Entry] = {}
+        self._lock = threading.Lock()
+        self._parked = 0
+
+    def scenario(self, key: Hashable, make: Callable[[], Scenario]) -> _Entry:
+        """The entry for ``key``, validating with ``make`` when it is new."""
+        entry = self._entries.get(key)
+        if entry is None:
+            entry = _Entry(make())  # a ScenarioError leaves nothing behind
+            with self._lock:
+                if len(self._entries) >= MAX_CONTENTS:
+                    dropped = self._entries.pop(next(iter(self._entries)))
+                    self._parked -= len(dropped.games)
+                self._entries[key] = entry
+        return entry
+
+    def score(
+        self,
+        entry: _Entry,
+        build: Callable[[], Game],
+        score_on: Callable[[Game], ScoreResult],
+    ) -> ScoreResult:
+        """Score ``entry``'s hand on a kept game (restored) or a new one (``build``)."""
+        entry.seen += 1
+        if not ENABLED or entry.seen == 1:
+            game = build()
+            try:
+                return score_on(game)
+            finally:
+                game.close()
+        built = None
+        games = entry.games
+        while games:
+            try:
+                candidate = games.pop()
+            except IndexError:  # another thread took the last one
+                break
+            self._parked -= 1
+            if candidate.free():
+                built = candidate
+                built.game.restore(built.snapshot)
+                break
+            candidate.close()  # held outside: let it go as a new build's game would go
+        if built is None:
+            built = _Built(build())
+        try:
+            result = score_on(built.game)
+        except BaseException:
+            built.close()
+            raise
+        if len(games) < MAX_GAMES and self._parked < MAX_PARKED:
+            built.park(result)
+            games.append(built)
+            self._parked += 1
+        else:
+            built.close()
+        return result
+
+
+def pool(plugins: Plugins) -> ScenarioPool:
+    """The pool of ``plugins`` (in its cache: a changed plugin set starts an empty one)."""
+    found: ScenarioPool | None = plugins.cache.get("scenario pool")
+    if found is None:
+        found = plugins.cache["scenario pool"] = ScenarioPool()
+    return found
+
+
+def score_content(
+    data: Mapping[str, Any],
+    plugins: Plugins,
+    make: Callable[[], Scenario],
+) -> ScoreResult | None:
+    """Score ``data`` through the pool; ``None`` when it cannot be kept (not plain data)."""
+    key = content_key(data)
+    if key is None:
+        return None
+    the_pool = pool(plugins)
+    entry = the_pool.scenario(key, make)
+    scenario = entry.scenario
+    return the_pool.score(entry, lambda: scenario._build(fillers=False), scenario._score_built)

@@ -1,0 +1,27 @@
+"""The optional compiled part: ``balatro_ecs.kernel._rng_c`` (see balatro_ecs/kernel/rng.py).
+
+Everything else is in pyproject.toml. The extension is optional: where no C compiler (or no
+Python headers) is found, the build says so and the package installs without it, running
+the pure-Python random streams (the reference, same bits). ``BALATRO_ECS_PURE_PYTHON=1`` at
+build time skips it.
+"""
+
+import os
+import sys
+
+from setuptools import Extension, setup
+
+# No fused multiply-add: a*b+c must round twice, as Python computes it.
+flags = [] if sys.platform == "win32" else ["-O2", "-ffp-contract=off"]
+extensions = []
+if os.environ.get("BALATRO_ECS_PURE_PYTHON", "") in ("", "0"):
+    extensions.append(
+        Extension(
+            "balatro_ecs.kernel._rng_c",
+            ["balatro_ecs/kernel/_rng_c.c"],
+            extra_compile_args=flags,
+            optional=True,
+        )
+    )
+
+setup(ext_modules=extensions)

@@ -1,0 +1,183 @@
+"""score(dict) keeps validated content and built games (balatro_ecs.game.scenario_pool).
+
+The same content scored again is restored, not validated and built: the results must be
+those of a new build, in any order, and nothing a caller holds may change under it.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import threading
+import weakref
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from balatro_ecs import score
+from balatro_ecs.game import scenario_pool
+from balatro_ecs.game.scenario import Scenario
+from balatro_ecs.kernel.errors import ScenarioError
+from balatro_ecs.kernel.manager import Plugins
+
+VECTORS = [
+    v["scenario"]
+    for v in json.loads((Path(__file__).parent / "data" / "scoring-vectors.json").read_text())
+]
+HAND = {
+    "played": [{"rank": "A", "suit": "S"}, {"rank": "A", "suit": "D"}],
+    "jokers": [{"name": "Scholar"}, {"name": "Half Joker"}, {"name": "Banner"}],
+    "discards_left": 2,
+}
+
+
+def _plugins() -> Plugins:
+    """A plugin set of the test's own (the default one is shared: so is its pool)."""
+    return Plugins(entry_points=False)
+
+
+def _fresh(data: dict[str, Any], plugins: Plugins) -> Any:
+    """The result of a new validation and build, bypassing the pool."""
+    return Scenario.from_dict(data, plugins).score()
+
+
+def _summary(result: Any) -> tuple[Any, ...]:
+    return (
+        result.hand_name,
+        result.chips.hex() if isinstance(result.chips, float) else result.chips,
+        result.mult.hex() if isinstance(result.mult, float) else result.mult,
+        result.score,
+        result.dollars,
+        result.scoring_cards,
+        [(e.phase, e.source, e.kind, repr(e.value), e.target) for e in result.breakdown],
+    )
+
+
+def _pooled_games(plugins: Plugins) -> int:
+    return sum(len(e.games) for e in scenario_pool.pool(plugins)._entries.values())
+
+
+def test_the_same_content_is_restored_not_rebuilt() -> None:
+    plugins = _plugins()
+    assert score(HAND, plugins=plugins).score == 3960  # seen once: validated, built, dropped
+    entry = scenario_pool.pool(plugins)._entries[scenario_pool.content_key(HAND)]
+    assert not entry.games
+    assert score(HAND, plugins=plugins).score == 3960  # seen again: its game is kept
+    game = weakref.ref(entry.games[0].game)  # (a strong reference would keep it from reuse)
+    for _ in range(5):
+        assert score(HAND, plugins=plugins).score == 3960
+    assert entry.games[-1].game is game()  # the same game, restored each time
+
+
+@pytest.mark.skipif(not scenario_pool.ENABLED, reason="games are kept on CPython only")
+def test_every_vector_scores_as_a_new_build_in_any_order() -> None:
+    plugins = _plugins()
+    expected = [_summary(_fresh(v, plugins)) for v in VECTORS]
+    order = list(range(len(VECTORS))) * 3
+    random.Random(22).shuffle(order)
+    for i in order:
+        assert _summary(score(VECTORS[i], plugins=plugins)) == expected[i], VECTORS[i]
+    assert _pooled_games(plugins) > 0
+
+
+def test_a_result_still_held_keeps_its_game_from_being_restored() -> None:
+    """Glass cards shatter and Midas Mask gilds: what the first result holds stays as the
+    hand left it while the same content is scored again."""
+    plugins = _plugins()
+    data = {
+        "played": [{"rank": "K", "suit": "S"}, {"rank": "K", "suit": "H", "enhancement": "glass"}],
+        "jokers": [{"name": "Midas Mask"}, {"name": "Green Joker"}],
+        "probabilities": "always",
+    }
+    first = score(data, plugins=plugins)
+    cards = list(first.scoring)
+    labels = [c.label for c in cards]
+    green = first.events[-1][1]
+    counters = dict(green.state)
+    again = [score(data, plugins=plugins) for _ in range(3)]
+    assert [c.label for c in cards] == labels
+    assert dict(green.state) == counters
+    assert all(_summary(r) == _summary(first) for r in again)
+    held = first.scoring[0]  # the result gone, one of its cards kept
+    del first, cards, again
+    score(data, plugins=plugins)
+    assert held.label == labels[0]
+
+
+def test_a_game_held_from_outside_is_not_restored() -> None:
+    """As a ``balatro_hand_scored`` hook could keep it: the held game stays as it was."""
+    plugins = _plugins()
+    score(HAND, plugins=plugins)
+    score(HAND, plugins=plugins)
+    entry = scenario_pool.pool(plugins)._entries[scenario_pool.content_key(HAND)]
+    kept = entry.games[0].game
+    after = kept.to_json()
+    score(HAND, plugins=plugins)
+    assert entry.games[-1].game is not kept
+    assert kept.to_json() == after
+
+
+def test_bad_input_is_refused_every_time_and_nothing_is_kept() -> None:
+    plugins = _plugins()
+    bad = {"played": [{"rank": "A", "suit": "S"}], "jokers": [{"name": "Jokre"}]}
+    for _ in range(2):
+        with pytest.raises(ScenarioError, match=r"jokers\[0\]\.name"):
+            score(bad, plugins=plugins)
+    assert not scenario_pool.pool(plugins)._entries
+
+
+def test_equal_values_of_other_types_are_other_contents() -> None:
+    plugins = _plugins()
+    good = {"played": [{"rank": "A", "suit": "S"}], "jokers": [{"name": "Joker", "debuff": True}]}
+    assert score(good, plugins=plugins).mult == 1
+    bad = copy.deepcopy(good)
+    bad["jokers"][0]["debuff"] = 1  # == True, hash(1) == hash(True): a valid-looking key
+    with pytest.raises(ScenarioError, match="debuff"):
+        score(bad, plugins=plugins)
+    assert scenario_pool.content_key(1.0) != scenario_pool.content_key(1)
+    assert scenario_pool.content_key(-0.0) != scenario_pool.content_key(0.0)
+    assert scenario_pool.content_key({"a": object()}) is None
+    assert scenario_pool.content_key({1: "x"}) is None
+
+
+def test_a_changed_input_is_a_new_content() -> None:
+    plugins = _plugins()
+    data = copy.deepcopy(HAND)
+    assert score(data, plugins=plugins).score == 3960
+    data["discards_left"] = 3  # Banner: +30 chips more
+    assert score(data, plugins=plugins).score == 162 * 30
+
+
+def test_threads_score_the_same_content_at_once() -> None:
+    plugins = _plugins()
+    expected = _summary(_fresh(HAND, plugins))
+    errors: list[object] = []
+
+    def work() -> None:
+        try:
+            for _ in range(40):
+                assert _summary(score(HAND, plugins=plugins)) == expected
+        except Exception as err:  # reported below
+            errors.append(err)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert _pooled_games(plugins) <= scenario_pool.MAX_GAMES
+
+
+def test_the_pool_is_bounded() -> None:
+    plugins = _plugins()
+    for n in range(scenario_pool.MAX_CONTENTS + 10):
+        score({"played": [{"rank": "A", "suit": "S"}], "dollars": n}, plugins=plugins)
+    assert len(scenario_pool.pool(plugins)._entries) == scenario_pool.MAX_CONTENTS
+    for n in range(scenario_pool.MAX_PARKED + 10):
+        for _ in range(2):
+            score({"played": [{"rank": "K", "suit": "S"}], "dollars": n}, plugins=plugins)
+    assert _pooled_games(plugins) == scenario_pool.pool(plugins)._parked
+    assert _pooled_games(plugins) <= scenario_pool.MAX_PARKED
