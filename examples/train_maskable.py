@@ -195,7 +195,9 @@ def train(args: argparse.Namespace) -> Path:
 
 
 def plot_curve(csv_path: Path, png_path: Path) -> None:
-    """The learning curve: blinds beaten per episode (and the ante reached) by step."""
+    """The learning curve: blinds beaten and the return per episode, and the share of
+    hands played that are better than High Card, by step (means over the last 200
+    episodes, the last 1,000 hands)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -203,20 +205,25 @@ def plot_curve(csv_path: Path, png_path: Path) -> None:
 
     rows = list(csv.DictReader(csv_path.open()))
     steps = [int(r["timesteps"]) for r in rows]
-    figure, left = plt.subplots(figsize=(7, 4))
+    figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
     left.plot(steps, [float(r["blinds_beaten"]) for r in rows], color="#3b7dd8", label="beaten")
-    if "blinds_passed" in rows[0]:
-        passed = [float(r["blinds_passed"]) for r in rows]
-        left.plot(
-            steps, passed, color="#3b7dd8", linestyle="--", label="passed (beaten or skipped)"
-        )
+    passed = [float(r.get("blinds_passed", r["blinds_beaten"])) for r in rows]
+    if passed != [float(r["blinds_beaten"]) for r in rows]:
+        left.plot(steps, passed, color="#3b7dd8", linestyle="--", label="passed (or skipped)")
         left.legend(loc="upper left")
     left.set_xlabel("environment steps")
-    left.set_ylabel("blinds per episode (last 200)", color="#3b7dd8")
-    right = left.twinx()
-    right.plot(steps, [float(r["return"]) for r in rows], color="#d8553b", alpha=0.6)
-    right.set_ylabel("return per episode", color="#d8553b")
-    left.set_title("MaskablePPO on Balatro (two-step actions, entity encoding)")
+    left.set_ylabel("blinds beaten per episode", color="#3b7dd8")
+    twin = left.twinx()
+    twin.plot(steps, [float(r["return"]) for r in rows], color="#d8553b", alpha=0.6)
+    twin.set_ylabel("return per episode", color="#d8553b")
+    left.set_title("Blinds and return")
+    if "better_than_high_card" in rows[0]:
+        right.plot(steps, [float(r["better_than_high_card"]) for r in rows], color="#2a9d55")
+    right.set_ylim(0, 1)
+    right.set_xlabel("environment steps")
+    right.set_ylabel("share of hands better than High Card")
+    right.set_title("Reading the hand")
+    figure.suptitle("MaskablePPO on Balatro (two-step actions, entity encoding)")
     figure.tight_layout()
     figure.savefig(png_path, dpi=110)
     plt.close(figure)
