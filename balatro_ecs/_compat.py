@@ -36,10 +36,10 @@ MODULES: dict[str, str] = {
     "balatro_ecs.hands": "balatro_ecs.game.hands",
     "balatro_ecs.jokers": "balatro_ecs.game.jokers",
     "balatro_ecs.modifiers": "balatro_ecs.game.modifiers",
-    "balatro_ecs.numbers": "balatro_ecs.game.numbers",
+    "balatro_ecs.numbers": "balatro_ecs_vanilla.numbers",
     "balatro_ecs.pools": "balatro_ecs.game.pools",
     "balatro_ecs.rarities": "balatro_ecs.game.rarities",
-    "balatro_ecs.reference": "balatro_ecs.game.reference",
+    "balatro_ecs.reference": "balatro_ecs_vanilla.reference",
     "balatro_ecs.rules": "balatro_ecs.game.rules",
     "balatro_ecs.scenario": "balatro_ecs.game.scenario",
     "balatro_ecs.selection": "balatro_ecs.game.selection",
@@ -75,6 +75,10 @@ MODULES: dict[str, str] = {
     "balatro_ecs.run.clone": "balatro_ecs.game.copying",
     "balatro_ecs.game.run.snapshot": "balatro_ecs.game.copying",
     "balatro_ecs.game.run.clone": "balatro_ecs.game.copying",
+    # The vanilla game's tables and numbers moved to the vanilla pack (issue 17): the paths
+    # they had in the game layer name the pack's modules.
+    "balatro_ecs.game.numbers": "balatro_ecs_vanilla.numbers",
+    "balatro_ecs.game.reference": "balatro_ecs_vanilla.reference",
 }
 
 #: An old package path -> the package it names now (its submodules follow it).

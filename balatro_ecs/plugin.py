@@ -34,13 +34,18 @@ on it (annotate ``game: GameCommands`` to have a type checker hold you to it). A
 systems to any event of the run with ``balatro_run_systems`` (a :class:`System` naming its
 event, phase and order) and may declare events of its own (``balatro_run_events``, an
 :class:`Event`).
+
+The vanilla game's tables (its jokers' numbers, ...) belong to the vanilla pack:
+``from balatro_ecs_vanilla import reference``. ``balatro_ecs.plugin.reference`` still
+names that module for packs written before (it is loaded when first asked for).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
+from typing import Any
 
-from .game import reference
 from .game.cards import Card, CardSpec
 from .game.commands import GameCommands
 from .game.hands import DetectCard, HandParts
@@ -128,10 +133,17 @@ __all__ = [
     "pack_consumable",
     "pack_joker",
     "pack_playing_card",
-    "reference",
     "select_cards",
     "to_double",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``reference``: the vanilla pack's tables (``balatro_ecs_vanilla.reference``), for
+    packs written when this module carried them."""
+    if name == "reference":
+        return importlib.import_module("balatro_ecs_vanilla.reference")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def content(declaration: ContentType) -> Callable[[], ContentType]:

@@ -23,4 +23,5 @@ balatro_plugins = (
     f"{__name__}.poker_hands",
     f"{__name__}.stickers",
     f"{__name__}.rarities",
+    f"{__name__}.pools",
 )

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from balatro_ecs import Enhancement, Game, Suit
-from balatro_ecs.game import reference as ref
 from balatro_ecs.game.actions import (
     CashOut,
     Discard,
@@ -30,6 +29,7 @@ from balatro_ecs.kernel.content import BlindType
 from balatro_ecs.kernel.enums import HandType
 from balatro_ecs.kernel.errors import IllegalActionError
 from balatro_ecs.tools.testing.runs import hold, play_blind
+from balatro_ecs_vanilla import reference as ref
 
 # ---------------------------------------------------------------------------------------
 # reference numbers

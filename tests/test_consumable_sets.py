@@ -18,7 +18,6 @@ from balatro_ecs import Game
 from balatro_ecs.game.actions import Buy, CashOut, Use
 from balatro_ecs.game.jokers import Consumable
 from balatro_ecs.game.pools import (
-    EMPTY_POOL_FALLBACK,
     consumable_pool,
     consumable_sets,
     draw_consumable,
@@ -34,7 +33,10 @@ from balatro_ecs.plugin import pack_consumable
 from balatro_ecs.tools.testing.modules import plugin_module
 from balatro_ecs.tools.testing.properties import assert_survives_save
 from balatro_ecs.tools.testing.runs import play_blind, win_round
+from balatro_ecs_vanilla import reference
 
+#: The game's empty-pool fallbacks (rules.toml).
+FALLBACKS = reference.table("rules")["shop"]["empty_pool_fallbacks"]
 VANILLA = Plugins(entry_points=False, config=False)
 RUNE = "Rune"
 RUNES = ("c_test_rune_fehu", "c_test_rune_uruz", "c_test_rune_ansuz")
@@ -111,7 +113,7 @@ def test_the_three_vanilla_sets_are_content_with_the_games_numbers() -> None:
     # the shop's walk: jokers, Tarot, Planet, playing cards (None), Spectral
     assert [s.name if s else None for s in sets.shop] == ["Tarot", "Planet", None, "Spectral"]
     for item in sets.sets:
-        assert sets.fallback(item.name) == EMPTY_POOL_FALLBACK[item.name]
+        assert sets.fallback(item.name) == FALLBACKS[item.name]
         assert VANILLA.hooks_of(item.key) == ["consumable_set_used"]
     assert [sets.souls(name) for name in ("Tarot", "Planet", "Spectral")] == [
         ("c_soul",),

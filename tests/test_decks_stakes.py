@@ -40,7 +40,7 @@ from balatro_ecs.kernel.rng import GameRandom
 from balatro_ecs.tools.testing.runs import hold, play_blind
 
 _SHARED = Path("/work/shared/reference")
-_PACKAGED = Path(__file__).resolve().parent.parent / "balatro_ecs" / "game" / "data"
+_PACKAGED = Path(__file__).resolve().parent.parent / "plugins" / "data"
 #: A boss with no effect on scoring or money, used whenever a test plays a boss blind.
 QUIET_BOSS = "The Manacle"
 

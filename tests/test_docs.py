@@ -143,8 +143,9 @@ def test_every_code_block_of_the_guides_runs(
         named = re.match(r"# (\w+)(?:/__init__)?\.py$", first)
         if named:
             module = types.ModuleType(named.group(1))
-            exec(compile(block, f"docs/{page}:{named.group(1)}", "exec"), module.__dict__)
+            # importable while it runs, as an imported module is (a dataclass looks it up)
             monkeypatch.setitem(sys.modules, named.group(1), module)
+            exec(compile(block, f"docs/{page}:{named.group(1)}", "exec"), module.__dict__)
             continue
         namespace: dict[str, object] = {"__name__": "docs_block"}
         exec(compile(block, f"docs/{page}", "exec"), namespace)

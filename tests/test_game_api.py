@@ -277,8 +277,8 @@ def test_endless_blind_sizes_are_computed_in_doubles_as_the_game_does(scaling: i
 
 @pytest.mark.parametrize("scaling", [1, 2, 3])
 def test_endless_blind_sizes_match_the_games_computed_table(scaling: int) -> None:
-    from balatro_ecs.game import reference
     from balatro_ecs.game.run.blinds import blind_amount
+    from balatro_ecs_vanilla import reference
 
     expected = reference.table("rules")["ante_base_chips"][
         f"computed_scaling_{scaling}_antes_9_to_16"

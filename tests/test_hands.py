@@ -6,12 +6,15 @@ import pytest
 
 from balatro_ecs import score
 from balatro_ecs.game.cards import CardSpec
-from balatro_ecs.game.hands import clear_cache, contains_names, detect, detect_uncached
+from balatro_ecs.game.hands import clear_cache, contains_names, detect, detector
 from balatro_ecs.kernel.enums import HandType
+from balatro_ecs.kernel.manager import Plugins
 
 from .conftest import cards
 
 VANILLA = (5, 5, False, False)
+#: The built-in plugins' hands, detected without the cache.
+detect_uncached = detector(Plugins(entry_points=False, config=False)).detect_uncached
 
 
 def keys(*texts: str) -> list[tuple[int, int, int]]:

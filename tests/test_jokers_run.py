@@ -278,7 +278,7 @@ def test_yorick_gains_x1_every_23_discarded_cards():
 def test_castle_gains_three_chips_per_discarded_card_of_its_suit():
     game = new_game("j_castle")
     game.apply(SelectBlind())
-    suit = game.run.castle_suit.letter
+    suit = game.run.memory["castle_suit"]
     other = next(s for s in "SHCD" if s != suit)
     hold(game, f"K{suit}", f"5{suit}", f"9{other}", f"2{other}", f"3{other}", f"4{other}",
          f"7{other}", f"8{other}")  # fmt: skip
@@ -300,7 +300,7 @@ def test_hit_the_road_gains_per_jack_and_resets_at_round_end():
 def test_mail_in_rebate_pays_five_per_card_of_its_rank():
     game = new_game("j_mail")
     game.apply(SelectBlind())
-    target = game.run.mail_rank
+    target = game.run.memory["mail_rank"]
     rank = RANK_TEXT.get(target, str(target))
     others = [RANK_TEXT.get(r, str(r)) for r in range(2, 15) if r != target][:6]
     hold(game, f"{rank}S", f"{rank}H", *(f"{r}C" for r in others))

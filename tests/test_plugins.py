@@ -191,8 +191,8 @@ def test_unregister_removes_the_content() -> None:
 
 
 def test_every_vanilla_content_item_is_registered(balatro_plugins) -> None:
-    from balatro_ecs.game import reference
     from balatro_ecs.kernel.content import BlindType, ConsumableType, DeckType, VoucherType
+    from balatro_ecs_vanilla import reference
 
     assert len(list(balatro_plugins.all(JokerType))) == 150
     assert len(list(balatro_plugins.all(BlindType))) == 30

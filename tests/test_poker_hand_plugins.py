@@ -14,7 +14,7 @@ import pytest
 
 from balatro_ecs import Game
 from balatro_ecs.game.actions import Play, Use
-from balatro_ecs.game.hands import Detector, HandParts, detect_uncached, detector
+from balatro_ecs.game.hands import Detector, HandParts, detector
 from balatro_ecs.game.scenario import score
 from balatro_ecs.kernel.content import ConsumableType, PokerHandType
 from balatro_ecs.kernel.enums import HAND_NAMES, VANILLA_HANDS, HandType
@@ -24,6 +24,8 @@ from balatro_ecs.plugin import Effect, JokerType
 from balatro_ecs.tools.observe import describe_state
 from balatro_ecs.tools.testing.modules import plugin_module
 from balatro_ecs.tools.testing.runs import hold, play_blind
+
+from .poker_hand_oracle import detect_twelve
 
 SEVENS = [{"rank": "7", "suit": s} for s in "SHD"] + [{"rank": "K", "suit": "C"}]
 
@@ -93,7 +95,7 @@ TRIPLE = "Triple Seven"
 def test_the_vanilla_hands_are_content_of_the_vanilla_pack() -> None:
     plugins = Plugins(entry_points=False)
     found = detector(plugins)
-    assert found.vanilla
+    assert found.shaped  # the game's hands read only the cards' shape
     assert found.hands == tuple(HandType(i) for i in range(12))  # best first, unchanged
     assert [t.name for t in found.types] == list(VANILLA_HANDS)
     pair = plugins.find(PokerHandType, "Pair")
@@ -129,22 +131,25 @@ def _random_hands(seed: int, count: int) -> list[tuple[list[tuple[int, int, int]
     return out
 
 
-def test_the_vanilla_hooks_detect_what_the_fast_path_detects() -> None:
-    """The vanilla set is detected by one function; the twelve hooks give the same."""
+def test_the_vanilla_hooks_detect_what_an_independent_pass_detects() -> None:
+    """The twelve hooks are the only detection of the game's hands; a second, one-pass
+    formulation of the same rules (the tests' oracle) agrees with them."""
     plugins = Plugins(entry_points=False)
     table = plugins.table("poker_hand_detect")
     hooks = Detector([(t, table[t.key], "vanilla") for t in detector(plugins).types])
-    assert not hooks.vanilla
+    assert hooks.shaped
     for cards, rules in _random_hands(7, 20_000):
-        assert hooks.detect_uncached(cards, rules) == detect_uncached(cards, rules), cards
+        assert hooks.detect_uncached(cards, rules) == detect_twelve(cards, rules), cards
 
 
-def test_a_traced_or_replaced_vanilla_hand_leaves_the_fast_path(
+def test_a_traced_set_still_detects_and_a_hand_not_by_shape_ends_the_shapes(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     with monkeypatch.context() as patched:
         patched.setenv("BALATRO_ECS_TRACE", "1")
-        assert not detector(Plugins(entry_points=False)).vanilla
+        traced = detector(Plugins(entry_points=False))
+        for cards, rules in _random_hands(8, 500):
+            assert traced.detect_uncached(cards, rules) == detect_twelve(cards, rules)
 
     def never(cards: Any, parts: Any) -> None:
         return None
@@ -155,7 +160,7 @@ def test_a_traced_or_replaced_vanilla_hand_leaves_the_fast_path(
     no_flush = plugin_module("test_no_flush", declaration, poker_hand_detect=never)
     plugins = Plugins(plugins=[no_flush], entry_points=False, block={"h_flush"})
     found = detector(plugins)
-    assert not found.vanilla
+    assert not found.shaped  # its hand does not declare by_shape
     flush = [{"rank": r, "suit": "H"} for r in ("2", "5", "8", "J", "K")]
     assert score({"played": flush}, plugins=plugins).hand_name == "High Card"
 
@@ -171,7 +176,7 @@ def test_a_mod_hand_is_a_new_kind_ranked_by_its_order(modded: Plugins) -> None:
     assert HandType.from_name("h_test_triple_seven") is triple
     assert HAND_NAMES[triple] == TRIPLE
     found = detector(modded)
-    assert not found.vanilla
+    assert not found.shaped
     order = [HAND_NAMES[h] for h in found.hands]
     assert order[order.index("Straight") + 1] == TRIPLE
     assert order[order.index(TRIPLE) + 1] == "Three of a Kind"

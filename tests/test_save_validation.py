@@ -396,3 +396,20 @@ def test_hand_written_bad_saves_give_one_line_save_errors() -> None:
         SaveError, match=r"rows\.deck\[0\]\.perma_bonus: expected a finite number, got nan"
     ):
         Game.from_data(data, PLUGINS)
+
+
+def test_a_blinds_memory_is_checked_by_the_kinds_its_blind_declares() -> None:
+    from balatro_ecs.kernel.content import BlindType
+    from balatro_ecs.kernel.errors import ContentError
+
+    game = Game(seed="MEMORY")
+    game.set_blind("bl_eye")
+    assert game.plugins.blind("bl_eye").memory_kinds == {"hands_used": "hands"}
+    data = json.loads(game.to_json())
+    data["blind"]["memory"]["hands_used"] = ["Pair", "Nothing Of The Kind"]
+    with pytest.raises(SaveError, match=r"blind\.memory\.hands_used\[1\]"):
+        Game.from_json(json.dumps(data))
+    data["blind"]["memory"] = {"hands_used": ["Pair"], "a_packs_own": {"any": [1, "x"]}}
+    assert Game.from_json(json.dumps(data)).blind.memory["hands_used"] == ["Pair"]
+    with pytest.raises(ContentError, match="kinds are hand, hands, serials, flag, count"):
+        BlindType(key="bl_test_odd", name="Odd", memory_kinds={"x": "colour"})

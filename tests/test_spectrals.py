@@ -287,8 +287,8 @@ def test_ectoplasm_makes_an_editionless_joker_negative_at_a_growing_hand_size_co
         slots += 1
         size -= taken
         assert (game.joker_limit, game.hand_size) == (slots, size)
-    assert game.run.ecto_minus == 3
-    assert Game.from_json(game.to_json()).run.ecto_minus == 3
+    assert game.run.memory["ecto_minus"] == 3
+    assert Game.from_json(game.to_json()).run.memory["ecto_minus"] == 3
 
 
 @pytest.mark.parametrize("key", ["c_ectoplasm", "c_hex"])

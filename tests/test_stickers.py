@@ -139,11 +139,13 @@ def test_the_vanilla_stickers_are_plugins_of_the_vanilla_pack() -> None:
         "sticker_roll",
         "sticker_end_of_round",
         "sticker_price",
+        "content_describe",  # the rent in its description
     }
     assert set(plugins.hooks_of(PERISHABLE)) == {
         "sticker_roll",
         "sticker_apply",
         "sticker_end_of_round",
+        "content_describe",  # the rounds left in its description
     }
 
 

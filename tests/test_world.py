@@ -102,3 +102,38 @@ def test_a_card_is_its_entitys_table() -> None:
     assert world.remove(card.entity, Marked).times == 1 and Marked not in card
     with pytest.raises(TypeError):  # a card always has its own ten
         world.remove(card.entity, Rank)
+
+
+# -- esper's internals (balatro_ecs.kernel.world reads them; esper is pinned below 4) --------
+def test_the_esper_installed_keeps_what_the_world_relies_on() -> None:
+    from balatro_ecs.kernel.world import esper_contract
+
+    problems = esper_contract()
+    assert problems == [], "\n".join(problems)
+
+
+def test_a_changed_esper_is_named_loudly(monkeypatch: pytest.MonkeyPatch) -> None:
+    from balatro_ecs.kernel.world import esper_contract
+
+    with monkeypatch.context() as patch:
+        patch.delattr(esper, "_get_components_cache")
+        (problem,) = esper_contract()
+    assert "esper._get_components_cache is not a module-level dict" in problem
+    assert esper.__version__ in problem
+
+    switch = esper.switch_world
+    switch("default")  # the broken esper below replaces the current world's dict: not a game's
+
+    def fresh_tables(name: str) -> None:  # an esper that rebuilds a world's dicts
+        switch(name)
+        esper._entities = {}  # type: ignore[attr-defined]
+
+    with monkeypatch.context() as patch:
+        patch.setattr(esper, "switch_world", fresh_tables)
+        assert any("keeps a world's tables" in p for p in esper_contract())
+
+    with monkeypatch.context() as patch:
+        patch.setattr(esper, "get_components", lambda *kinds: [])
+        assert any("no longer answer from" in p for p in esper_contract())
+    assert esper_contract() == []  # and the probes left nothing behind
+    assert not [name for name in esper.list_worlds() if "contract" in name]

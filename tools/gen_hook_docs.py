@@ -26,7 +26,8 @@ Two families:
   are implemented by the plugin that declares the content (through `balatro_content`) and
   are called per instance, in game order: once per joker in slot order, with
   Blueprint/Brainstorm copies resolved and debuffed jokers left out; only for the active
-  blind; only for the chosen deck and stakes; only for owned vouchers.
+  blind; only for the chosen deck and stakes; only for owned vouchers. `content_describe`
+  belongs to whatever content its plugin declares, of any family.
 * **Extension hooks** (`balatro_*`) are ordinary pluggy broadcasts.
 
 Content hooks *return* what they do (an `Effect`, a count, a flag); the engine applies it in

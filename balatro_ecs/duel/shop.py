@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..game.pools import EMPTY_POOL_FALLBACK, consumable_pool, draw_pool
+from ..game.pools import consumable_pool, draw_pool, pool_fallback
 from ..game.run.cards_for_sale import joker_pool, poll_edition, roll_rarity
 from ..kernel.content import ConsumableType, JokerType
 from ..kernel.enums import Edition
@@ -72,7 +72,7 @@ def _joker(house: Game, taken: set[str]) -> Offer:
     tier = roll_rarity(house, _APPEND)
     pool, stream = joker_pool(house, tier, _APPEND)
     pool = [key if key not in taken else None for key in pool]
-    key = draw_pool(house, pool, stream, EMPTY_POOL_FALLBACK["Joker"])
+    key = draw_pool(house, pool, stream, pool_fallback(house.plugins, "Joker"))
     edition = poll_edition(house, f"edi{_APPEND}{ante}", no_negative=True)
     jtype = house.plugins.find(JokerType, key)
     return Offer("joker", key, jtype.name, house.price(jtype.cost, edition), edition)
@@ -81,7 +81,7 @@ def _joker(house: Game, taken: set[str]) -> Offer:
 def _planet(house: Game, taken: set[str]) -> Offer:
     pool, stream = consumable_pool(house, "Planet", _APPEND)
     pool = [key if key not in taken else None for key in pool]
-    key = draw_pool(house, pool, stream, EMPTY_POOL_FALLBACK["Planet"])
+    key = draw_pool(house, pool, stream, pool_fallback(house.plugins, "Planet"))
     ctype = house.plugins.find(ConsumableType, key)
     return Offer("planet", key, ctype.name, house.price(ctype.cost))
 

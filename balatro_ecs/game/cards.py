@@ -25,6 +25,7 @@ from ..kernel.enums import (
     ANY_SUIT_KINDS,
     NO_RANK_KINDS,
     RANK_NAMES,
+    SHATTER_KINDS,
     Edition,
     Enhancement,
     Seal,
@@ -46,6 +47,7 @@ __all__ = [
     "CardTemplate",
     "chip_value",
     "printed_key",
+    "ranked_by_creation",
 ]
 
 #: :attr:`Card.rank` of a card without a rank (Stone). Negative, like the game's ``get_id``,
@@ -59,6 +61,7 @@ _BLACK = (1 << Suit.SPADES) | (1 << Suit.CLUBS)
 #: enhancements' declarations fill (:class:`~balatro_ecs.kernel.content.EnhancementType`).
 _NO_RANK = NO_RANK_KINDS
 _ANY_SUIT = ANY_SUIT_KINDS
+_SHATTERS = SHATTER_KINDS
 
 
 def chip_value(rank: int) -> int:
@@ -290,6 +293,19 @@ class CardTemplate:
 
     def __iter__(self) -> Iterator[CardSpec]:
         return iter(self.specs)
+
+
+_SERIAL_OF = operator.attrgetter("_serial.value")
+
+
+def ranked_by_creation(cards: Iterable[Card]) -> list[Card]:
+    """The cards that have a rank (not of a kind declared ``no_rank``: Stone), in creation
+    order -- the order of the game's own list of cards, which its random picks of a card
+    of the deck draw from (The Idol's card, Mail-In Rebate's rank, Castle's suit)."""
+    no_rank = _NO_RANK
+    found = [card for card in cards if not no_rank[card._enhancement.kind]]
+    found.sort(key=_SERIAL_OF)
+    return found
 
 
 class Card:
@@ -532,9 +548,10 @@ class Card:
 
     @property
     def shattered(self) -> bool:
-        """A destroyed Glass card that broke where the jokers saw it (in a hand, a discard,
-        by The Hanged Man); not one a Spectral card destroyed (Glass Joker counts these)."""
-        return self._enhancement.kind == Enhancement.GLASS and not self._flags.shatter_unseen
+        """A destroyed card of a kind that breaks (``EnhancementType.shatters``: Glass) that
+        broke where the jokers saw it (in a hand, a discard, by The Hanged Man); not one a
+        Spectral card destroyed (Glass Joker counts these)."""
+        return _SHATTERS[self._enhancement.kind] and not self._flags.shatter_unseen
 
     @property
     def face_down(self) -> bool:

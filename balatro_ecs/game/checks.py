@@ -14,7 +14,7 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..kernel.content import JokerType
+from ..kernel.content import JokerType, thawed
 from ..kernel.errors import BalatroError, UnknownNameError, show
 from ..kernel.quantities import MAX_INT as _MAX_INT
 
@@ -22,8 +22,8 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_INT",
     "MAX_TEXT",
-    "RUNTIME_STATE",
     "check_keys",
+    "check_like",
     "check_state",
     "flag",
     "joker_state_template",
@@ -155,31 +155,30 @@ def plain(value: object, where: str, error: Error, depth: int = 0) -> None:
 
 
 # -- a joker's counters ---------------------------------------------------------------------
-#: Counters a vanilla joker keeps that its config does not start with (the game sets these
-#: ability fields in code: Canio's xMult, Yorick's countdown, ...), with a value of their kind.
-RUNTIME_STATE: Mapping[str, Mapping[str, Any]] = {
-    "j_caino": {"caino_xmult": 1},
-    "j_yorick": {"yorick_discards": 0},
-    "j_invisible": {"invis_rounds": 0},
-    "j_loyalty_card": {"loyalty_remaining": 0},
-    "j_todo_list": {"to_do_poker_hand": ""},
-}
 #: Counters every joker may hold.
 _COMMON_STATE: Mapping[str, Any] = {"hands_played_at_create": 0}
+#: Each joker type's template and the keys of it a saved state may lack, by the type's id.
 _TEMPLATES: dict[int, tuple[JokerType, dict[str, Any]]] = {}
 
 
 def joker_state_template(jtype: JokerType) -> dict[str, Any]:
     """Every counter a joker of this type may hold, each with a value of its kind: its
     starting state (:meth:`~balatro_ecs.kernel.content.JokerType.initial_state`, from its
-    ``config``), ``hands_played_at_create``, and the vanilla counters set at run time
-    (:data:`RUNTIME_STATE`). A plugin joker declares a counter by starting it in ``config``."""
+    ``config``), ``hands_played_at_create``, and the counters it sets while it plays
+    (:attr:`~balatro_ecs.kernel.content.JokerType.runtime_state`, which a saved state may
+    lack)."""
     found = _TEMPLATES.get(id(jtype))
     if found is None or found[0] is not jtype:
-        template = {**jtype.initial_state(), **_COMMON_STATE, **RUNTIME_STATE.get(jtype.key, {})}
+        runtime = jtype.runtime_state
+        template = {**jtype.initial_state(), **_COMMON_STATE, **thawed(runtime)}
         if len(_TEMPLATES) > 4096:
             _TEMPLATES.clear()
+            _REQUIRED.clear()
         found = _TEMPLATES[id(jtype)] = (jtype, template)
+        _REQUIRED[id(template)] = (
+            template,
+            frozenset(template.keys() - _COMMON_STATE - runtime.keys()),
+        )
     return found[1]
 
 
@@ -223,7 +222,7 @@ def check_state(
         _check_value(model, value, f"{where}.{key}", error, strict, depth)
     if not strict and not _required(template) <= state.keys():
         for key in template:
-            if key not in state and key not in _OPTIONAL:
+            if key not in state and key in _required(template):
                 raise error(f"{where}: missing {key!r}")
 
 
@@ -232,17 +231,21 @@ _REQUIRED: dict[int, tuple[Mapping[str, Any], frozenset[str]]] = {}
 
 
 def _required(template: Mapping[str, Any]) -> frozenset[str]:
-    """The keys of ``template`` that a saved state must hold (kept per template)."""
+    """The keys of ``template`` that a saved state must hold (kept per template): all but
+    the counters the game only sometimes holds (read with a default)."""
     found = _REQUIRED.get(id(template))
     if found is None or found[0] is not template:
         if len(_REQUIRED) > 4096:
             _REQUIRED.clear()
-        found = _REQUIRED[id(template)] = (template, frozenset(template.keys() - _OPTIONAL))
+        found = _REQUIRED[id(template)] = (template, frozenset(template.keys() - _COMMON_STATE))
     return found[1]
 
 
-#: Counters the game only sometimes holds (read with a default).
-_OPTIONAL = frozenset({*_COMMON_STATE, *(key for r in RUNTIME_STATE.values() for key in r)})
+def check_like(model: object, value: object, where: str, error: Error) -> None:
+    """``value`` is of the kind ``model`` is (as :func:`check_state` checks one counter:
+    a number for a number, not negative where ``model`` is not, a string for a string, an
+    object key by key)."""
+    _check_value(model, value, where, error, True, 0)
 
 
 def _check_value(

@@ -32,7 +32,7 @@ from .cards import Card
 from .dispatch import JokerPlans
 from .jokers import Consumable, Joker
 from .rules import Rules
-from .state import Phase, RunState, hand_table
+from .state import Phase, RunState, hand_table, new_memory
 
 __all__ = ["CARD_AREAS", "DEFAULT", "Default", "GameCore"]
 
@@ -62,7 +62,7 @@ class GameCore:
     def __init__(
         self,
         *,
-        deck: str | DeckType,
+        deck: str | DeckType | None,
         seed: str,
         plugins: Plugins | None,
         unlocks: str,
@@ -86,7 +86,7 @@ class GameCore:
         self.checks: bool | None = checks
         self._good: tuple[Any, ...] | None = None  # the run's fields at the last check
         self.world = World()
-        self.run = RunState(hands=hand_table(self.plugins))
+        self.run = RunState(hands=hand_table(self.plugins), memory=new_memory(self.plugins))
         if unlocks not in ("all", "shipped"):
             raise BalatroError(f"unlocks: 'all' or 'shipped', not {show(unlocks)}")
         self.run.unlocks = unlocks

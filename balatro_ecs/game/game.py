@@ -61,8 +61,10 @@ def random_seed() -> str:
 class Game(Commands):
     """One run of Balatro.
 
-    :param deck: The deck (back), by name or key.
-    :param stake: The stake, by name, key or level (1-8); lower stakes apply too.
+    :param deck: The deck (back), by name or key (default: the plugin set's first, the
+        game's Red Deck).
+    :param stake: The stake, by name, key or level (1-8); lower stakes apply too (default:
+        the lowest, the game's White Stake).
     :param seed: The run seed; every random draw derives from it. A fresh one is made
         when omitted (read it back from :attr:`seed`).
     :param plugins: The plugin set (default: vanilla plus installed packs).
@@ -85,7 +87,7 @@ class Game(Commands):
     The commands plugins call (``earn``, ``add_joker``, ``destroy_card``, ...) are
     inherited: see :class:`~balatro_ecs.game.commands.GameCommands`.
 
-    >>> game = Game(deck="Red Deck", stake="White Stake", seed="EXAMPLE1")
+    >>> game = Game(deck="Red Deck", stake="White Stake", seed="EXAMPLE1")  # the defaults
     >>> game.phase
     <Phase.BLIND_SELECT: 'blind_select'>
     >>> game.legal_actions()[:2]
@@ -95,8 +97,8 @@ class Game(Commands):
     def __init__(
         self,
         *,
-        deck: str | DeckType = "Red Deck",
-        stake: str | int | StakeType = "White Stake",
+        deck: str | DeckType | None = None,
+        stake: str | int | StakeType | None = None,
         seed: str | None = None,
         plugins: Plugins | None = None,
         unlocks: str = "all",
@@ -128,14 +130,14 @@ class Game(Commands):
     def empty(
         cls,
         *,
-        deck: str | DeckType = "Red Deck",
+        deck: str | DeckType | None = None,
         seed: str = DEFAULT_SEED,
         plugins: Plugins | None = None,
     ) -> Game:
         """A game with no cards, no jokers and no run in progress (what scenarios fill in)."""
         return cls(deck=deck, seed=seed, plugins=plugins, start=False)
 
-    def _stake(self, stake: str | int | StakeType) -> StakeType:
+    def _stake(self, stake: str | int | StakeType | None) -> StakeType:
         return stake if isinstance(stake, StakeType) else self.plugins.stake(stake)
 
     # -- the action API ------------------------------------------------------------------
@@ -309,8 +311,8 @@ class Game(Commands):
         cls,
         actions: Iterable[Action],
         *,
-        deck: str = "Red Deck",
-        stake: str | int = "White Stake",
+        deck: str | None = None,
+        stake: str | int | None = None,
         seed: str,
         plugins: Plugins | None = None,
     ) -> Game:

@@ -14,30 +14,26 @@ flush, and ``order`` ranks cards for "highest card". Rule parameters (Four Finge
 Shortcut) come from :class:`~balatro_ecs.game.rules.Rules` as its ``detection_key()``.
 
 :func:`detector` compiles a plugin set's hands once, best first, into a
-:class:`Detector`. The vanilla set (the game's twelve hands, as the built-in plugins
-declare them) is detected by one hand-written function, :func:`detect_uncached`, that
-gives what the twelve hooks give together (``tests/test_poker_hand_plugins.py`` checks
-it); any other set calls the hooks. :func:`detect` is the vanilla detection.
+:class:`Detector`, which calls their hooks: the game's twelve hands too (there is no
+second, hand-written detection of them). :func:`detect` detects with the built-in plugins.
 
 Results are cached by their inputs, since a simulation meets the same hand shapes over
-and over; :func:`clear_cache` empties the caches and :data:`CACHE_LIMIT` bounds each.
+and over (detectors of the same hooks share one cache); :func:`clear_cache` empties the
+caches and :data:`CACHE_LIMIT` bounds each.
 """
 
 from __future__ import annotations
 
 import itertools
-import sys
 import weakref
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from ..kernel.content import PokerHandType
-from ..kernel.enums import HAND_NAMES, VANILLA_HANDS, HandType
+from ..kernel.enums import HAND_NAMES, HandType
 from ..kernel.errors import HookError, PluginError
 from ..kernel.faults import _plugin_of
-
-if TYPE_CHECKING:
-    from ..kernel.manager import Plugins
+from ..kernel.manager import Plugins
 
 __all__ = [
     "CACHE_LIMIT",
@@ -48,7 +44,6 @@ __all__ = [
     "clear_cache",
     "contains_names",
     "detect",
-    "detect_uncached",
     "detector",
 ]
 
@@ -58,19 +53,6 @@ CACHE_LIMIT = 200_000
 DetectCard = tuple[int, int, int]
 #: ``Rules.detection_key()``: flush size, straight size, Shortcut, Smeared Joker.
 RulesKey = tuple[int, int, bool, bool]
-
-_FLUSH_FIVE = HandType.FLUSH_FIVE
-_FLUSH_HOUSE = HandType.FLUSH_HOUSE
-_FIVE = HandType.FIVE_OF_A_KIND
-_STRAIGHT_FLUSH = HandType.STRAIGHT_FLUSH
-_FOUR = HandType.FOUR_OF_A_KIND
-_FULL_HOUSE = HandType.FULL_HOUSE
-_FLUSH = HandType.FLUSH
-_STRAIGHT = HandType.STRAIGHT
-_THREE = HandType.THREE_OF_A_KIND
-_TWO_PAIR = HandType.TWO_PAIR
-_PAIR = HandType.PAIR
-_HIGH = HandType.HIGH_CARD
 
 
 class Detection(NamedTuple):
@@ -97,20 +79,6 @@ class Detection(NamedTuple):
 def contains_names(mask: int) -> tuple[str, ...]:
     """The hand names set in a containment mask, in :class:`HandType` order."""
     return tuple(HAND_NAMES[h] for h in HandType if mask >> h & 1)
-
-
-def _positions_by_rank(cards: Sequence[DetectCard]) -> dict[int, list[int]]:
-    """The positions of the cards of each rank (rankless Stone cards left out)."""
-    by_rank: dict[int, list[int]] = {}
-    for pos, card in enumerate(cards):
-        rank = card[0]
-        if rank >= 0:
-            group = by_rank.get(rank)
-            if group is None:
-                by_rank[rank] = [pos]
-            else:
-                group.append(pos)
-    return by_rank
 
 
 class HandParts:
@@ -155,7 +123,16 @@ class HandParts:
         self.straight_size = straight_size
         self.straight_skips = skips
         self.smeared_suits = smeared
-        by_rank = _positions_by_rank(cards)
+        # The positions of the cards of each rank (rankless Stone cards left out).
+        by_rank: dict[int, list[int]] = {}
+        for pos, card in enumerate(cards):
+            rank = card[0]
+            if rank >= 0:
+                group = by_rank.get(rank)
+                if group is None:
+                    by_rank[rank] = [pos]
+                else:
+                    group.append(pos)
         groups: dict[int, list[list[int]]] = {}
         for rank in sorted(by_rank, reverse=True):
             group = by_rank[rank]
@@ -257,110 +234,37 @@ def _straight(cards: Sequence[DetectCard], size: int, skips: bool) -> list[int] 
     return [pos for pos in range(n) if cards[pos][0] in ranks]
 
 
-def detect_uncached(cards: Sequence[DetectCard], rules_key: RulesKey) -> Detection:
-    """Detect the game's twelve hands without the cache (see :func:`detect`).
-
-    One pass that gives what the vanilla ``poker_hand_detect`` hooks give together (the
-    vanilla plugin set's fast path).
-    """
-    if not cards:
-        raise ValueError("cannot detect a hand from no cards")
-    flush_size, straight_size, skips, _smeared = rules_key
-    by_rank = _positions_by_rank(cards)
-    # Exact-size groups, highest rank first, as the game's get_X_same returns them.
-    fives: list[list[int]] = []
-    fours: list[list[int]] = []
-    threes: list[list[int]] = []
-    pairs: list[list[int]] = []
-    for rank in sorted(by_rank, reverse=True):
-        group = by_rank[rank]
-        size = len(group)
-        if size == 2:
-            pairs.append(group)
-        elif size == 3:
-            threes.append(group)
-        elif size == 4:
-            fours.append(group)
-        elif size == 5:
-            fives.append(group)
-    flush = _flush(cards, flush_size)
-    # A straight needs ``straight_size`` different ranks (skipped ranks do not count).
-    straight = _straight(cards, straight_size, skips) if len(by_rank) >= straight_size else None
-
-    # Every hand the cards contain, best first; the first one is the played hand.
-    made: list[tuple[HandType, list[int]]] = []
-    if fives and flush:
-        made.append((_FLUSH_FIVE, fives[0]))
-    if threes and pairs and flush:
-        made.append((_FLUSH_HOUSE, threes[0] + pairs[0]))
-    if fives:
-        made.append((_FIVE, fives[0]))
-    if flush and straight:
-        made.append((_STRAIGHT_FLUSH, flush + [p for p in straight if p not in flush]))
-    if fours:
-        made.append((_FOUR, fours[0]))
-    if threes and pairs:
-        made.append((_FULL_HOUSE, threes[0] + pairs[0]))
-    if flush:
-        made.append((_FLUSH, flush))
-    if straight:
-        made.append((_STRAIGHT, straight))
-    if threes:
-        made.append((_THREE, threes[0]))
-    if len(pairs) == 2 or (len(threes) == 1 and len(pairs) == 1):
-        made.append((_TWO_PAIR, pairs[0] + (pairs[1] if len(pairs) == 2 else threes[0])))
-    if pairs:
-        made.append((_PAIR, pairs[0]))
-    contains = 1 << _HIGH
-    for hand, _ in made:
-        contains |= 1 << hand
-    # Larger same-rank hands also contain the smaller ones (not Two Pair).
-    if fives:
-        contains |= (1 << _FOUR) | (1 << _THREE) | (1 << _PAIR)
-    elif fours:
-        contains |= (1 << _THREE) | (1 << _PAIR)
-    elif threes:
-        contains |= 1 << _PAIR
-    if made:
-        hand, scoring = made[0]
-    else:
-        # The highest card: the best rank, then suit (Spades high); Stone ranks below all.
-        best = 0
-        for pos in range(1, len(cards)):
-            if cards[pos][2] > cards[best][2]:
-                best = pos
-        hand, scoring = _HIGH, [best]
-    return Detection(hand, tuple(sorted(scoring)), contains)
-
-
-_cache: dict[tuple[object, ...], Detection] = {}
-
-
 def detect(cards: Sequence[DetectCard], rules_key: RulesKey) -> Detection:
-    """The played hand among the game's twelve, its scoring positions and what it contains.
+    """The played hand among the built-in plugins' poker hands (the game's twelve), its
+    scoring positions and what it contains: :meth:`Detector.detect` of their detector.
 
     ``rules_key`` is :meth:`Rules.detection_key() <balatro_ecs.game.rules.Rules.detection_key>`.
-    A game detects its plugin set's hands: :meth:`detector(plugins).detect <Detector.detect>`.
+    A game detects its own plugin set's hands: :meth:`detector(plugins).detect <Detector.detect>`.
 
     >>> plain = lambda rank, suit: (rank, 1 << suit, rank * 4 + 3 - suit)
     >>> d = detect([plain(13, 1), plain(13, 0), plain(4, 2)], (5, 5, False, False))
     >>> d.name, d.scoring, d.has(HandType.HIGH_CARD)
     ('Pair', (0, 1), True)
     """
-    key = (*cards, rules_key)
-    hit = _cache.get(key)
-    if hit is None:
-        hit = detect_uncached(cards, rules_key)
-        if len(_cache) >= CACHE_LIMIT:
-            _cache.clear()
-        _cache[key] = hit
-    return hit
+    found = _BUILTIN[0]
+    if found is None:
+        found = _BUILTIN[0] = detector(Plugins(entry_points=False, config=False))
+    return found.detect(cards, rules_key)
+
+
+#: The built-in plugins' detector, made on first use.
+_BUILTIN: list[Detector | None] = [None]
+#: The caches of detectors, by the hooks they call (detectors of the same hooks share one).
+_CACHES: weakref.WeakValueDictionary[tuple[object, ...], _Cache] = weakref.WeakValueDictionary()
+
+
+class _Cache(dict[tuple[object, ...], Detection]):
+    """A detection cache (a dict that a weak reference can hold)."""
 
 
 #: Every detector made (their caches are emptied by :func:`clear_cache`).
 _DETECTORS: weakref.WeakSet[Detector] = weakref.WeakSet()
 _HOOK = "poker_hand_detect"
-_VANILLA_PACKAGE = "balatro_ecs_vanilla.poker_hands"
 _CACHE_KEY = "poker hands"
 
 
@@ -369,24 +273,29 @@ class Detector:
 
     :ivar hands: the hands, best first (by declared ``order``).
     :ivar types: their declarations, in the same order.
-    :ivar vanilla: the set's hands are the game's twelve as the built-in plugins declare
-        them (detected by :func:`detect_uncached`, sharing :func:`detect`'s cache).
+    :ivar shaped: every hand declares it is found by the cards' shape alone
+        (:attr:`PokerHandType.by_shape <balatro_ecs.kernel.content.PokerHandType.by_shape>`):
+        a detection holds for any cards of the same ranks, flush and highest card.
     """
 
-    __slots__ = ("__weakref__", "_cache", "_calls", "hands", "types", "vanilla")
+    __slots__ = ("__weakref__", "_cache", "_calls", "_hooks", "hands", "shaped", "types")
 
     def __init__(
-        self,
-        hands: Sequence[tuple[PokerHandType, Callable[..., Any] | None, str]],
-        vanilla: bool = False,
+        self, hands: Sequence[tuple[PokerHandType, Callable[..., Any] | None, str]]
     ) -> None:
         self.types: tuple[PokerHandType, ...] = tuple(item for item, _, _ in hands)
         self.hands: tuple[HandType, ...] = tuple(item.kind for item in self.types)
         self._calls = tuple(
             (item.kind, item.key, fn, plugin) for item, fn, plugin in hands if fn is not None
         )
-        self.vanilla = vanilla
-        self._cache: dict[tuple[object, ...], Detection] = _cache if vanilla else {}
+        self.shaped = bool(self.types) and all(item.by_shape for item in self.types)
+        #: ``(1 << kind, hook)`` of each hand, best first: what detection calls.
+        self._hooks = tuple((1 << kind, fn) for kind, _, fn, _ in self._calls)
+        calls = tuple((kind, fn) for kind, _, fn, _ in self._calls)
+        cache = _CACHES.get(calls)
+        if cache is None:
+            cache = _CACHES[calls] = _Cache()
+        self._cache: _Cache = cache
         _DETECTORS.add(self)
 
     def detect(self, cards: Sequence[DetectCard], rules_key: RulesKey) -> Detection:
@@ -403,50 +312,48 @@ class Detector:
 
     def detect_uncached(self, cards: Sequence[DetectCard], rules_key: RulesKey) -> Detection:
         """Detect without the cache: every hand's hook, best first."""
-        if self.vanilla:
-            return detect_uncached(cards, rules_key)
         if not cards:
             raise ValueError("cannot detect a hand from no cards")
         parts = HandParts(cards, rules_key)
         contains = 0
-        top: tuple[HandType, Sequence[int]] | None = None
-        n = len(cards)
-        for kind, key, fn, plugin in self._calls:
+        top: Sequence[int] | None = None
+        best = 0
+        for at, (bit, fn) in enumerate(self._hooks):
             try:
                 found = fn(cards, parts)
             except Exception as err:
+                _, key, _, plugin = self._calls[at]
                 raise HookError(
                     f"plugin {plugin}: {_HOOK} of {key} raised {type(err).__name__}: {err}",
                     plugin=plugin,
                     hook=_HOOK,
                     key=key,
                 ) from err
-            if not found:
-                continue
-            if top is None:
-                given = found
-                try:
-                    found = tuple(found)
-                    ok = all(type(p) is int and 0 <= p < n for p in found)
-                except TypeError:
-                    ok = False
-                if not ok:
-                    raise HookError(
-                        f"plugin {plugin}: {_HOOK} of {key} gave {given!r}, not positions "
-                        f"of the {n} played cards (or None)",
-                        plugin=plugin,
-                        hook=_HOOK,
-                        key=key,
-                    )
-                top = (kind, found)
-            contains |= 1 << kind
+            if found:
+                if top is None:
+                    top, best = found, at
+                contains |= bit
         if top is None:
             raise PluginError(
                 f"no poker hand of the plugin set matches the played cards {list(cards)!r} "
                 f"(is High Card, h_high_card, blocked?)"
             )
-        hand, scoring = top
-        return Detection(hand, tuple(sorted(set(scoring))), contains)
+        n = len(cards)
+        try:
+            scoring = tuple(sorted(set(top)))
+            ok = all(type(p) is int and 0 <= p < n for p in scoring)
+        except TypeError:
+            ok = False
+        kind, key, _, plugin = self._calls[best]
+        if not ok:
+            raise HookError(
+                f"plugin {plugin}: {_HOOK} of {key} gave {top!r}, not positions "
+                f"of the {n} played cards (or None)",
+                plugin=plugin,
+                hook=_HOOK,
+                key=key,
+            )
+        return Detection(kind, scoring, contains)
 
 
 def detector(plugins: Plugins) -> Detector:
@@ -470,23 +377,12 @@ def _compile(plugins: Plugins) -> Detector:
                 "which one is played would be an accident"
             )
     table = plugins.table(_HOOK)
-    owners = plugins.owners()
-    hands = [(item, table.get(item.key), _plugin_of(plugins, item.key)) for item in declared]
-    vanilla = [item.name for item in declared] == list(VANILLA_HANDS) and all(
-        fn is not None and _is_vanilla(owners.get(item.key, ""), item, fn) for item, fn, _ in hands
+    return Detector(
+        [(item, table.get(item.key), _plugin_of(plugins, item.key)) for item in declared]
     )
-    return Detector(hands, vanilla)
-
-
-def _is_vanilla(module: str, item: PokerHandType, fn: Callable[..., Any]) -> bool:
-    """``fn`` is the built-in plugin's own hook for ``item`` (not traced, not a mod's)."""
-    if module != f"{_VANILLA_PACKAGE}.{item.key}" or item.kind != HAND_NAMES.index(item.name):
-        return False
-    return fn is getattr(sys.modules.get(module), _HOOK, None)
 
 
 def clear_cache() -> None:
     """Forget every cached detection."""
-    _cache.clear()
     for found in list(_DETECTORS):
         found._cache.clear()

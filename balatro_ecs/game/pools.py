@@ -33,7 +33,6 @@ from ..kernel.content import (
 )
 from ..kernel.enums import Edition, Enhancement, HandType, Seal
 from ..kernel.errors import ContentError, UnknownNameError, show
-from . import reference
 from .state import RunState
 
 if TYPE_CHECKING:
@@ -41,7 +40,6 @@ if TYPE_CHECKING:
     from .game import Game
 
 __all__ = [
-    "EMPTY_POOL_FALLBACK",
     "PLAYING_CARDS_ORDER",
     "ConsumableSets",
     "ModifierPools",
@@ -53,13 +51,33 @@ __all__ = [
     "modifier_pools",
     "owned_keys",
     "planet_for",
+    "pool_fallback",
     "set_shop_rate",
     "shop_rate",
     "soul_roll",
 ]
 
-#: What a pool with nothing available yields (rules.toml ``empty_pool_fallbacks``).
-EMPTY_POOL_FALLBACK: dict[str, str] = dict(reference.table("rules")["shop"]["empty_pool_fallbacks"])
+
+def pool_fallback(plugins: Plugins, pool: str) -> str:
+    """The card a pool with nothing available yields: for a consumable set (``"Tarot"``,
+    a pack's set) its declared ``fallback``; for ``"Joker"``, ``"Voucher"``, ``"Tag"``
+    what ``balatro_pool_fallback`` answers (the vanilla pack: the game's Joker, Blank,
+    Handy Tag). Kept per plugin set.
+
+    :raises ContentError: no plugin names a fallback for ``pool``.
+    """
+    cache = plugins.cache
+    found: str | None = cache.get(("pool fallback", pool))
+    if found is None:
+        sets = consumable_sets(plugins)
+        if pool in sets.cards or pool in sets._by_name:
+            found = sets.fallback(sets.name_of(pool))
+        else:
+            found = plugins.pm.hook.balatro_pool_fallback(pool=pool)
+            if not isinstance(found, str) or not found:
+                raise ContentError(f"the {pool} pool is empty and no plugin names a fallback")
+        cache[("pool fallback", pool)] = found
+    return found
 
 
 def owned_keys(game: Game) -> set[str]:

@@ -64,6 +64,8 @@ class Rules:
     boss_reroll_once_per_ante: bool = False
     #: The Boss Blind may be rerolled any number of times (Retcon).
     boss_reroll_unlimited: bool = False
+    #: What rerolling the Boss Blind costs (Director's Cut and Retcon: $10).
+    boss_reroll_cost: int = 0
     #: A Celestial pack's first card is the Planet of the most played hand (Telescope).
     celestial_most_played: bool = False
     #: Each card of an Arcana pack may be a Spectral card: it is when a draw on the

@@ -52,6 +52,9 @@ __all__ = ["JokerSpec", "Scenario", "load_scenarios", "score"]
 T = TypeVar("T")
 D = TypeVar("D")
 
+#: The format's default most played hand: the lowest of the game's hands.
+_HIGH_CARD = HAND_NAMES[HandType.HIGH_CARD]
+
 
 def _made(cls: type[D], **fields: Any) -> D:
     """``cls(**fields)`` for a frozen dataclass (no slots, no ``__post_init__``) given every
@@ -434,7 +437,7 @@ class Scenario:
             if data.get("mouth_hand") is not None
             else None
         )
-        most = _hand(data.get("most_played_hand", "High Card"), "most_played_hand", plugins)
+        most = _hand(data.get("most_played_hand", _HIGH_CARD), "most_played_hand", plugins)
 
         run = {
             "hands_left": _int(data, "hands_left", 3),
@@ -571,7 +574,7 @@ class Scenario:
         """:meth:`build`; without ``fillers``, the unlisted plain cards of the draw and
         discard piles are not made (scoring counts them: :meth:`score`)."""
         plugins = self.plugins if self.plugins is not None else Plugins.default()
-        deck = self.deck or _lookup(plugins, DeckType, "Red Deck", "deck")
+        deck = self.deck or plugins.deck(None)  # the format's default: the first, Red Deck
         game = Game.empty(plugins=plugins, deck=deck, seed=self.seed)
         run = game.run
         for name, value in self.run.items():
@@ -579,9 +582,15 @@ class Scenario:
         run.joker_slots = self.joker_slots
         run.probability = self.probability
         run.most_played_hand = self.most_played_hand
-        run.idol_rank, run.idol_suit = self.idol_card
-        run.ancient_suit = self.ancient_suit
-        run.castle_suit = self.castle_suit
+        # The format's round targets, into the run-state slots of the jokers that read them
+        # (balatro_ecs_vanilla: The Idol, Ancient Joker, Castle).
+        rank, suit = self.idol_card
+        run.memory.update(
+            idol_rank=rank,
+            idol_suit=Suit(suit).letter,
+            ancient_suit=Suit(self.ancient_suit).letter,
+            castle_suit=Suit(self.castle_suit).letter,
+        )
         for hand, level in self.hand_levels.items():
             run.hands[hand].level = level
         for hand, stats in self.hand_stats.items():

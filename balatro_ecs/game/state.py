@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
+from ..kernel.content import thawed
 from ..kernel.enums import (
     HAND_LEVELS,
     HAND_NAMES,
@@ -26,8 +27,8 @@ from ..kernel.enums import (
     parse_suit,
 )
 from ..kernel.errors import UnknownNameError
-from . import reference
 from .hands import detector
+from .run_rules import RUN_START
 
 if TYPE_CHECKING:
     from ..kernel.manager import Plugins
@@ -41,6 +42,7 @@ __all__ = [
     "hand_values",
     "hands_by_name",
     "hands_from_saved",
+    "new_memory",
     "saved_hand_names",
 ]
 
@@ -56,25 +58,15 @@ class Phase(str, Enum):
     GAME_OVER = "game_over"  #: the run is lost
 
 
-def _level_rows() -> tuple[tuple[int, int, int, int], ...]:
-    table = reference.hand_table()
-    return tuple(
-        (row["base_chips"], row["chips_per_level"], row["base_mult"], row["mult_per_level"])
-        for row in (table[name] for name in VANILLA_HANDS)
-    )
-
-
-#: The game's twelve hands' rows, for a vanilla hand that no plugin has declared.
-_LEVEL_ROWS = _level_rows()
+#: The level row of a hand no plugin declared.
+_UNDECLARED = (0, 0, 1, 0)
 
 
 def hand_values(hand: HandType, level: int) -> tuple[float, float]:
     """Base ``(chips, mult)`` of a poker hand at a level (chips >= 0, mult >= 1), from
     its declaration (:class:`~balatro_ecs.kernel.content.PokerHandType`)."""
-    row = HAND_LEVELS.get(hand)
-    if row is None:  # a vanilla hand no plugin declared (or a hand that failed to)
-        row = _LEVEL_ROWS[hand] if hand < len(_LEVEL_ROWS) else (0, 0, 1, 0)
-    chips, chips_per_level, mult, mult_per_level = row
+    # a hand no plugin declared (or one that failed to): no chips, X1
+    chips, chips_per_level, mult, mult_per_level = HAND_LEVELS.get(hand, _UNDECLARED)
     return (
         float(max(chips + chips_per_level * (level - 1), 0)),
         float(max(mult + mult_per_level * (level - 1), 1)),
@@ -99,7 +91,7 @@ def _new_hands(start: int, end: int | None = None) -> list[HandLevel]:
     """Fresh rows for the hands numbered ``start`` to ``end`` (default: every hand)."""
     visible = HAND_VISIBLE.get
     return [
-        HandLevel(1, 0, 0, visible(hand, _VISIBLE_AT_START[hand] if hand < 12 else True))
+        HandLevel(1, 0, 0, visible(hand, True))
         for hand in range(start, len(HandType) if end is None else end)
     ]
 
@@ -128,11 +120,6 @@ def _visible_at_start(plugins: Plugins) -> tuple[bool, ...]:
         )
         plugins.cache["hand rows"] = found
     return found
-
-
-_VISIBLE_AT_START: tuple[bool, ...] = tuple(
-    reference.hand_table()[name]["visible_at_start"] for name in VANILLA_HANDS
-)
 
 
 class _SavedHands:
@@ -231,7 +218,7 @@ def hands_from_saved(saved: Any, plugins: Plugins | None = None) -> list[HandLev
 
 
 def _start(name: str) -> Any:
-    return reference.table("rules")["run_start"][name]
+    return RUN_START[name]
 
 
 def _blind_states() -> dict[str, str]:
@@ -358,8 +345,6 @@ class RunState:
     skips: int = 0
     tarots_used: int = 0
     spectrals_used: int = 0
-    #: The hand size the next Ectoplasm takes (the game's ``ecto_minus``: 1, then 2, ...).
-    ecto_minus: int = 1
     planets_used: list[str] = field(default_factory=list)
     #: The last Tarot or Planet used (The Fool), by key.
     last_tarot_planet: str | None = None
@@ -371,12 +356,11 @@ class RunState:
     probability: float = 1.0
     most_played_hand: HandType = HandType.HIGH_CARD
     last_hand_played: HandType | None = None
-    # Round targets, re-rolled each round by the game.
-    idol_rank: int = 14
-    idol_suit: Suit = Suit.SPADES
-    ancient_suit: Suit = Suit.SPADES
-    castle_suit: Suit = Suit.SPADES
-    mail_rank: int = 2
+    #: The run-state slots of the plugin set's content, by slot name (plain data; declared
+    #: by :attr:`ContentType.run_state <balatro_ecs.kernel.content.ContentType.run_state>`,
+    #: which gives a new run its values): The Idol's card of the round, Ectoplasm's next
+    #: cost, a pack's own counters.
+    memory: dict[str, Any] = field(default_factory=dict)
     vouchers: list[str] = field(default_factory=list)
     #: Pool flags (``gros_michel_extinct``).
     flags: list[str] = field(default_factory=list)
@@ -444,7 +428,24 @@ class RunState:
         of a run of ``plugins``: :func:`hands_from_saved`)."""
         state = cls()
         _load_into(state, data, plugins)
+        if plugins is not None:
+            _fill_memory(state.memory, data, plugins)
         return state
+
+
+def new_memory(plugins: Plugins) -> dict[str, Any]:
+    """A new run's memory: every run-state slot of ``plugins``' content, at its starting
+    value."""
+    return plugins.run_state()
+
+
+def _fill_memory(memory: dict[str, Any], data: dict[str, Any], plugins: Plugins) -> None:
+    """Give every slot of ``plugins`` that a saved run lacks a value: the run's field of
+    that name if the save has one (saves written before the slot moved into ``memory``:
+    ``ecto_minus``, ``idol_rank``, ...), else the slot's starting value."""
+    for name, start in plugins.run_state_declared().items():
+        if name not in memory:
+            memory[name] = _copy(data[name]) if name in data else thawed(start)
 
 
 _NAMES: tuple[str, ...] = tuple(f.name for f in fields(RunState))
@@ -485,11 +486,16 @@ def _copier() -> Callable[[RunState, RunState], RunState]:
 
 
 def _copy(value: Any) -> Any:
+    """A deep copy of plain data (plain values are kept as they are, without a call)."""
     if isinstance(value, list):
-        return [_copy(v) for v in value]
+        return [v if type(v) in _PLAIN_VALUES else _copy(v) for v in value]
     if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
+        return {k: v if type(v) in _PLAIN_VALUES else _copy(v) for k, v in value.items()}
     return value
+
+
+#: Values a copy keeps as they are.
+_PLAIN_VALUES: frozenset[type] = frozenset({int, float, str, bool, type(None)})
 
 
 _copy_into = _copier()
@@ -525,35 +531,24 @@ def _hand_level(raw: dict[str, Any]) -> HandLevel:
 _HAND_FIELDS = operator.itemgetter("level", "played", "played_this_round", "visible")
 
 
-def _loader() -> Callable[[RunState, dict[str, Any], Plugins | None], None]:
-    """``load_into(state, data, plugins)``: :meth:`RunState.from_dict`'s reading of every
-    field, as one generated function (a load reads the whole run record)."""
-    lines = ["def load_into(state, data, plugins):"]
+def _load_into(state: RunState, data: dict[str, Any], plugins: Plugins | None) -> None:
+    """:meth:`RunState.from_dict`'s reading of every field, by the kind of its default."""
     for name, kind in _LOAD_KINDS:
-        lines.append(f"    if {name!r} in data:")
-        lines.append(f"        v = data[{name!r}]")
+        if name not in data:
+            continue
+        value = data[name]
         if kind is None:  # a number, string or container
-            lines.append("        if type(v) in _PLAIN:")
-            lines.append("            if v == 'inf':")
-            lines.append("                v = inf")
-            lines.append("        elif isinstance(v, (list, dict)):")
-            lines.append("            v = _copy(v)")
+            if type(value) in _PLAIN:
+                if value == "inf":
+                    value = math.inf
+            elif isinstance(value, (list, dict)):
+                value = _copy(value)
         elif kind == "hands":
-            lines.append("        v = _hands_of(v, plugins)")
+            value = hands_from_saved(value, plugins)
         elif kind == "hand":
-            lines.append("        v = HandType.from_name(v) if v is not None else None")
+            value = HandType.from_name(value) if value is not None else None
         elif kind == "suit":
-            lines.append("        v = parse_suit(v)")
+            value = parse_suit(value)
         else:
-            lines.append("        v = Phase(v)")
-        lines.append(f"        state.{name} = v")
-    namespace: dict[str, Any] = {
-        "_PLAIN": _PLAIN, "inf": math.inf, "_copy": _copy, "_hands_of": hands_from_saved,
-        "HandType": HandType, "parse_suit": parse_suit, "Phase": Phase,
-    }  # fmt: skip
-    exec("\n".join(lines), namespace)  # built once, from the dataclass's own fields
-    loader: Callable[[RunState, dict[str, Any], Plugins | None], None] = namespace["load_into"]
-    return loader
-
-
-_load_into = _loader()
+            value = Phase(value)
+        setattr(state, name, value)

@@ -33,6 +33,7 @@ from .enums import (
 from .errors import ContentError, show
 
 __all__ = [
+    "BLIND_MEMORY_KINDS",
     "BlindType",
     "BoosterType",
     "ConsumableSetType",
@@ -77,6 +78,12 @@ def _freeze(value: Any) -> Any:
     return value
 
 
+def thawed(value: Any) -> Any:
+    """A declared (frozen) value as plain data, a fresh copy: mappings as dicts, tuples as
+    lists (what a joker's counters and a run's memory hold)."""
+    return _thaw(value)
+
+
 def _thaw(value: Any) -> Any:
     if isinstance(value, Mapping):
         return {k: _thaw(v) for k, v in value.items()}
@@ -99,8 +106,16 @@ class ContentType:
     #: A short sentence for players; ``{path}`` placeholders are filled from the config
     #: and live counters (see :mod:`balatro_ecs.game.describe`). Empty: ``effect`` is shown.
     description: str = ""
+    #: Run-state slots this content owns: slot name -> starting value (plain data: numbers,
+    #: strings, lists, objects). A run keeps them in ``RunState.memory``, starts a new run
+    #: with these values, saves, copies and restores them with the run; the content's
+    #: hooks read and change ``game.run.memory[name]`` (The Idol's card of the round,
+    #: Ectoplasm's next hand-size cost). Two content items may not declare the same slot.
+    run_state: Mapping[str, Any] = field(default_factory=lambda: _EMPTY, kw_only=True)
 
     def __post_init__(self) -> None:
+        if self.run_state:
+            object.__setattr__(self, "run_state", _freeze(dict(self.run_state)))
         if not isinstance(self.key, str) or not _KEY_RE.match(self.key):
             raise ContentError(
                 f"{self.family} key {self.key!r} must be lower-case letters, digits and "
@@ -153,6 +168,10 @@ class JokerType(ContentType):
     requires_enhancement: str | None = None
     requires_flag: str | None = None
     blocked_by_flag: str | None = None
+    #: Counters the joker sets while it plays that its ``config`` does not start with
+    #: (name -> a value of their kind: Canio's ``{"caino_xmult": 1}``). Saves and scenarios
+    #: may hold them (checked against these kinds); a new joker does not.
+    runtime_state: Mapping[str, Any] = field(default_factory=lambda: _EMPTY, kw_only=True)
 
     RARITY_NAMES: ClassVar[Mapping[int, str]] = MappingProxyType(
         {1: "Common", 2: "Uncommon", 3: "Rare", 4: "Legendary"}
@@ -182,6 +201,7 @@ class JokerType(ContentType):
         if not isinstance(self.cost, int) or self.cost < 0:
             raise ContentError(f"joker {show(self.key)}: cost must be a non-negative int")
         object.__setattr__(self, "config", _freeze(dict(self.config)))
+        object.__setattr__(self, "runtime_state", _freeze(dict(self.runtime_state)))
 
     @property
     def rarity_key(self) -> str:
@@ -243,10 +263,29 @@ class BlindType(ContentType):
     max_ante: int = 10
     order: int = 0
     debuff: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+    #: What the blind keeps in its memory (``Blind.memory``), by key: the kind of each
+    #: value, which saves check (one of :data:`BLIND_MEMORY_KINDS`: The Eye's
+    #: ``{"hands_used": "hands"}``). Keys not declared may hold any plain data.
+    memory_kinds: Mapping[str, str] = field(default_factory=lambda: _EMPTY, kw_only=True)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        for key, kind in self.memory_kinds.items():
+            if kind not in BLIND_MEMORY_KINDS:
+                raise ContentError(
+                    f"blind {self.key!r}: memory {key!r} is of kind {kind!r}; kinds are "
+                    f"{', '.join(BLIND_MEMORY_KINDS)}"
+                )
+        object.__setattr__(self, "memory_kinds", MappingProxyType(dict(self.memory_kinds)))
 
     @property
     def is_boss(self) -> bool:
         return self.kind in ("boss", "showdown")
+
+
+#: The kinds of value a blind's memory may declare (:attr:`BlindType.memory_kinds`): a
+#: poker hand's name, a list of them, card serials, true or false, a whole number.
+BLIND_MEMORY_KINDS = ("hand", "hands", "serials", "flag", "count")
 
 
 @dataclass(frozen=True)
@@ -466,6 +505,9 @@ class EnhancementType(ContentType):
     no_rank: bool = False
     #: Counts as every suit while not debuffed (Wild).
     any_suit: bool = False
+    #: Its cards break when destroyed (Glass): a joker told of the loss after it broke
+    #: counts it as shattered (Glass Joker), not one told before (a Spectral card's).
+    shatters: bool = False
     #: Its share of random enhancement draws (Standard packs, Magic Trick, Familiar), next
     #: to each vanilla enhancement's 1 (the game draws them evenly); 0: never drawn.
     weight: float = 1
@@ -478,7 +520,7 @@ class EnhancementType(ContentType):
             raise ContentError(
                 f"enhancement {show(self.key)}: no_rank and any_suit exclude each other"
             )
-        kind_flags(self.kind, no_rank=self.no_rank, any_suit=self.any_suit)
+        kind_flags(self.kind, no_rank=self.no_rank, any_suit=self.any_suit, shatters=self.shatters)
 
     @property
     def kind(self) -> Enhancement:
@@ -591,6 +633,12 @@ class PokerHandType(ContentType):
     #: Listed, and offered by random picks (To Do List, the Orbital Tag), before it has
     #: been played; the game keeps Five of a Kind, Flush House and Flush Five secret.
     visible: bool = True
+    #: Its ``poker_hand_detect`` reads nothing but the cards' shape: which share a rank,
+    #: the straight, which make the flush and which is highest (``HandParts``' groups,
+    #: ``straight``, ``flush`` and ``highest``). When every hand of a set says so, a
+    #: detection holds for any cards of the same shape: a policy that scores every choice
+    #: of cards reuses it (``balatro_ecs.tools.policies``).
+    by_shape: bool = field(default=False, kw_only=True)
 
     def __post_init__(self) -> None:
         super().__post_init__()

@@ -115,6 +115,9 @@ _E = TypeVar("_E", "Enhancement", "Edition", "Seal", "HandType")
 #: sees kinds added later; :class:`~balatro_ecs.kernel.content.EnhancementType` sets them.
 NO_RANK_KINDS: list[bool] = [kind == Enhancement.STONE for kind in Enhancement]
 ANY_SUIT_KINDS: list[bool] = [kind == Enhancement.WILD for kind in Enhancement]
+#: Per enhancement kind: a card of it breaks when destroyed (Glass): a joker that saw it
+#: go counts it as shattered (:attr:`Card.shattered <balatro_ecs.game.cards.Card.shattered>`).
+SHATTER_KINDS: list[bool] = [False for kind in Enhancement]
 #: What each edition adds to a shop price (editions.toml ``extra_shop_cost``);
 #: :class:`~balatro_ecs.kernel.content.EditionType` sets it for every declared edition.
 EDITION_EXTRA_COST: dict[Edition, int] = {
@@ -160,16 +163,18 @@ def add_kind(enum: type[_E], name: str) -> _E:
     if enum is Enhancement:
         NO_RANK_KINDS.append(False)
         ANY_SUIT_KINDS.append(False)
+        SHATTER_KINDS.append(False)
     elif enum is HandType:
         HAND_NAMES.append(name.replace("_", " ").title())  # until declare_hand names it
     return member
 
 
-def kind_flags(kind: Enhancement, *, no_rank: bool, any_suit: bool) -> None:
-    """Record an enhancement kind's declared rank and suit behaviour (what
-    :class:`~balatro_ecs.game.cards.Card` reads)."""
+def kind_flags(kind: Enhancement, *, no_rank: bool, any_suit: bool, shatters: bool = False) -> None:
+    """Record an enhancement kind's declared rank and suit behaviour, and whether its
+    cards break when destroyed (what :class:`~balatro_ecs.game.cards.Card` reads)."""
     NO_RANK_KINDS[kind] = no_rank
     ANY_SUIT_KINDS[kind] = any_suit
+    SHATTER_KINDS[kind] = shatters
 
 
 class HandType(IntEnum):

@@ -5,8 +5,9 @@ There are two families:
 * **Content hooks** (``joker_*``, ``consumable_*``, ``blind_*``, ``deck_*``) belong to the
   plugin that declares that content through :func:`balatro_content`. The engine calls them
   *per instance, in game order*: once per joker in slot order (copies resolved, debuffed
-  jokers left out), only for the active blind, only for the chosen deck. A plugin
-  declares exactly one piece of content if it implements content hooks.
+  jokers left out), only for the active blind, only for the chosen deck
+  (``content_describe`` belongs to content of any family). A plugin declares exactly one
+  piece of content if it implements content hooks.
 * **Extension hooks** (``balatro_*``) are ordinary pluggy broadcasts, for mods that watch
   or change the game as a whole.
 
@@ -22,7 +23,7 @@ called, and the version that added it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import pluggy
@@ -167,6 +168,23 @@ def balatro_run_systems(event: str) -> Iterable[System]:
     too (:mod:`balatro_ecs.game.events`).
 
     .. versionadded:: 0.1
+    """
+
+
+@hookspec(firstresult=True)
+def balatro_pool_fallback(pool: str) -> str | None:
+    """Name the card a pool with nothing available yields.
+
+    :param pool: ``"Joker"``, ``"Voucher"`` or ``"Tag"`` (a consumable set's pool yields
+        the set's own ``fallback``, declared on its
+        :class:`~balatro_ecs.kernel.content.ConsumableSetType`).
+    :returns: A content key of that family, or ``None`` to leave it to other plugins.
+
+    Called once per plugin set and pool (the answer is kept), the first time
+    the pool is drawn from; stops at the first non-``None`` result (the vanilla pack answers the
+    game's Joker, Blank and Handy Tag: implement it ``tryfirst`` to override them).
+
+    .. versionadded:: 0.4
     """
 
 
@@ -586,6 +604,31 @@ def joker_cash_out(game: GameCommands, joker: Joker) -> int | None:
     Called for each joker left to right while the payout is computed.
 
     .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def joker_reset_round(
+    game: GameCommands, joker_type: JokerType, run_start: bool, shared: dict[str, Any]
+) -> None:
+    """Draw what a joker type reads for the next round into its run-state slots (The
+    Idol's card, Mail-In Rebate's rank, Ancient Joker's and Castle's suits).
+
+    :param game: The game: its deck as it is, its streams (``game.rng``).
+    :param joker_type: The joker type, whether or not one is held; its slots
+        (:attr:`~balatro_ecs.kernel.content.ContentType.run_state`) are in
+        ``game.run.memory``.
+    :param run_start: True when the run starts, False after a round.
+    :param shared: A scratch dict the joker types of this one reset share, so that what
+        several of them draw from is worked out once (the vanilla jokers keep the deck's
+        ranked cards here, under ``"ranked cards"``); empty at the start of each reset.
+
+    Called for every joker type of the plugin set that implements it, in the game's order
+    of jokers, when a run starts and at the end of every round (the ``end_round`` event's
+    ``targets`` phase). The draws must come from the game's named streams, so that a
+    seed plays the same.
+
+    .. versionadded:: 0.4
     """
 
 
@@ -1417,4 +1460,34 @@ def sticker_price(game: GameCommands, sticker: StickerType, joker: Joker, price:
     or taken off.
 
     .. versionadded:: 0.3
+    """
+
+
+# ---------------------------------------------------------------------------------------
+# Any content: its description
+# ---------------------------------------------------------------------------------------
+
+
+@hookspec
+def content_describe(
+    game: GameCommands, content: ContentType, values: Mapping[str, Any], item: object
+) -> Mapping[str, Any] | None:
+    """Work out the values a content's description names that only the game knows
+    (Abstract Joker's total, The Idol's card of the round, what The Hermit would pay).
+
+    :param game: The game the description is for.
+    :param content: The content described (any family: this hook belongs to whatever
+        content the plugin declares).
+    :param values: What the template can already name: the content's fields, its
+        ``config`` merged in, the live counters (a new one's for content named by key),
+        ``chance``.
+    :param item: The live joker, consumable or blind described, or ``None`` when the
+        content is named by key.
+    :returns: More values for the template (they win over ``values``), or ``None``.
+
+    Called by :func:`~balatro_ecs.game.describe.describe` (the terminal, ``info``,
+    observations' texts) for the content described. An exception leaves the values it
+    would have given unfilled: a description never stops the game being shown.
+
+    .. versionadded:: 0.4
     """

@@ -42,7 +42,7 @@ import inspect
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any, TypeVar
@@ -68,6 +68,7 @@ from .content import (
     TagType,
     VoucherType,
     fold_name,
+    thawed,
 )
 from .errors import PluginError, ScheduleError, UnknownNameError, close_matches, show
 from .packs import (
@@ -121,6 +122,8 @@ CONTENT_HOOK_FAMILIES: dict[str, type[ContentType]] = {
     "poker_hand_": PokerHandType,
     "sticker_": StickerType,
     "booster_": BoosterType,
+    # hooks any content may implement, whatever its family (its description)
+    "content_": ContentType,
 }
 
 _FAMILIES: tuple[type[ContentType], ...] = (
@@ -626,6 +629,8 @@ class Plugins:
                 f"plugin {_plugin_label(plugin)} declares {content.family} {content.key!r}, "
                 f"which plugin {other} already declares"
             )
+        if content is not None and content.run_state:
+            self._check_run_state(plugin, content)
         if self.pm.is_registered(plugin):
             return self.pm.get_name(plugin)
         pack = self._current
@@ -663,6 +668,40 @@ class Plugins:
         if not self._building:
             self._rebuild()
         return registered
+
+    def _check_run_state(self, plugin: object, content: ContentType) -> None:
+        """Two content items may not declare the same run-state slot."""
+        for key, other in self._content.items():
+            shared = content.run_state.keys() & other.run_state.keys()
+            if shared:
+                raise PluginError(
+                    f"plugin {_plugin_label(plugin)}: {content.family} {content.key!r} "
+                    f"declares run-state slot {min(shared)!r}, which {other.family} {key!r} "
+                    f"(plugin {_plugin_label(self._owner[key])}) already declares"
+                )
+
+    def run_state(self) -> dict[str, Any]:
+        """The run-state slots this set's content declares
+        (:attr:`~balatro_ecs.kernel.content.ContentType.run_state`): slot name -> starting
+        value, as plain data, a fresh copy each call (what a new run's ``memory`` holds)."""
+        declared = self.run_state_declared()
+        if self.cache.get("run_state plain"):  # numbers and strings only: a copy will do
+            return dict(declared)
+        return {name: thawed(value) for name, value in declared.items()}
+
+    def run_state_declared(self) -> Mapping[str, Any]:
+        """:meth:`run_state` as declared (frozen values, not copied; kept until the set
+        changes): what checks read."""
+        declared: dict[str, Any] | None = self.cache.get("run_state")
+        if declared is None:
+            declared = {}
+            for content in self._content.values():
+                declared.update(content.run_state)
+            self.cache["run_state"] = declared
+            self.cache["run_state plain"] = all(
+                type(value) in (int, float, str, bool, type(None)) for value in declared.values()
+            )
+        return declared
 
     def register_module(self, module_name: str) -> str | None:
         """Import a module by name and register it (skipped if the name is blocked)."""
@@ -969,11 +1008,27 @@ class Plugins:
     def blind(self, name: str) -> BlindType:
         return self.find(BlindType, name)
 
-    def deck(self, name: str) -> DeckType:
+    def deck(self, name: str | None = None) -> DeckType:
+        """A deck by key or name; ``None``: the set's first selectable deck in the game's
+        order (the game's Red Deck)."""
+        if name is None:
+            found = next((d for d in self.all(DeckType) if d.selectable), None)
+            if found is None:
+                raise UnknownNameError("deck", "(the first selectable deck)", ())
+            return found
         return self.find(DeckType, name)
 
-    def stake(self, name: str | int) -> StakeType:
-        """A stake by key, name or level (``8``, ``"8"``, ``"Gold Stake"``, ``"gold"``)."""
+    def stake(self, name: str | int | None = None) -> StakeType:
+        """A stake by key, name or level (``8``, ``"8"``, ``"Gold Stake"``, ``"gold"``);
+        ``None``: the set's lowest stake (the game's White Stake)."""
+        if name is None:
+            lowest: StakeType | None = self.cache.get("lowest stake")
+            if lowest is None:
+                stakes = sorted(self.all(StakeType), key=lambda s: s.level)
+                if not stakes:
+                    raise UnknownNameError("stake", "(the lowest stake)", ())
+                lowest = self.cache["lowest stake"] = stakes[0]
+            return lowest
         level = name if isinstance(name, int) and not isinstance(name, bool) else None
         if isinstance(name, str) and name.strip().isdigit():
             level = int(name)

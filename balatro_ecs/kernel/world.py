@@ -20,6 +20,15 @@ queries go through esper itself (:func:`esper.get_components`), switched to this
 Query results are not cached: a handle changes a card by swapping a value component into
 its table (see :mod:`balatro_ecs.kernel.components`), which esper would not see.
 
+esper's internals. Fetching a world's tables once and swapping handles in as tables
+relies on four private names of esper 3 (``_entities``, ``_components``,
+``_get_component_cache``, ``_get_components_cache``) and on :func:`esper.switch_world`
+keeping a world's dicts until :func:`esper.delete_world`. ``pyproject.toml`` pins esper
+below 4, and :func:`esper_contract` checks that behaviour when this module is imported: an
+esper that changed it stops the import with a message naming what changed (and
+``tests/test_world.py`` runs the same check). esper's public API alone would cost a world
+switch per entity and a dict per card (the measurements are in ``docs/architecture.md``).
+
 Threads: the tables are this world's own objects, so creating, reading and deleting
 touch no global; queries switch esper's module-level current world under one process-wide
 lock. Games in different threads then never touch each other's entities. A game itself
@@ -39,7 +48,7 @@ from typing import Any, NamedTuple, Protocol, TypeVar, overload
 
 import esper
 
-__all__ = ["RecordTable", "World", "WorldState"]
+__all__ = ["RecordTable", "World", "WorldState", "esper_contract"]
 
 C = TypeVar("C")
 C1 = TypeVar("C1")
@@ -76,6 +85,7 @@ Table = dict[type, Any] | RecordTable
 Saved = dict[type, Any] | tuple[Any, ...]
 
 _names = itertools.count(1)
+_probes = itertools.count(1)
 _DEFAULT = "default"
 #: Guards esper's module-level "current world" (switch, then call) across threads.
 _LOCK = threading.RLock()
@@ -106,12 +116,117 @@ def _tables(name: str) -> _Tables:
         )
 
 
+#: The private module globals of esper that :func:`_tables` reads: the entity tables, the
+#: per-type index, and the two query caches.
+_ESPER_PRIVATE = ("_entities", "_components", "_get_component_cache", "_get_components_cache")
+#: The public functions this module calls.
+_ESPER_PUBLIC = ("switch_world", "delete_world", "list_worlds", "get_component", "get_components")
+
+
+def esper_contract() -> list[str]:
+    """What this module relies on in esper, checked on the esper installed: ``[]`` when all
+    holds, else one line per thing that changed (naming it and esper's version).
+
+    It checks that the private names exist as dicts, that :func:`esper.switch_world` makes
+    a new world's own dicts the module globals and gives the same objects back on a
+    second switch, and that :func:`esper.get_components` / :func:`esper.get_component`
+    answer from those dicts (an entity put straight into them, with a table that is not
+    a dict, is found). The probe world is deleted and the current world restored.
+    """
+    version = getattr(esper, "__version__", "?")
+    where = f"esper {version}"
+    problems = [
+        f"{where}: esper.{name} is gone (balatro_ecs.kernel.world calls it)"
+        for name in _ESPER_PUBLIC
+        if not callable(getattr(esper, name, None))
+    ]
+    problems += [
+        f"{where}: esper.{name} is not a module-level dict any more "
+        "(balatro_ecs.kernel.world reads a world's tables from it)"
+        for name in _ESPER_PRIVATE
+        if not isinstance(getattr(esper, name, None), dict)
+    ]
+    if not isinstance(getattr(esper, "current_world", None), str):
+        problems.append(f"{where}: esper.current_world is not the current world's name")
+    if problems:
+        return problems
+    probe = f"balatro_ecs-contract-{next(_probes)}"
+
+    class _Probe:
+        pass
+
+    with _LOCK:
+        before = esper.current_world
+        try:
+            esper.switch_world(probe)
+            first = [getattr(esper, name) for name in _ESPER_PRIVATE]
+            esper.switch_world(before)
+            now = [getattr(esper, name) for name in _ESPER_PRIVATE]
+            if any(map(operator.is_, first, now)):
+                problems.append(
+                    f"{where}: switch_world no longer gives each world its own tables "
+                    f"({', '.join(_ESPER_PRIVATE)})"
+                )
+            esper.switch_world(probe)
+            now = [getattr(esper, name) for name in _ESPER_PRIVATE]
+            if any(map(operator.is_not, first, now)):
+                problems.append(
+                    f"{where}: switch_world no longer keeps a world's tables (the same dict "
+                    f"objects) until delete_world"
+                )
+            else:
+                entities, index = first[0], first[1]
+                component = _Probe()
+                entities[7] = _MappingTable({_Probe: component})
+                index[_Probe] = {7}
+                kinds: tuple[type[Any], ...] = (_Probe,)
+                found: tuple[list[Any], list[Any]] = (
+                    list(esper.get_component(_Probe)),
+                    list(esper.get_components(*kinds)),
+                )
+                if found != ([(7, component)], [(7, (component,))]):
+                    problems.append(
+                        f"{where}: get_component/get_components no longer answer from "
+                        "esper._entities and esper._components"
+                    )
+        except Exception as error:  # an esper whose calls fail: say so, do not crash here
+            problems.append(f"{where}: probing its worlds failed: {error!r}")
+        finally:
+            with contextlib.suppress(Exception):
+                esper.switch_world(before)
+            with contextlib.suppress(Exception):
+                esper.delete_world(probe)
+    return problems
+
+
+class _MappingTable:
+    """A component table that is not a dict (as a playing card is), for the probe."""
+
+    def __init__(self, components: dict[type, Any]) -> None:
+        self._components = components
+
+    def __getitem__(self, kind: type) -> Any:
+        return self._components[kind]
+
+    def __contains__(self, kind: object) -> bool:
+        return kind in self._components
+
+
 def _drop_world(name: str) -> None:
     with _LOCK:
         if esper.current_world == name:
             esper.switch_world(_DEFAULT)
         with contextlib.suppress(KeyError):  # already gone
             esper.delete_world(name)
+
+
+_PROBLEMS = esper_contract()
+if _PROBLEMS:  # pragma: no cover - only with an esper that changed its internals
+    raise ImportError(
+        "balatro_ecs needs esper 3's world internals, and this esper changed them:\n  "
+        + "\n  ".join(_PROBLEMS)
+        + "\nInstall a supported esper: pip install 'esper>=3.9,<4'"
+    )
 
 
 class WorldState(NamedTuple):

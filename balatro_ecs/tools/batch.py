@@ -96,8 +96,10 @@ class RunSpec:
     """
 
     policy: str = "random"
-    deck: str = "Red Deck"
-    stake: str | int = "White Stake"
+    #: ``None``: the plugin set's first deck and lowest stake (the game's Red Deck, White
+    #: Stake).
+    deck: str | None = None
+    stake: str | int | None = None
     unlocks: str = "all"
     block: tuple[str, ...] = ()
     endless: bool = False

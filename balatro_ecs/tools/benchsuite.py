@@ -15,6 +15,7 @@ random_game              a whole game played by the random policy, creation to e
                          (``atomic=False``, as simulations play)
 clone                    ``game.clone()`` of a mid-run game (5 jokers, in a round)
 save_load                ``Game.from_json(game.to_json())`` of that game
+long_save                the same of a game 120 greedy actions in (its log saved and read)
 action_mask              ``game.action_mask()`` in a round with 8 cards in hand
 scoring                  scoring one hand of the conformance vectors, state prebuilt
 score_dict               ``score(dict)``: building the scenario and scoring it
@@ -185,6 +186,36 @@ def case_save_load(passes: int) -> CaseResult:
     return CaseResult("save_load", "round trips/s", _timed(work, passes))
 
 
+def _played_game(actions: int) -> Any:
+    """A game ``actions`` greedy-policy actions in (or ended sooner): a save with a log."""
+    from balatro_ecs import Game
+
+    make_policy = _released("balatro_ecs.policies").make_policy
+    game = Game(seed="BENCHLOG")
+    policy = make_policy("greedy", "BENCHLOG")
+    Phase = _released("balatro_ecs.state").Phase
+    for _ in range(actions):
+        if game.run.phase is Phase.GAME_OVER or game.run.won:
+            break
+        game.apply(policy.choose(game))
+    return game
+
+
+def case_long_save(passes: int) -> CaseResult:
+    from balatro_ecs import Game
+
+    game = _played_game(120)
+    plugins = game.plugins
+    n = 20
+
+    def work() -> int:
+        for _ in range(n):
+            Game.from_json(game.to_json(), plugins).close()
+        return n
+
+    return CaseResult("long_save", "round trips/s", _timed(work, passes))
+
+
 def case_action_mask(passes: int) -> CaseResult:
     game = _mid_run_game()
     n = 500
@@ -256,6 +287,7 @@ CASES: dict[str, Callable[[int], CaseResult]] = {
     "random_game": case_random_game,
     "clone": case_clone,
     "save_load": case_save_load,
+    "long_save": case_long_save,
     "action_mask": case_action_mask,
     "scoring": case_scoring,
     "score_dict": case_score_dict,

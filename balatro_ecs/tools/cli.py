@@ -52,7 +52,7 @@ from typing import Any
 from ..game.scenario import Scenario, load_scenarios
 from ..game.scoring.result import ScoreResult
 from ..kernel import hookspecs
-from ..kernel.content import ContentType, JokerType
+from ..kernel.content import ContentType, DeckType, JokerType, StakeType
 from ..kernel.errors import BalatroError, show
 from ..kernel.manager import CONTENT_FAMILIES, Plugins
 from ..kernel.schedule import SCORING_EVENT
@@ -499,25 +499,26 @@ def _run_options(p: argparse.ArgumentParser, default_seed: str | None = None) ->
     _profile_options(p)
 
 
-def _names(table: str, list_key: str) -> Callable[..., list[str]]:
-    """A Tab completer: the vanilla names of a reference table (decks, stakes)."""
+def _names(family: type[ContentType]) -> Callable[..., list[str]]:
+    """A Tab completer: the names of one family's content (decks, stakes) in the plugin
+    set a command would play with."""
 
     def complete(**_: Any) -> list[str]:
-        from ..game import reference
-
-        return [row["name"] for row in reference.table(table)[list_key]]
+        return [item.name for item in Plugins.default().all(family)]
 
     return complete
 
 
 def _profile_options(p: argparse.ArgumentParser) -> None:
     """``--deck``, ``--stake`` and ``--unlocks``: what a run is played with."""
-    deck = p.add_argument("--deck", default="Red Deck", help="deck name or key (default Red Deck)")
-    deck.completer = _names("decks", "deck")  # type: ignore[attr-defined]
-    stake = p.add_argument(
-        "--stake", default="White Stake", help="stake name, key or level 1-8 (default White)"
+    deck = p.add_argument(
+        "--deck", default=None, help="deck name or key (default: the first, Red Deck)"
     )
-    stake.completer = _names("stakes", "stake")  # type: ignore[attr-defined]
+    deck.completer = _names(DeckType)  # type: ignore[attr-defined]
+    stake = p.add_argument(
+        "--stake", default=None, help="stake name, key or level 1-8 (default: the lowest, White)"
+    )
+    stake.completer = _names(StakeType)  # type: ignore[attr-defined]
     p.add_argument(
         "--unlocks",
         choices=("all", "shipped"),

@@ -32,16 +32,23 @@ run seed, or anything else the player cannot know.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ..game import reference
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
 from ..game.actions import ACTION_SPACE, ActionSpace
 from ..game.cards import Card
 from ..game.determinize import face_down_jokers
@@ -172,8 +179,12 @@ class Vocabulary:
         return f"<Vocabulary {self.size} keys>"
 
 
+@functools.cache
 def _vanilla_keys() -> list[str]:
-    keys: list[str] = reference.table("vocabulary")["keys"]
+    """The frozen indices of ``tools/data/vocabulary.toml`` (an observation format: the
+    vanilla keys' numbers, fixed so that trained models keep reading them)."""
+    text = resources.files("balatro_ecs.tools").joinpath("data", "vocabulary.toml")
+    keys: list[str] = tomllib.loads(text.read_text("utf-8"))["keys"]
     return keys
 
 
@@ -621,7 +632,7 @@ class Observer:
     def observe(self, game: Game, *, action_mask: bool = True) -> dict[str, Array]:
         """What the player sees now, as fresh arrays (see :meth:`space`)."""
         from ..game.run import shop as shop_rules
-        from ..game.run.blinds import blind_chips, blind_reward, blind_type_on_deck
+        from ..game.run.blinds import blind_chips, blind_key, blind_reward, blind_type_on_deck
 
         layout, vocab = self.layout, self.vocabulary
         run = game.run
@@ -657,7 +668,7 @@ class Observer:
             try:
                 btype = blind_type_on_deck(game)
             except UnknownNameError:  # no boss drawn (a bare game a scenario set up)
-                btype = game.plugins.blind("bl_small")
+                btype = game.plugins.blind(blind_key(game, "Small"))
             needed = blind_chips(game, btype)
             disabled = False
         in_round = phase in (Phase.ROUND, Phase.CASH_OUT, Phase.GAME_OVER)

@@ -216,7 +216,7 @@ class GreedyPolicy:
         return None
 
 
-#: What :func:`~balatro_ecs.game.hands.detect` finds, by rules key, then by the cards' ranks
+#: What a set's detector finds, by rules key, then by the cards' ranks
 #: and flush (see :func:`_candidates`): the hand and its scoring positions.
 _DETECTIONS: dict[tuple[object, ...], dict[tuple[object, ...], tuple[HandType, tuple[int, ...]]]]
 _DETECTIONS = {}
@@ -231,11 +231,12 @@ def _candidates(game: Game, forced: set[int], per_group: int) -> list[tuple[int,
     the groups in the order their first play appears (by number of cards, then position),
     each group's plays by chips, the earlier play first on a tie.
 
-    Every choice of 1-5 hand cards is detected. Detection depends on the cards only through
-    their ranks, which of them make a flush, and (for High Card) which one ranks highest,
-    so a detection is kept by ranks and flush and used again for every other choice with
-    the same ones, in this hand and later ones: most choices cost a lookup, not a
-    :func:`~balatro_ecs.game.hands.detect`. The work per choice is done by ``map`` and
+    Every choice of 1-5 hand cards is detected. When the set's hands are found by shape
+    (:attr:`~balatro_ecs.game.hands.Detector.shaped`: the game's are), detection depends on
+    the cards only through their ranks, which of them make a flush, and (for High Card)
+    which one ranks highest, so a detection is kept by ranks and flush and used again for
+    every other choice with the same ones, in this hand and later ones: most choices cost
+    a lookup, not a detection. The work per choice is done by ``map`` and
     ``itertools`` over all the choices of one size at once.
     """
     hand = game.hand
@@ -254,9 +255,9 @@ def _candidates(game: Game, forced: set[int], per_group: int) -> list[tuple[int,
     rules_key = game.rules.detection_key()
     flush_size = rules_key[0]
     hands_of = detector(game.plugins)
-    # A mod's poker hand may look at anything about the cards: its set keeps detections by
-    # the cards themselves, apart from the vanilla shapes.
-    shaped = hands_of.vanilla
+    # A hand that does not declare ``by_shape`` may look at anything about the cards: its
+    # set keeps detections by the cards themselves, apart from the shapes.
+    shaped = hands_of.shaped
     table_key: tuple[object, ...] = rules_key if shaped else (rules_key, hands_of)
     known = _DETECTIONS.get(table_key)
     if known is None or len(known) >= DETECTIONS_LIMIT:

@@ -316,8 +316,8 @@ class SeedReport:
 def analyze(
     seed: str,
     *,
-    deck: str = "Red Deck",
-    stake: str | int = "White Stake",
+    deck: str | None = None,
+    stake: str | int | None = None,
     unlocks: str = "all",
     plugins: Plugins | None = None,
     last_ante: int = LAST_ANTE,

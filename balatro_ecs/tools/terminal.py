@@ -26,6 +26,7 @@ from ..game.describe import describe, describe_edition, describe_stickers, find_
 from ..game.game import Game
 from ..game.jokers import Consumable, Joker
 from ..game.run import shop
+from ..game.run.blinds import blind_key
 from ..game.run.jkr import load_save
 from ..game.run.save import dumps
 from ..game.state import Phase
@@ -199,8 +200,7 @@ def _blind_select(game: Game) -> list[str]:
     run = game.run
     out = ["Choose your next blind (select, or skip Small/Big for its tag):"]
     for which in ("Small", "Big", "Boss"):
-        key = {"Small": "bl_small", "Big": "bl_big"}.get(which, run.boss)
-        btype = game.plugins.blind(key)
+        btype = game.plugins.blind(blind_key(game, which))
         state = run.blind_states.get(which, "")
         tag = run.tags_offered.get(which) if state in ("Select", "Upcoming") else None
         tag_text = f"  skip for {game.plugins.content(tag).name}" if tag else ""

@@ -47,6 +47,7 @@ from ..game.actions import (
 )
 from ..game.cards import Card
 from ..game.jokers import Consumable, Joker
+from ..game.run.blinds import blind_key
 from ..game.state import Phase
 from ..kernel.components import Area
 from ..kernel.content import BoosterType, StickerType
@@ -216,7 +217,7 @@ def snapshot(game: Any) -> dict[str, Any]:
     }
     if phase is Phase.BLIND_SELECT:
         out["blind_on_deck"] = run.blind_on_deck
-        out["blinds"] = {"Small": "bl_small", "Big": "bl_big", "Boss": run.boss}
+        out["blinds"] = {which: blind_key(game, which) for which in ("Small", "Big", "Boss")}
         out["blind_states"] = dict(run.blind_states)
         out["skip_tags"] = dict(run.tags_offered)
     if phase is Phase.ROUND and game.blind is not None:

@@ -1,6 +1,7 @@
 """The Arm: the played poker hand loses a level before it scores (if above level 1)."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 BLIND = reference.blind("bl_arm")
 balatro_content = content(BLIND)

@@ -1,8 +1,13 @@
 """The Eye: each poker hand can score only once this round."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from dataclasses import replace
 
-BLIND = reference.blind("bl_eye")
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
+from balatro_ecs_vanilla._describe import blind_memory
+
+# What it keeps in its memory, checked in saves.
+BLIND = replace(reference.blind("bl_eye"), memory_kinds={"hands_used": "hands"})
 balatro_content = content(BLIND)
 
 
@@ -17,3 +22,9 @@ def blind_debuff_hand(ctx, blind):
 @hookimpl
 def blind_before_hand(ctx, blind):
     blind.memory.setdefault(MEMORY_KEY, []).append(ctx.hand_name)
+
+
+@hookimpl
+def content_describe(game, values, item):
+    used = blind_memory(game, BLIND.key).get("hands_used") or ()
+    return {"eye_hands": ", ".join(str(hand) for hand in used) or None}

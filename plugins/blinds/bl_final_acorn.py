@@ -7,9 +7,13 @@ blind (so Riff-raff's new jokers are shuffled in, face up): three shuffles on th
 ``aajk``, each of the row sorted by creation order.
 """
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from dataclasses import replace
 
-BLIND = reference.blind("bl_final_acorn")
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
+
+# What it keeps in its memory, checked in saves.
+BLIND = replace(reference.blind("bl_final_acorn"), memory_kinds={"flipped": "serials"})
 balatro_content = content(BLIND)
 
 #: How many times the game shuffles the joker row.

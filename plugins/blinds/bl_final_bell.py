@@ -1,6 +1,7 @@
 """Cerulean Bell: one random held card is always selected. (Acts when cards are drawn.)"""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 BLIND = reference.blind("bl_final_bell")
 balatro_content = content(BLIND)

@@ -1,8 +1,12 @@
 """Crimson Heart: one random joker is debuffed each hand. (Acts when cards are drawn.)"""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from dataclasses import replace
 
-BLIND = reference.blind("bl_final_heart")
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
+
+# What it keeps in its memory, checked in saves.
+BLIND = replace(reference.blind("bl_final_heart"), memory_kinds={"prepped": "flag"})
 balatro_content = content(BLIND)
 
 

@@ -1,6 +1,7 @@
 """Verdant Leaf: every playing card is debuffed until a joker is sold."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 BLIND = reference.blind("bl_final_leaf")
 balatro_content = content(BLIND)

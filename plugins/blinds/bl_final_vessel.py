@@ -1,6 +1,7 @@
 """Violet Vessel: a very large blind (6x base chips)."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 BLIND = reference.blind("bl_final_vessel")
 balatro_content = content(BLIND)

@@ -1,10 +1,14 @@
 """The Fish: cards drawn after each played hand come face down. (Acts when cards are drawn.)"""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from dataclasses import replace
+
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 
-BLIND = reference.blind("bl_fish")
+# What it keeps in its memory, checked in saves.
+BLIND = replace(reference.blind("bl_fish"), memory_kinds={"prepped": "flag"})
 balatro_content = content(BLIND)
 
 

@@ -2,7 +2,8 @@
 
 import math
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 BLIND = reference.blind("bl_flint")
 balatro_content = content(BLIND)

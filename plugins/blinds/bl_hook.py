@@ -3,7 +3,8 @@
 (Acts when a hand is played, outside scoring.)
 """
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 BLIND = reference.blind("bl_hook")
 balatro_content = content(BLIND)

@@ -1,6 +1,7 @@
 """The Manacle: -1 hand size for the round. (Acts when the blind is set.)"""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 BLIND = reference.blind("bl_manacle")
 balatro_content = content(BLIND)

@@ -1,8 +1,13 @@
 """The Mouth: only the first poker hand played this round can score."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from dataclasses import replace
 
-BLIND = reference.blind("bl_mouth")
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
+from balatro_ecs_vanilla._describe import blind_memory
+
+# What it keeps in its memory, checked in saves.
+BLIND = replace(reference.blind("bl_mouth"), memory_kinds={"only_hand": "hand"})
 balatro_content = content(BLIND)
 
 
@@ -18,3 +23,8 @@ def blind_debuff_hand(ctx, blind):
 @hookimpl
 def blind_before_hand(ctx, blind):
     blind.memory.setdefault(MEMORY_KEY, ctx.hand_name)
+
+
+@hookimpl
+def content_describe(game, values, item):
+    return {"mouth_hand": blind_memory(game, BLIND.key).get("only_hand")}

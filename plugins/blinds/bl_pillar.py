@@ -1,6 +1,7 @@
 """The Pillar: cards already played this ante are debuffed."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 BLIND = reference.blind("bl_pillar")
 balatro_content = content(BLIND)

@@ -1,6 +1,7 @@
 """The Plant: every face card is debuffed."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 BLIND = reference.blind("bl_plant")
 balatro_content = content(BLIND)

@@ -1,6 +1,7 @@
 """The Psychic: a hand of fewer than 5 cards scores nothing."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 BLIND = reference.blind("bl_psychic")
 balatro_content = content(BLIND)

@@ -3,7 +3,8 @@
 (Acts when cards are drawn.)
 """
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 BLIND = reference.blind("bl_serpent")
 balatro_content = content(BLIND)

@@ -1,6 +1,7 @@
 """The Tooth: lose $1 for each card played. (Acts when a hand is played, before scoring.)"""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 BLIND = reference.blind("bl_tooth")
 balatro_content = content(BLIND)

@@ -1,6 +1,7 @@
 """The Wall: an extra large blind (4x base chips)."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 BLIND = reference.blind("bl_wall")
 balatro_content = content(BLIND)

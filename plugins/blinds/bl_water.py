@@ -1,8 +1,12 @@
 """The Water: the round starts with no discards. (Acts when the blind is set.)"""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from dataclasses import replace
 
-BLIND = reference.blind("bl_water")
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
+
+# What it keeps in its memory, checked in saves.
+BLIND = replace(reference.blind("bl_water"), memory_kinds={"discards_removed": "count"})
 balatro_content = content(BLIND)
 
 

@@ -1,6 +1,7 @@
 """The Wheel: each drawn card has a 1 in 7 chance to be face down. (Acts when cards are drawn.)"""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

@@ -1,6 +1,7 @@
 """The Window: every Diamond card is debuffed (Wild cards too)."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

@@ -7,7 +7,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from balatro_ecs.plugin import BoosterType, hookimpl, reference
+from balatro_ecs.plugin import BoosterType, hookimpl
+from balatro_ecs_vanilla import reference
 
 #: What a kind's cards are: ``card(game, booster, index)``, as ``booster_card``.
 CardMaker = Callable[[Any, BoosterType, int], Any]

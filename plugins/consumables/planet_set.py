@@ -2,7 +2,8 @@
 (Planet Merchant and Planet Tycoon raise it); Black Hole may replace one drawn for a pack.
 Each Planet used counts once for Satellite, and is what The Fool copies."""
 
-from balatro_ecs.plugin import ConsumableSetType, content, hookimpl, reference
+from balatro_ecs.plugin import ConsumableSetType, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 _SHOP = reference.table("rules")["shop"]
 SET = ConsumableSetType(

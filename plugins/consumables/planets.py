@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from balatro_ecs.plugin import ConsumableType, Effect, HandType, hookimpl, reference
+from balatro_ecs.plugin import ConsumableType, Effect, HandType, hookimpl
+from balatro_ecs_vanilla import reference
 
 OBSERVATORY = reference.voucher("v_observatory")
 

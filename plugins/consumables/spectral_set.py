@@ -2,7 +2,8 @@
 ``spectral_rate`` (0 but for the Ghost Deck); The Soul or Black Hole may replace one drawn
 for a pack."""
 
-from balatro_ecs.plugin import ConsumableSetType, content, hookimpl, reference
+from balatro_ecs.plugin import ConsumableSetType, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 _SHOP = reference.table("rules")["shop"]
 SET = ConsumableSetType(

@@ -2,7 +2,8 @@
 (Tarot Merchant and Tarot Tycoon raise it); The Soul may replace one drawn for a pack.
 Each use counts for Fortune Teller and, but for The Fool's own, is what The Fool copies."""
 
-from balatro_ecs.plugin import ConsumableSetType, content, hookimpl, reference
+from balatro_ecs.plugin import ConsumableSetType, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 _SHOP = reference.table("rules")["shop"]
 SET = ConsumableSetType(

@@ -1,6 +1,7 @@
 """Abandoned Deck: no face cards in the starting deck."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 DECK = reference.deck("b_abandoned")
 balatro_content = content(DECK)

@@ -1,7 +1,8 @@
 """Anaglyph Deck: a Double Tag after each boss blind beaten."""
 
 from balatro_ecs.game.run.tags import gain_tag
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 DECK = reference.deck("b_anaglyph")
 balatro_content = content(DECK)

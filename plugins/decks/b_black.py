@@ -1,6 +1,7 @@
 """Black Deck: +1 joker slot, -1 hand every round."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 DECK = reference.deck("b_black")
 balatro_content = content(DECK)

@@ -1,6 +1,7 @@
 """Blue Deck: +1 hand every round."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 DECK = reference.deck("b_blue")
 balatro_content = content(DECK)

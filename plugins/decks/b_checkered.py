@@ -1,6 +1,7 @@
 """Checkered Deck: 26 Spades and 26 Hearts."""
 
-from balatro_ecs.plugin import Suit, content, hookimpl, reference
+from balatro_ecs.plugin import Suit, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 DECK = reference.deck("b_checkered")
 balatro_content = content(DECK)

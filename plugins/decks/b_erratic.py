@@ -1,7 +1,8 @@
 """Erratic Deck: every starting card has a random rank and suit."""
 
 from balatro_ecs.game.run.setup import RANK_CHARS, SUIT_LETTERS
-from balatro_ecs.plugin import CardSpec, Suit, content, hookimpl, reference
+from balatro_ecs.plugin import CardSpec, Suit, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 DECK = reference.deck("b_erratic")
 balatro_content = content(DECK)

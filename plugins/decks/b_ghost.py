@@ -1,6 +1,7 @@
 """Ghost Deck: Spectral cards may appear in the shop; starts with Hex."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 DECK = reference.deck("b_ghost")
 balatro_content = content(DECK)

@@ -1,6 +1,7 @@
 """Green Deck: more money per hand and discard left at cash-out; no interest."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 DECK = reference.deck("b_green")
 balatro_content = content(DECK)

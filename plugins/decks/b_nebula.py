@@ -1,7 +1,8 @@
 """Nebula Deck: starts with Telescope; -1 consumable slot."""
 
 from balatro_ecs.game.run.shop import redeem_voucher
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 DECK = reference.deck("b_nebula")
 balatro_content = content(DECK)

@@ -1,6 +1,7 @@
 """Painted Deck: +2 hand size, -1 joker slot."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 DECK = reference.deck("b_painted")
 balatro_content = content(DECK)

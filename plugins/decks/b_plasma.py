@@ -1,6 +1,7 @@
 """Plasma Deck: chips and mult are balanced at the end of scoring; blinds are twice as large."""
 
-from balatro_ecs.plugin import content, hookimpl, lua_floor, reference, to_double
+from balatro_ecs.plugin import content, hookimpl, lua_floor, to_double
+from balatro_ecs_vanilla import reference
 
 DECK = reference.deck("b_plasma")
 balatro_content = content(DECK)

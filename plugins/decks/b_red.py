@@ -1,6 +1,7 @@
 """Red Deck: +1 discard every round."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 DECK = reference.deck("b_red")
 balatro_content = content(DECK)

@@ -1,6 +1,7 @@
 """Yellow Deck: start with $10 extra."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 DECK = reference.deck("b_yellow")
 balatro_content = content(DECK)

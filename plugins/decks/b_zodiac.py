@@ -1,7 +1,8 @@
 """Zodiac Deck: starts with Tarot Merchant, Planet Merchant and Overstock."""
 
 from balatro_ecs.game.run.shop import redeem_voucher
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 DECK = reference.deck("b_zodiac")
 balatro_content = content(DECK)

@@ -1,7 +1,7 @@
 """Foil: +50 Chips (on a joker, before its own effect)."""
 
-from balatro_ecs.game.numbers import FOIL_CHIPS
 from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla.numbers import FOIL_CHIPS
 
 from ..enhancements._shapes import edition
 

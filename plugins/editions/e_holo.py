@@ -1,7 +1,7 @@
 """Holographic: +10 Mult (on a joker, before its own effect)."""
 
-from balatro_ecs.game.numbers import HOLO_MULT
 from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla.numbers import HOLO_MULT
 
 from ..enhancements._shapes import edition
 

@@ -1,7 +1,7 @@
 """Polychrome: X1.5 Mult (on a joker, after its own effect and the joker-on-joker ones)."""
 
-from balatro_ecs.game.numbers import POLYCHROME_X_MULT
 from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla.numbers import POLYCHROME_X_MULT
 
 from ..enhancements._shapes import edition
 

@@ -3,7 +3,9 @@ text, config and order as the game's)."""
 
 from typing import Any
 
-from balatro_ecs.plugin import EditionType, EnhancementType, SealType, reference
+from balatro_ecs.plugin import EditionType, EnhancementType, SealType
+from balatro_ecs_vanilla import reference
+from balatro_ecs_vanilla._describe import description
 
 
 def _row(table: str, list_key: str, key: str) -> dict[str, Any]:
@@ -16,6 +18,7 @@ def enhancement(key: str, **declared: Any) -> EnhancementType:
     return EnhancementType(
         key=key,
         name=row["name"],
+        description=description("enhancement", key),
         effect=row["effect"],
         config=row["config"],
         order=row["order"],
@@ -29,6 +32,7 @@ def edition(key: str, **declared: Any) -> EditionType:
     return EditionType(
         key=key,
         name=row["name"],
+        description=description("edition", key),
         effect=row["effect"],
         config=row["config"],
         order=row["order"],
@@ -44,6 +48,7 @@ def seal(name: str, **declared: Any) -> SealType:
     return SealType(
         key=f"s_{name.lower()}",
         name=row["name"],
+        description=description("seal", name),
         effect=row["effect"],
         order=row["order"],
         aliases=(name,),

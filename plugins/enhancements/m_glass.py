@@ -3,12 +3,12 @@
 Stream: ``glass``, rolled for each non-debuffed scoring Glass card left to right.
 """
 
-from balatro_ecs.game.numbers import GLASS_SHATTER_ODDS, GLASS_X_MULT
 from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla.numbers import GLASS_SHATTER_ODDS, GLASS_X_MULT
 
 from ._shapes import enhancement
 
-ENHANCEMENT = enhancement("m_glass")
+ENHANCEMENT = enhancement("m_glass", shatters=True)
 balatro_content = content(ENHANCEMENT)
 _EFFECT = Effect(x_mult=GLASS_X_MULT)
 

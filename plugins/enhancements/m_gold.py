@@ -1,7 +1,7 @@
 """Gold Card: $3 when held in hand at the end of the round."""
 
-from balatro_ecs.game.numbers import GOLD_CARD_DOLLARS
 from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla.numbers import GOLD_CARD_DOLLARS
 
 from ._shapes import enhancement
 

@@ -5,8 +5,13 @@ Streams: ``lucky_mult`` then ``lucky_money``, both rolled on every evaluation. A
 that comes off sets ``ctx.lucky_trigger`` (Lucky Cat).
 """
 
-from balatro_ecs.game.numbers import LUCKY_DOLLARS, LUCKY_DOLLARS_ODDS, LUCKY_MULT, LUCKY_MULT_ODDS
 from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla.numbers import (
+    LUCKY_DOLLARS,
+    LUCKY_DOLLARS_ODDS,
+    LUCKY_MULT,
+    LUCKY_MULT_ODDS,
+)
 
 from ._shapes import enhancement
 

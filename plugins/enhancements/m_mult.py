@@ -1,7 +1,7 @@
 """Mult Card: +4 Mult when scored."""
 
-from balatro_ecs.game.numbers import MULT_CARD_MULT
 from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla.numbers import MULT_CARD_MULT
 
 from ._shapes import enhancement
 

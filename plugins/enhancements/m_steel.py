@@ -1,7 +1,7 @@
 """Steel Card: X1.5 Mult while held in hand as a hand scores."""
 
-from balatro_ecs.game.numbers import STEEL_X_MULT
 from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla.numbers import STEEL_X_MULT
 
 from ._shapes import enhancement
 

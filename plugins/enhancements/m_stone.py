@@ -1,8 +1,8 @@
 """Stone Card: +50 Chips instead of its rank's; no rank, no suit; always scores
 (declared: no hook)."""
 
-from balatro_ecs.game.numbers import STONE_CHIPS
 from balatro_ecs.plugin import content
+from balatro_ecs_vanilla.numbers import STONE_CHIPS
 
 from ._shapes import enhancement
 

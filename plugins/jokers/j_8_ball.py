@@ -1,6 +1,7 @@
 """8 Ball: each scored 8 has a 1 in 4 chance to create a Tarot card (if there is room)."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_8_ball")
 balatro_content = content(JOKER)

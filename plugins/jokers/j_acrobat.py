@@ -1,6 +1,7 @@
 """Acrobat: X3 Mult on the last hand of the round."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_acrobat")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Arrowhead: each scored Spade gives +50 Chips."""
 
-from balatro_ecs.plugin import Effect, Suit, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, Suit, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_arrowhead")
 balatro_content = content(JOKER)

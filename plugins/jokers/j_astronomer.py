@@ -1,6 +1,7 @@
 """Astronomer: Planet cards and Celestial Packs in the shop are free."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_astronomer")
 balatro_content = content(JOKER)

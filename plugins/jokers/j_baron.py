@@ -1,6 +1,7 @@
 """Baron: each King held in hand gives X1.5 Mult."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_baron")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Baseball Card: every Uncommon joker gives X1.5 Mult."""
 
-from balatro_ecs.plugin import Effect, Joker, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, Joker, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_baseball")
 balatro_content = content(JOKER)

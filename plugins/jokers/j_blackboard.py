@@ -1,6 +1,7 @@
 """Blackboard: X3 Mult if every card held in hand is a Spade or a Club."""
 
-from balatro_ecs.plugin import Effect, Suit, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, Suit, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_blackboard")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Bloodstone: each scored Heart has a 1 in 2 chance to give X1.5 Mult."""
 
-from balatro_ecs.plugin import Effect, Suit, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, Suit, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_bloodstone")
 balatro_content = content(JOKER)

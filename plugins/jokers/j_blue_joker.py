@@ -1,6 +1,7 @@
 """Blue Joker: +2 Chips for each card left in the draw pile."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Area, Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_blue_joker")
 balatro_content = content(JOKER)
@@ -12,3 +13,8 @@ def joker_main(ctx, joker):
     if remaining > 0:
         return Effect.chips_of(joker.state["extra"] * remaining)
     return None
+
+
+@hookimpl
+def content_describe(game, values, item):
+    return {"blue_chips": values["extra"] * len(game.area(Area.DECK))}

@@ -1,6 +1,7 @@
 """Bull: +2 Chips for each dollar held."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_bull")
 balatro_content = content(JOKER)
@@ -12,3 +13,8 @@ def joker_main(ctx, joker):
     if dollars > 0:
         return Effect.chips_of(joker.state["extra"] * dollars)
     return None
+
+
+@hookimpl
+def content_describe(game, values, item):
+    return {"bull_chips": values["extra"] * max(0, game.run.dollars)}

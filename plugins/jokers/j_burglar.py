@@ -1,6 +1,7 @@
 """Burglar: when a blind is selected, +3 hands and no discards for the round."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_burglar")
 balatro_content = content(JOKER)

@@ -1,7 +1,8 @@
 """Burnt Joker: the first discard of each round levels up the poker hand it holds
 (not The Hook's discards)."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_burnt")
 balatro_content = content(JOKER)

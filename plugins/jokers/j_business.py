@@ -1,6 +1,7 @@
 """Business Card: each scored face card has a 1 in 2 chance to give $2."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_business")
 balatro_content = content(JOKER)

@@ -1,8 +1,12 @@
 """Canio: gains X1 Mult for every face card destroyed."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from dataclasses import replace
 
-JOKER = reference.joker("j_caino")
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
+
+# The counter it sets while it plays (its config does not start it).
+JOKER = replace(reference.joker("j_caino"), runtime_state={"caino_xmult": 1})
 balatro_content = content(JOKER)
 
 
@@ -24,3 +28,8 @@ def joker_main(ctx, joker):
     if x_mult > 1:
         return Effect.x_mult_of(x_mult)
     return None
+
+
+@hookimpl
+def content_describe(game, values, item):
+    return {"caino_x": values.get("caino_xmult", 1)}

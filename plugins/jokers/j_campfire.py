@@ -1,6 +1,7 @@
 """Campfire: gains X0.25 Mult for each card sold; back to X1 when a Boss Blind is beaten."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

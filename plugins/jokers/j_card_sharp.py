@@ -1,6 +1,7 @@
 """Card Sharp: X3 Mult if this poker hand was already played this round."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_card_sharp")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Cartomancer: when a blind is selected, creates a Tarot card (if there is room)."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_cartomancer")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Cavendish: X3 Mult; a 1 in 1000 chance to go extinct at the end of each round."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_cavendish")
 balatro_content = content(JOKER)

@@ -2,7 +2,8 @@
 sticker keeps it from being destroyed: Eternal) and gains twice its sell value as Mult;
 gives the Mult it has gained."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

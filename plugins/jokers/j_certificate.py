@@ -2,7 +2,8 @@
 seal to the hand (and so to the deck)."""
 
 from balatro_ecs.game.run.cards_for_sale import random_front, random_seal
-from balatro_ecs.plugin import Area, CardSpec, content, hookimpl, reference
+from balatro_ecs.plugin import Area, CardSpec, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_certificate")
 balatro_content = content(JOKER)

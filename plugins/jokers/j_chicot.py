@@ -1,6 +1,7 @@
 """Chicot: disables every Boss Blind (when it is selected, or at once if one is active)."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_chicot")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Constellation: gains X0.1 Mult each time a Planet card is used; gives the ×Mult."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

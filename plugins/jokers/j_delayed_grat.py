@@ -1,6 +1,7 @@
 """Delayed Gratification: pays $2 per discard left at cash-out, if no discard was used."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_delayed_grat")
 balatro_content = content(JOKER)

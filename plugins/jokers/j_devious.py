@@ -1,6 +1,7 @@
 """Devious Joker: +100 Chips if the played hand contains a Straight."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

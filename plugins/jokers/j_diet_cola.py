@@ -1,7 +1,8 @@
 """Diet Cola: selling it gives a free Double Tag."""
 
 from balatro_ecs.game.run.tags import gain_tag
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_diet_cola")
 balatro_content = content(JOKER)

@@ -3,7 +3,8 @@
 The copy is permanent and is held while the hand scores (its Steel counts).
 """
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_dna")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Driver's License: X3 Mult if the full deck has at least 16 enhanced cards."""
 
-from balatro_ecs.plugin import Effect, Enhancement, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, Enhancement, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_drivers_license")
 balatro_content = content(JOKER)
@@ -16,3 +17,10 @@ def joker_main(ctx, joker):
     if enhanced >= ENHANCED_NEEDED:
         return Effect.x_mult_of(joker.state["extra"])
     return None
+
+
+@hookimpl
+def content_describe(game, values, item):
+    counts = game.enhancement_counts()
+    enhanced = sum(n for kind, n in counts.items() if kind != Enhancement.NONE)
+    return {"enhanced_cards": f"{enhanced} Enhanced"}

@@ -1,6 +1,7 @@
 """Droll Joker: +10 Mult if the played hand contains a Flush."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

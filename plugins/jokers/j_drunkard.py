@@ -1,6 +1,7 @@
 """Drunkard: +1 discard each round."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_drunkard")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Dusk: retriggers every scored card on the last hand of the round."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_dusk")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Egg: gains $3 of sell value at the end of every round."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_egg")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Even Steven: each scored 10, 8, 6, 4 or 2 gives +4 Mult."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_even_steven")
 balatro_content = content(JOKER)

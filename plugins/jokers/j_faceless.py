@@ -1,6 +1,7 @@
 """Faceless Joker: earns $5 when a discard holds 3 or more face cards."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_faceless")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """The Family: X4 Mult if the played hand contains Four of a Kind."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

@@ -1,6 +1,7 @@
 """Fibonacci: each scored Ace, 2, 3, 5 or 8 gives +8 Mult."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_fibonacci")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Flash Card: gains +2 Mult for every shop reroll; gives the Mult it has gained."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

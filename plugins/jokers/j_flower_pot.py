@@ -1,6 +1,7 @@
 """Flower Pot: X3 Mult if the scoring cards include a Diamond, Club, Heart and Spade."""
 
-from balatro_ecs.plugin import Effect, Enhancement, Suit, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, Enhancement, Suit, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_flower_pot")
 balatro_content = content(JOKER)

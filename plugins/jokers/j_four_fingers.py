@@ -1,6 +1,7 @@
 """Four Fingers: Flushes and Straights can be made with 4 cards."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_four_fingers")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Gift Card: every joker and consumable gains $1 of sell value at the end of each round."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_gift")
 balatro_content = content(JOKER)

@@ -1,7 +1,8 @@
 """Glass Joker: gains X0.75 Mult for every Glass card that shatters (not for one a Spectral
 card destroys: the game tells the jokers before that card breaks)."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

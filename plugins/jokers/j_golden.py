@@ -1,6 +1,7 @@
 """Golden Joker: pays $4 at cash-out."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_golden")
 balatro_content = content(JOKER)

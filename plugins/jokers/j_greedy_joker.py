@@ -1,6 +1,7 @@
 """Greedy Joker: each scored Diamond gives +3 Mult."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

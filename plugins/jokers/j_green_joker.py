@@ -1,6 +1,7 @@
 """Green Joker: +1 Mult per hand played, -1 Mult per discard (never below 0)."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

@@ -1,7 +1,8 @@
 """Gros Michel: +15 Mult; a 1 in 6 chance to go extinct at the end of each round (which
 lets Cavendish appear)."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_gros_michel")
 balatro_content = content(JOKER)

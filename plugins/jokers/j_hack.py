@@ -1,6 +1,7 @@
 """Hack: retriggers each scored 2, 3, 4 or 5."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_hack")
 balatro_content = content(JOKER)

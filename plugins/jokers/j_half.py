@@ -1,6 +1,7 @@
 """Half Joker: +20 Mult if the hand was played with 3 or fewer cards."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_half")
 balatro_content = content(JOKER)

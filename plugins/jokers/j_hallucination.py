@@ -1,6 +1,7 @@
 """Hallucination: a 1 in 2 chance to create a Tarot card when any booster pack is opened."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_hallucination")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Hanging Chad: retriggers the first scoring card twice more."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_hanging_chad")
 balatro_content = content(JOKER)

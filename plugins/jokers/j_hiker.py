@@ -1,6 +1,7 @@
 """Hiker: every scored card permanently gains +5 Chips."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_hiker")
 balatro_content = content(JOKER)

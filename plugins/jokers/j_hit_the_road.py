@@ -1,7 +1,8 @@
 """Hit the Road: gains X0.5 Mult for each Jack discarded this round; back to X1 when the
 round ends."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

@@ -1,6 +1,7 @@
 """Hologram: gains X0.25 Mult for every playing card added to the deck; gives the ×Mult."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

@@ -1,6 +1,7 @@
 """Ice Cream: +100 Chips, 5 fewer after each hand played; melts at 0."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_ice_cream")
 balatro_content = content(JOKER)

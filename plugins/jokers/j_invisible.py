@@ -1,9 +1,13 @@
 """Invisible Joker: after 2 rounds, selling it duplicates a random other joker (a copy of
 a Negative joker is not Negative; a copy of another Invisible Joker counts from 0)."""
 
-from balatro_ecs.plugin import Edition, content, hookimpl, reference
+from dataclasses import replace
 
-JOKER = reference.joker("j_invisible")
+from balatro_ecs.plugin import Edition, content, hookimpl
+from balatro_ecs_vanilla import reference
+
+# The counter it sets while it plays (its config does not start it).
+JOKER = replace(reference.joker("j_invisible"), runtime_state={"invis_rounds": 0})
 balatro_content = content(JOKER)
 
 
@@ -28,3 +32,8 @@ def joker_sold(game, joker):
         copy.state["invis_rounds"] = 0  # a copied Invisible Joker starts counting again
     game.add_joker(copy)
     game.record(joker, "create", copy.key, copy)
+
+
+@hookimpl
+def content_describe(game, values, item):
+    return {"invis_rounds": values.get("invis_rounds", 0)}

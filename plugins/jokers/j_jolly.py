@@ -1,6 +1,7 @@
 """Jolly Joker: +8 Mult if the played hand contains a Pair."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

@@ -1,6 +1,7 @@
 """Juggler: +1 hand size."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_juggler")
 balatro_content = content(JOKER)

@@ -1,8 +1,13 @@
 """Loyalty Card: X4 Mult every sixth hand played since it was acquired."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from dataclasses import replace
 
-JOKER = reference.joker("j_loyalty_card")
+from balatro_ecs.plugin import Effect, Joker, content, hookimpl
+from balatro_ecs_vanilla import reference
+from balatro_ecs_vanilla._describe import owned
+
+# The counter it sets while it plays (its config does not start it).
+JOKER = replace(reference.joker("j_loyalty_card"), runtime_state={"loyalty_remaining": 0})
 balatro_content = content(JOKER)
 
 
@@ -17,3 +22,14 @@ def joker_main(ctx, joker):
     if remaining == every:
         return Effect.x_mult_of(extra["Xmult"])
     return None
+
+
+@hookimpl
+def content_describe(game, values, item):
+    every = int(values["extra"]["every"])
+    out = {"loyalty_every": every + 1}
+    since = game.run.hands_played - int(values.get("hands_played_at_create", 0))
+    if isinstance(item, Joker) and owned(game, item):
+        to_go = (every - since) % (every + 1)
+        out["loyalty_left"] = "active on the next hand" if to_go == 0 else f"{to_go} hands to go"
+    return out

@@ -1,6 +1,7 @@
 """Luchador: selling it disables the current Boss Blind."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_luchador")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Lucky Cat: gains X0.25 Mult each time a Lucky card hits."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

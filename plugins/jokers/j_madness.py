@@ -2,7 +2,8 @@
 other joker (never one a sticker keeps from being destroyed: Eternal); gives the ×Mult it
 has gained."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

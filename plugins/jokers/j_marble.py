@@ -1,7 +1,8 @@
 """Marble Joker: when a blind is selected, adds a Stone card to the deck."""
 
 from balatro_ecs.game.run.cards_for_sale import random_front
-from balatro_ecs.plugin import CardSpec, Enhancement, content, hookimpl, reference
+from balatro_ecs.plugin import CardSpec, Enhancement, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_marble")
 balatro_content = content(JOKER)

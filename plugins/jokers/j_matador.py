@@ -1,6 +1,7 @@
 """Matador: earns $8 when the played hand triggers the boss blind's ability."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_matador")
 balatro_content = content(JOKER)

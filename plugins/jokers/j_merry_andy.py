@@ -1,6 +1,7 @@
 """Merry Andy: +3 discards each round, -1 hand size."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_merry_andy")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Midas Mask: every scoring face card becomes a Gold card before the hand scores."""
 
-from balatro_ecs.plugin import Enhancement, content, hookimpl, reference
+from balatro_ecs.plugin import Enhancement, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_midas_mask")
 balatro_content = content(JOKER)

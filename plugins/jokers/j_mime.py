@@ -1,6 +1,7 @@
 """Mime: retriggers the effects of every card held in hand (when they have one)."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_mime")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Mr. Bones: saves a lost round if the score reached 25% of the blind, then burns up."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_mr_bones")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Mystic Summit: +15 Mult when no discards are left."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_mystic_summit")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Obelisk: gains X0.2 Mult per hand in a row that is not the most played poker hand."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

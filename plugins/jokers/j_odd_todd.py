@@ -1,6 +1,7 @@
 """Odd Todd: each scored Ace, 9, 7, 5 or 3 gives +31 Chips."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_odd_todd")
 balatro_content = content(JOKER)

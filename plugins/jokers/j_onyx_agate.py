@@ -1,6 +1,7 @@
 """Onyx Agate: each scored Club gives +7 Mult."""
 
-from balatro_ecs.plugin import Effect, Suit, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, Suit, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_onyx_agate")
 balatro_content = content(JOKER)

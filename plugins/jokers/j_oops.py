@@ -1,6 +1,7 @@
 """Oops! All 6s: doubles every listed probability."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_oops")
 balatro_content = content(JOKER)

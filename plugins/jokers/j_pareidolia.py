@@ -1,6 +1,7 @@
 """Pareidolia: every card counts as a face card."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_pareidolia")
 balatro_content = content(JOKER)

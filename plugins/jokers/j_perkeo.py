@@ -1,6 +1,7 @@
 """Perkeo: when leaving the shop, creates a Negative copy of a random consumable held."""
 
-from balatro_ecs.plugin import Edition, content, hookimpl, reference
+from balatro_ecs.plugin import Edition, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_perkeo")
 balatro_content = content(JOKER)

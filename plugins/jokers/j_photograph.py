@@ -1,6 +1,7 @@
 """Photograph: the first scoring face card gives X2 Mult."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_photograph")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Popcorn: +20 Mult, 4 less at the end of each round; eaten when it would reach 0."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

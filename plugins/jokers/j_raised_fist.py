@@ -1,6 +1,7 @@
 """Raised Fist: the lowest-ranked card held in hand adds double its rank's chips as Mult."""
 
-from balatro_ecs.plugin import Effect, Enhancement, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, Enhancement, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_raised_fist")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Ramen: X2 Mult, X0.01 less for each card discarded; eaten when it would reach X1."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

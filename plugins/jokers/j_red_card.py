@@ -1,6 +1,7 @@
 """Red Card: gains +3 Mult whenever a booster pack is skipped; gives the Mult it has gained."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

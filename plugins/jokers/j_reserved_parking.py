@@ -1,6 +1,7 @@
 """Reserved Parking: each face card held in hand has a 1 in 2 chance to give $1."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_reserved_parking")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Ride the Bus: +1 Mult per hand played in a row without a scoring face card."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

@@ -5,7 +5,8 @@ The room is counted when it acts, with the jokers already promised by jokers to 
 to the blind, so none of them acts on it (and Madness or Ceremonial Dagger cannot take one).
 """
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_riff_raff")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Showman: jokers and consumables already owned can appear again in pools."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_ring_master")
 balatro_content = content(JOKER)

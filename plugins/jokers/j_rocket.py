@@ -1,6 +1,7 @@
 """Rocket: pays $1 at cash-out, and $2 more for every Boss Blind beaten."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_rocket")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Rough Gem: each scored Diamond gives $1."""
 
-from balatro_ecs.plugin import Effect, Suit, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, Suit, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_rough_gem")
 balatro_content = content(JOKER)

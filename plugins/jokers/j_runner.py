@@ -1,6 +1,7 @@
 """Runner: gains +15 Chips whenever the played hand contains a Straight."""
 
-from balatro_ecs.plugin import Effect, HandType, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, HandType, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

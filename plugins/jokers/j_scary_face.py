@@ -1,6 +1,7 @@
 """Scary Face: each scored face card gives +30 Chips."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_scary_face")
 balatro_content = content(JOKER)

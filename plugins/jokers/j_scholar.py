@@ -1,6 +1,7 @@
 """Scholar: each scored Ace gives +20 Chips and +4 Mult."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_scholar")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Séance: creates a Spectral card when the hand contains a Straight Flush (if there is room)."""
 
-from balatro_ecs.plugin import HandType, content, hookimpl, reference
+from balatro_ecs.plugin import HandType, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_seance")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Seeing Double: X2 Mult if the scoring cards include a Club and a card of another suit."""
 
-from balatro_ecs.plugin import Effect, Enhancement, Suit, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, Enhancement, Suit, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_seeing_double")
 balatro_content = content(JOKER)

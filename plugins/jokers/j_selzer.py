@@ -1,6 +1,7 @@
 """Seltzer: retriggers every scored card for the next 10 hands."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_selzer")
 balatro_content = content(JOKER)

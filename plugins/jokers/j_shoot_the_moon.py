@@ -1,6 +1,7 @@
 """Shoot the Moon: each Queen held in hand gives +13 Mult."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_shoot_the_moon")
 balatro_content = content(JOKER)

@@ -3,7 +3,8 @@
 The Spectral card is made only if there is room; the 6 is destroyed either way.
 """
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_sixth_sense")
 balatro_content = content(JOKER)

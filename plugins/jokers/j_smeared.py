@@ -1,6 +1,7 @@
 """Smeared Joker: Hearts and Diamonds count as one suit, Spades and Clubs as another."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_smeared")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Smiley Face: each scored face card gives +5 Mult."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_smiley")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Sock and Buskin: retriggers every scored face card."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_sock_and_buskin")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Space Joker: 1 in 4 chance to level up the played poker hand before it scores."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_space")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Splash: every played card counts in scoring."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_splash")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Square Joker: gains +4 Chips whenever exactly 4 cards are played."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

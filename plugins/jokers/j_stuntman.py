@@ -1,6 +1,7 @@
 """Stuntman: +250 Chips, -2 hand size."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_stuntman")
 balatro_content = content(JOKER)

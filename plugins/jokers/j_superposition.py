@@ -3,7 +3,8 @@
 The card is made only if there is room.
 """
 
-from balatro_ecs.plugin import HandType, content, hookimpl, reference
+from balatro_ecs.plugin import HandType, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_superposition")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Golden Ticket: each scored Gold card gives $4."""
 
-from balatro_ecs.plugin import Effect, Enhancement, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, Enhancement, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_ticket")
 balatro_content = content(JOKER)

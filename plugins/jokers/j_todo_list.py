@@ -1,9 +1,13 @@
 """To Do List: earns $4 when the played hand is its listed poker hand; the hand changes at
 the end of each round."""
 
-from balatro_ecs.plugin import Effect, content, hand_iteration_order, hookimpl, reference
+from dataclasses import replace
 
-JOKER = reference.joker("j_todo_list")
+from balatro_ecs.plugin import Effect, content, hand_iteration_order, hookimpl
+from balatro_ecs_vanilla import reference
+
+# The counter it sets while it plays (its config does not start it).
+JOKER = replace(reference.joker("j_todo_list"), runtime_state={"to_do_poker_hand": ""})
 balatro_content = content(JOKER)
 
 
@@ -43,3 +47,8 @@ def joker_end_of_round(game, joker):
     if joker.copied_by is None:
         _draw_hand(game, joker, _target(joker))
     return None
+
+
+@hookimpl
+def content_describe(game, values, item):
+    return {"todo_hand": values.get("to_do_poker_hand", values["extra"]["poker_hand"])}

@@ -1,7 +1,8 @@
 """Trading Card: if the first discard of a round is a single card, it is destroyed and
 earns $3."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_trading")
 balatro_content = content(JOKER)

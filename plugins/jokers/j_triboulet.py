@@ -1,6 +1,7 @@
 """Triboulet: each scored King or Queen gives X2 Mult."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_triboulet")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """The Trio: X3 Mult if the played hand contains Three of a Kind."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

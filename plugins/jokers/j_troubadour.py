@@ -1,6 +1,7 @@
 """Troubadour: +2 hand size, one hand fewer each round."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_troubadour")
 balatro_content = content(JOKER)

@@ -1,6 +1,7 @@
 """Spare Trousers: gains +2 Mult whenever the played hand contains Two Pair."""
 
-from balatro_ecs.plugin import Effect, HandType, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, HandType, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

@@ -1,6 +1,7 @@
 """Turtle Bean: +5 hand size, 1 less at the end of each round; eaten when it reaches 0."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

@@ -1,6 +1,7 @@
 """Vagabond: creates a Tarot card if the hand is played with $4 or less (if there is room)."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_vagabond")
 balatro_content = content(JOKER)

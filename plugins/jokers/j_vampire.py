@@ -1,6 +1,7 @@
 """Vampire: takes the enhancement off every enhanced scoring card and gains X0.1 Mult for each."""
 
-from balatro_ecs.plugin import Enhancement, content, hookimpl, reference
+from balatro_ecs.plugin import Enhancement, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

@@ -1,6 +1,7 @@
 """Walkie Talkie: each scored 10 or 4 gives +10 Chips and +4 Mult."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_walkie_talkie")
 balatro_content = content(JOKER)

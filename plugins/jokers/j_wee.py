@@ -1,6 +1,7 @@
 """Wee Joker: gains +8 Chips whenever a 2 is scored."""
 
-from balatro_ecs.plugin import Effect, content, hookimpl, reference
+from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

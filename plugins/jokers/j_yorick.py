@@ -1,10 +1,14 @@
 """Yorick: gains X1 Mult after every 23 cards discarded; gives the ×Mult it has gained."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from dataclasses import replace
+
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 
-JOKER = reference.joker("j_yorick")
+# The counter it sets while it plays (its config does not start it).
+JOKER = replace(reference.joker("j_yorick"), runtime_state={"yorick_discards": 0})
 balatro_content = content(JOKER)
 
 
@@ -24,3 +28,8 @@ def joker_discard(game, joker, card, cards):
 
 
 joker_main = _shapes.x_mult_counter(JOKER)
+
+
+@hookimpl
+def content_describe(game, values, item):
+    return {"yorick_left": values.get("yorick_discards", values["extra"]["discards"])}

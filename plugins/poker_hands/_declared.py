@@ -1,6 +1,7 @@
 """The vanilla poker hands' declarations, from the reference table (hands.toml)."""
 
-from balatro_ecs.plugin import PokerHandType, reference
+from balatro_ecs.plugin import PokerHandType
+from balatro_ecs_vanilla import reference
 
 
 def poker_hand(name: str, effect: str) -> PokerHandType:
@@ -17,4 +18,5 @@ def poker_hand(name: str, effect: str) -> PokerHandType:
         level_mult=row["mult_per_level"],
         order=row["priority"],
         visible=row["visible_at_start"],
+        by_shape=True,  # the game's hands read only ranks, straights, flushes, the highest
     )

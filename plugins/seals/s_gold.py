@@ -1,7 +1,7 @@
 """Gold Seal: $3 each time the card scores (retriggers included)."""
 
-from balatro_ecs.game.numbers import GOLD_SEAL_DOLLARS
 from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs_vanilla.numbers import GOLD_SEAL_DOLLARS
 
 from ..enhancements._shapes import seal
 

@@ -1,6 +1,7 @@
 """Black Stake: shop and pack jokers may be Eternal."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 STAKE = reference.stake("stake_black")
 balatro_content = content(STAKE)

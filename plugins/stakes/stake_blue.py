@@ -1,6 +1,7 @@
 """Blue Stake: one discard fewer every round."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 STAKE = reference.stake("stake_blue")
 balatro_content = content(STAKE)

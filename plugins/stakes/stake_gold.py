@@ -1,6 +1,7 @@
 """Gold Stake: shop and pack jokers may be Rental."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 STAKE = reference.stake("stake_gold")
 balatro_content = content(STAKE)
@@ -9,3 +10,8 @@ balatro_content = content(STAKE)
 @hookimpl
 def stake_apply(game, stake):
     game.run.rentals_in_shop = True
+
+
+@hookimpl
+def content_describe(game, values, item):
+    return {"rental_rate": game.run.rental_rate}

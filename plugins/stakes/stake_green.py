@@ -1,6 +1,7 @@
 """Green Stake: blind sizes grow faster (the second scaling table)."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 STAKE = reference.stake("stake_green")
 balatro_content = content(STAKE)

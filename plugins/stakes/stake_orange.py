@@ -1,6 +1,7 @@
 """Orange Stake: shop and pack jokers may be Perishable."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 STAKE = reference.stake("stake_orange")
 balatro_content = content(STAKE)
@@ -9,3 +10,8 @@ balatro_content = content(STAKE)
 @hookimpl
 def stake_apply(game, stake):
     game.run.perishables_in_shop = True
+
+
+@hookimpl
+def content_describe(game, values, item):
+    return {"perishable_rounds": game.run.perishable_rounds}

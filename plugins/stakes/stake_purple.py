@@ -1,6 +1,7 @@
 """Purple Stake: blind sizes grow faster again (the third scaling table)."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 STAKE = reference.stake("stake_purple")
 balatro_content = content(STAKE)

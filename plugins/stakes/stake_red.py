@@ -1,6 +1,7 @@
 """Red Stake: the Small Blind pays no reward."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 STAKE = reference.stake("stake_red")
 balatro_content = content(STAKE)

@@ -2,11 +2,13 @@
 jokers above 0.7 on the shared poll, if the joker is ``eternal_compat``)."""
 
 from balatro_ecs.plugin import StickerType, content, hookimpl
+from balatro_ecs_vanilla._describe import description
 
 from ._shared import eternal_perishable_poll
 
 STICKER = StickerType(
     key="sticker_eternal",
+    description=description("sticker", "sticker_eternal"),
     name="Eternal",
     effect="Can't be sold or destroyed.",
     order=1,

@@ -3,11 +3,13 @@
 joker is ``perishable_compat``). Its value is the rounds left; 0 once spent."""
 
 from balatro_ecs.plugin import StickerType, content, hookimpl
+from balatro_ecs_vanilla._describe import description
 
 from ._shared import eternal_perishable_poll
 
 STICKER = StickerType(
     key="sticker_perishable",
+    description=description("sticker", "sticker_perishable"),
     name="Perishable",
     effect="Debuffed after 5 rounds.",
     order=3,
@@ -39,3 +41,10 @@ def sticker_end_of_round(game, sticker, joker):
             game.set_joker_debuff(joker, True)
             game.record(joker, "message", "perished")
     return None
+
+
+@hookimpl
+def content_describe(game, values, item):
+    # The rounds left on a joker (none once spent); the run's count for the sticker itself.
+    rounds = values.get("value", game.run.perishable_rounds)
+    return {"rounds": rounds} if isinstance(rounds, int) and rounds > 0 else {}

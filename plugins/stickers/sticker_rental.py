@@ -2,9 +2,11 @@
 end of every round (Gold Stake: shop and pack jokers above 0.7 on their own poll)."""
 
 from balatro_ecs.plugin import Effect, StickerType, content, hookimpl
+from balatro_ecs_vanilla._describe import description
 
 STICKER = StickerType(
     key="sticker_rental",
+    description=description("sticker", "sticker_rental"),
     name="Rental",
     effect="Costs $1 to buy; lose $3 at the end of every round.",
     order=2,
@@ -32,3 +34,8 @@ def sticker_end_of_round(game, sticker, joker):
 @hookimpl
 def sticker_price(game, sticker, joker, price):
     return RENTAL_PRICE
+
+
+@hookimpl
+def content_describe(game, values, item):
+    return {"rental_rate": game.run.rental_rate}

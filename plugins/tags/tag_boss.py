@@ -2,7 +2,8 @@
 for the ante, as any boss reroll does in the game)."""
 
 from balatro_ecs.game.run.blinds import reroll_boss
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 TAG = reference.tag("tag_boss")
 balatro_content = content(TAG)

@@ -1,6 +1,7 @@
 """Buffoon Tag: opens a free Mega Buffoon Pack."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content
+from balatro_ecs_vanilla import reference
 
 from ._shapes import pack_tag
 

@@ -2,7 +2,8 @@
 free; its vouchers are not, nor are the cards a reroll brings."""
 
 from balatro_ecs.game.run.shop import make_free
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 TAG = reference.tag("tag_coupon")
 balatro_content = content(TAG)

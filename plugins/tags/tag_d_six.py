@@ -1,6 +1,7 @@
 """D6 Tag: rerolls in the next shop start at $0."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 TAG = reference.tag("tag_d_six")
 balatro_content = content(TAG)

@@ -1,7 +1,8 @@
 """Double Tag: the next tag gained is gained twice (Double Tags excepted)."""
 
 from balatro_ecs.game.run.tags import gain_tag
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 TAG = reference.tag("tag_double")
 balatro_content = content(TAG)

@@ -1,6 +1,7 @@
 """Garbage Tag: $1 for every discard left unused this run."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 TAG = reference.tag("tag_garbage")
 balatro_content = content(TAG)
@@ -12,3 +13,8 @@ def tag_apply(game, tag, trigger, subject):
         game.earn(tag.config["dollars_per_discard"] * game.run.unused_discards, tag.name)
         return True
     return None
+
+
+@hookimpl
+def content_describe(game, values, item):
+    return {"garbage_dollars": values["dollars_per_discard"] * game.run.unused_discards}

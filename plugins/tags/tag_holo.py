@@ -1,6 +1,7 @@
 """Holographic Tag: the next edition-less joker in the shop gets the edition and is free."""
 
-from balatro_ecs.plugin import Edition, content, reference
+from balatro_ecs.plugin import Edition, content
+from balatro_ecs_vanilla import reference
 
 from ._shapes import edition_tag
 

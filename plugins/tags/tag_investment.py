@@ -1,6 +1,7 @@
 """Investment Tag: pays $25 at the cash-out after the next boss is beaten."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 TAG = reference.tag("tag_investment")
 balatro_content = content(TAG)

@@ -1,6 +1,7 @@
 """Juggle Tag: +3 hand size for the next round."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 TAG = reference.tag("tag_juggle")
 balatro_content = content(TAG)

@@ -1,6 +1,7 @@
 """Meteor Tag: opens a free Mega Celestial Pack."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content
+from balatro_ecs_vanilla import reference
 
 from ._shapes import pack_tag
 

@@ -6,7 +6,8 @@ tag promises a hand the player can read; a copy made by a Double Tag levels the 
 """
 
 from balatro_ecs.game.run.tags import choose_blind_hands
-from balatro_ecs.plugin import HandType, content, hookimpl, reference
+from balatro_ecs.plugin import HandType, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 TAG = reference.tag("tag_orbital")
 balatro_content = content(TAG)
@@ -19,3 +20,12 @@ def tag_apply(game, tag, trigger, subject):
     hand = HandType.from_name(choose_blind_hands(game)[game.run.blind_on_deck])
     game.level_up(hand, tag.config["levels"], tag.name)
     return True
+
+
+@hookimpl
+def content_describe(game, values, item):
+    run = game.run
+    if run.tags_offered.get(run.blind_on_deck) != TAG.key:
+        return {}
+    hand = run.orbital_choices.get(str(run.ante), {}).get(run.blind_on_deck)
+    return {"orbital_hand": hand}

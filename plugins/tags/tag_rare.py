@@ -1,6 +1,7 @@
 """Rare Tag: the next shop's first card is a free Rare joker (unless you own every Rare)."""
 
-from balatro_ecs.plugin import JokerType, content, hookimpl, reference
+from balatro_ecs.plugin import JokerType, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from ._shapes import RARE_ROLL, free_joker
 

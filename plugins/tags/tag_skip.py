@@ -1,6 +1,7 @@
 """Speed Tag: $5 for every blind skipped this run."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 TAG = reference.tag("tag_skip")
 balatro_content = content(TAG)

@@ -1,6 +1,7 @@
 """Standard Tag: opens a free Mega Standard Pack."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content
+from balatro_ecs_vanilla import reference
 
 from ._shapes import pack_tag
 

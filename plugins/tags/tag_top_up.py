@@ -2,7 +2,8 @@
 
 from balatro_ecs.game.run.cards_for_sale import make_joker
 from balatro_ecs.kernel.components import Area
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from ._shapes import COMMON_ROLL
 

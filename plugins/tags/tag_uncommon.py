@@ -1,6 +1,7 @@
 """Uncommon Tag: the next shop's first card is a free Uncommon joker."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from ._shapes import UNCOMMON_ROLL, free_joker
 

@@ -1,7 +1,8 @@
 """Voucher Tag: the next shop offers one more voucher."""
 
 from balatro_ecs.game.run.blinds import next_voucher
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 TAG = reference.tag("tag_voucher")
 balatro_content = content(TAG)

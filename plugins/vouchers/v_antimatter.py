@@ -1,6 +1,7 @@
 """Antimatter: one more joker slot."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 VOUCHER = reference.voucher("v_antimatter")
 balatro_content = content(VOUCHER)

@@ -1,6 +1,7 @@
 """Crystal Ball: one more consumable slot."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 VOUCHER = reference.voucher("v_crystal_ball")
 balatro_content = content(VOUCHER)

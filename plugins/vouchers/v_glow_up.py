@@ -1,6 +1,7 @@
 """Glow Up: Foil, Holographic and Polychrome cards appear 4x as often."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 VOUCHER = reference.voucher("v_glow_up")
 balatro_content = content(VOUCHER)

@@ -1,6 +1,7 @@
 """Grabber: one hand every round."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 VOUCHER = reference.voucher("v_grabber")
 balatro_content = content(VOUCHER)

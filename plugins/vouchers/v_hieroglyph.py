@@ -1,6 +1,7 @@
 """Hieroglyph: back one ante, and one hand fewer every round."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

@@ -1,6 +1,7 @@
 """Hone: Foil, Holographic and Polychrome cards appear 2x as often."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 VOUCHER = reference.voucher("v_hone")
 balatro_content = content(VOUCHER)

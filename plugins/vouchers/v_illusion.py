@@ -1,6 +1,7 @@
 """Illusion: playing cards in the shop may be enhanced or have an edition."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 VOUCHER = reference.voucher("v_illusion")
 balatro_content = content(VOUCHER)

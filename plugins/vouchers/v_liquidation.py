@@ -1,6 +1,7 @@
 """Liquidation: everything in the shop is 50% off."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

@@ -1,6 +1,7 @@
 """Magic Trick: playing cards can appear in the shop."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 VOUCHER = reference.voucher("v_magic_trick")
 balatro_content = content(VOUCHER)

@@ -1,6 +1,7 @@
 """Nacho Tong: one more hand every round."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 VOUCHER = reference.voucher("v_nacho_tong")
 balatro_content = content(VOUCHER)

@@ -1,7 +1,8 @@
 """Overstock Plus: one more card slot in the shop."""
 
 from balatro_ecs.game.run.shop import add_shop_slot
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 VOUCHER = reference.voucher("v_overstock_plus")
 balatro_content = content(VOUCHER)

@@ -1,6 +1,7 @@
 """Paint Brush: +1 hand size."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 VOUCHER = reference.voucher("v_paint_brush")
 balatro_content = content(VOUCHER)

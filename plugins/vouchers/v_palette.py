@@ -1,6 +1,7 @@
 """Palette: +1 more hand size."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 VOUCHER = reference.voucher("v_palette")
 balatro_content = content(VOUCHER)

@@ -1,6 +1,7 @@
 """Petroglyph: back one ante, and one discard fewer every round."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

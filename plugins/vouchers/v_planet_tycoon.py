@@ -1,6 +1,7 @@
 """Planet Tycoon: Planet cards appear more often in the shop."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 VOUCHER = reference.voucher("v_planet_tycoon")
 balatro_content = content(VOUCHER)

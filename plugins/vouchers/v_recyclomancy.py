@@ -1,6 +1,7 @@
 """Recyclomancy: one more discard every round."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 VOUCHER = reference.voucher("v_recyclomancy")
 balatro_content = content(VOUCHER)

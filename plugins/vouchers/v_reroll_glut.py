@@ -1,6 +1,7 @@
 """Reroll Glut: rerolls cost $2 less again."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

@@ -1,6 +1,7 @@
 """Tarot Merchant: Tarot cards appear more often in the shop."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 VOUCHER = reference.voucher("v_tarot_merchant")
 balatro_content = content(VOUCHER)

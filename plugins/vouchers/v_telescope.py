@@ -1,6 +1,7 @@
 """Telescope: every Celestial pack offers the Planet of the most played hand."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 VOUCHER = reference.voucher("v_telescope")
 balatro_content = content(VOUCHER)

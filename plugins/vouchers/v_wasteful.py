@@ -1,6 +1,7 @@
 """Wasteful: one discard every round."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 VOUCHER = reference.voucher("v_wasteful")
 balatro_content = content(VOUCHER)

@@ -10,18 +10,19 @@ import math
 from typing import TYPE_CHECKING
 
 from ...kernel.content import BlindType, TagType, VoucherType
+from ...kernel.errors import ContentError
 from ...kernel.rng import lua_mod
-from .. import reference
-from ..pools import draw_pool
+from ..pools import draw_pool, pool_fallback
+from ..run_rules import ANTE_BASE_CHIPS
 
 if TYPE_CHECKING:
     from ..game import Game
     from .flow import EventContext
 
 __all__ = [
-    "BOSS_REROLL_COST",
     "blind_amount",
     "blind_chips",
+    "blind_key",
     "blind_reward",
     "blind_type_on_deck",
     "choose_boss",
@@ -31,9 +32,6 @@ __all__ = [
     "reroll_boss",
 ]
 
-#: What rerolling the boss costs (Director's Cut and Retcon, vouchers.toml ``config.extra``).
-BOSS_REROLL_COST: int = reference.voucher("v_directors_cut").config["extra"]
-
 _NEXT_BLIND = {"Small": "Big", "Big": "Boss"}
 
 
@@ -42,7 +40,7 @@ def next_blind(which: str) -> str:
     return _NEXT_BLIND.get(which, "Small")
 
 
-_CHIPS = reference.table("rules")["ante_base_chips"]
+_CHIPS = ANTE_BASE_CHIPS
 _TABLES: dict[int, list[float]] = {
     1: _CHIPS["scaling_1"],
     2: _CHIPS["scaling_2"],
@@ -86,9 +84,30 @@ def blind_amount(ante: int, scaling: int = 1) -> float:
 
 def blind_type_on_deck(game: Game) -> BlindType:
     """The blind the player is about to play or skip."""
-    which = game.run.blind_on_deck
-    key = {"Small": "bl_small", "Big": "bl_big"}.get(which, game.run.boss)
-    return game.plugins.blind(key)
+    return game.plugins.blind(blind_key(game, game.run.blind_on_deck))
+
+
+def blind_key(game: Game, which: str) -> str:
+    """The key of the blind played as ``which`` (``"Small"``, ``"Big"``, ``"Boss"``) this
+    ante: the boss drawn for the ante, else the plugin set's blind of that kind (``kind``
+    ``"small"`` or ``"big"``; the first in the game's order).
+
+    :raises ContentError: the plugin set has no blind of that kind.
+    """
+    if which == "Boss":
+        return game.run.boss
+    cache = game.plugins.cache
+    fixed: dict[str, str] | None = cache.get("fixed blinds")
+    if fixed is None:
+        fixed = {}
+        for blind in game.plugins.all(BlindType):
+            if blind.kind in ("small", "big"):
+                fixed.setdefault(blind.kind.title(), blind.key)
+        cache["fixed blinds"] = fixed
+    try:
+        return fixed[which]
+    except KeyError:
+        raise ContentError(f"no {which.lower()} blind (kind {which.lower()!r}) is loaded") from None
 
 
 def blind_chips(game: Game, blind: BlindType) -> float:
@@ -137,8 +156,9 @@ def choose_boss(game: Game) -> str:
 
 
 def pay_for_boss_reroll(ctx: EventContext) -> None:
-    """The ``reroll_boss`` action's price (:data:`BOSS_REROLL_COST`)."""
-    ctx.game.earn(-BOSS_REROLL_COST, "reroll boss")
+    """The ``reroll_boss`` action's price (the rule Director's Cut and Retcon set:
+    :attr:`Rules.boss_reroll_cost <balatro_ecs.game.rules.Rules.boss_reroll_cost>`)."""
+    ctx.game.earn(-ctx.game.rules.boss_reroll_cost, "reroll boss")
 
 
 def draw_new_boss(ctx: EventContext) -> None:
@@ -174,7 +194,7 @@ def next_tag(game: Game) -> str:
             else None
             for tag in game.plugins.all(TagType)
         )  # fmt: skip
-    return draw_pool(game, pool, f"Tag{ante}", "tag_handy")
+    return draw_pool(game, pool, f"Tag{ante}", pool_fallback(game.plugins, "Tag"))
 
 
 def _vouchers(game: Game) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -201,4 +221,5 @@ def next_voucher(game: Game, stream: str | None = None) -> str | None:
     ]
     if not any(pool):
         return None
-    return draw_pool(game, pool, stream or f"Voucher{game.run.ante}", "v_blank")
+    fallback = pool_fallback(game.plugins, "Voucher")
+    return draw_pool(game, pool, stream or f"Voucher{game.run.ante}", fallback)

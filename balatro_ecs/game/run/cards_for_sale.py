@@ -21,13 +21,13 @@ from ...kernel.enums import Edition, Enhancement, Seal, Suit
 from ...kernel.errors import ContentError, show
 from ..cards import Card, CardSpec
 from ..pools import (
-    EMPTY_POOL_FALLBACK,
     ModifierPools,
     draw_consumable,
     draw_enhancement,
     draw_pool,
     modifier_pools,
     owned_keys,
+    pool_fallback,
 )
 from ..rarities import RarityPools, rarity_pools
 from ..stickers import roll_stickers
@@ -208,7 +208,7 @@ def make_joker(
     else:
         tier = roll_rarity(game, append, rarity)
     pool, stream = joker_pool(game, tier, append)
-    key = draw_pool(game, pool, stream, EMPTY_POOL_FALLBACK["Joker"])
+    key = draw_pool(game, pool, stream, pool_fallback(game.plugins, "Joker"))
     stickers = None
     if area in (Area.SHOP, Area.PACK):  # the stickers roll (stickers.roll_stickers)
         stickers = roll_stickers(game, game.plugins.joker(key), area)

@@ -48,7 +48,6 @@ from ..copying import GameSnapshot
 from ..jokers import Consumable
 from ..state import Phase
 from . import packs, shop
-from .blinds import BOSS_REROLL_COST
 from .flow import run_event
 from .invariants import broken, culprit
 from .rounds import end_round_if_out_of_cards
@@ -56,7 +55,7 @@ from .rounds import end_round_if_out_of_cards
 if TYPE_CHECKING:
     from ..game import Game
 
-__all__ = ["BOSS_REROLL_COST", "action_mask", "apply", "check_preview", "legal_actions", "verify"]
+__all__ = ["action_mask", "apply", "check_preview", "legal_actions", "verify"]
 
 
 def _phase(game: Game, *allowed: Phase, what: str) -> None:
@@ -148,10 +147,9 @@ def _check_reroll_boss(game: Game, action: Action) -> None:
     _phase(game, Phase.BLIND_SELECT, what="reroll_boss")
     if not _boss_reroll_allowed(game):
         raise IllegalActionError("reroll_boss: needs Director's Cut (once per ante) or Retcon")
-    if not shop.can_afford(game, BOSS_REROLL_COST):
-        raise IllegalActionError(
-            f"reroll_boss: costs ${BOSS_REROLL_COST}, you have ${game.run.dollars}"
-        )
+    cost = game.rules.boss_reroll_cost
+    if not shop.can_afford(game, cost):
+        raise IllegalActionError(f"reroll_boss: costs ${cost}, you have ${game.run.dollars}")
 
 
 def _check_play(game: Game, action: Action) -> None:

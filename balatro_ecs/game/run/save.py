@@ -47,7 +47,6 @@ from __future__ import annotations
 import functools
 import json
 import math
-import operator
 import weakref
 from collections.abc import Callable, Mapping
 from enum import IntEnum
@@ -487,23 +486,9 @@ def _restore_card(game: Game, raw: dict[str, Any], area: C.Area) -> Card:
 
 
 def _values_of(raw: dict[str, Any]) -> tuple[Any, ...]:
-    """A saved card's value components (all but its serial and zone), shared with every
-    saved card that looks the same (:data:`_SAVED_VALUES`)."""
+    """A saved card's value components (all but its serial and zone): the shared ones."""
     forced, by_blind = raw["debuff"]
-    key = (
-        _SAVED_FIELDS(raw), type(raw["perma_bonus"]), raw.get("original_suit"),
-        raw.get("couponed", False), forced, by_blind,
-    )  # fmt: skip
-    try:
-        found = _SAVED_VALUES.get(key)
-        plain = True
-    except TypeError:  # not plain JSON values: made the slow way (and not kept)
-        found, plain = None, False
-    if found is None:
-        found = _saved_values(raw, forced, by_blind)
-        if plain and len(_SAVED_VALUES) < 4096:
-            _SAVED_VALUES[key] = found
-    return found
+    return _saved_values(raw, forced, by_blind)
 
 
 def _made_card(
@@ -520,16 +505,6 @@ def _made_card(
     if tally is not None:
         tally[values[2].kind] += 1
     return card
-
-
-_SAVED_FIELDS = operator.itemgetter(
-    "rank", "suit", "enhancement", "edition", "seal", "perma_bonus", "played_this_ante",
-    "face_down", "forced",
-)  # fmt: skip
-#: A saved card's values (all but its serial) -> its value components, in order (as
-#: :meth:`CardSpec.values <balatro_ecs.game.cards.CardSpec.values>`): most saved cards look
-#: like many others.
-_SAVED_VALUES: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
 
 def _saved_values(raw: dict[str, Any], forced: bool, by_blind: bool) -> tuple[Any, ...]:

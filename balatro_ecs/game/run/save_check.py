@@ -33,6 +33,7 @@ from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from ...kernel.content import (
+    BLIND_MEMORY_KINDS,
     BlindType,
     BoosterType,
     ConsumableSetType,
@@ -58,6 +59,7 @@ from ..checks import (
     MAX_INT,
     MAX_TEXT,
     check_keys,
+    check_like,
     check_state,
     flag,
     joker_state_template,
@@ -310,13 +312,20 @@ class _Check:
         )
 
     def run(self, run: Mapping[str, Any]) -> None:
-        check_keys(run, _RUN_KEYS, "run field", "run", _Damaged)
         for name in _RUN_REQUIRED:  # (other fields an older save lacks take their defaults)
             if name not in run:
                 raise _Damaged(f"run.{name}: missing")
+        if not run.keys() <= _RUN_KEYS:
+            # a save written before a run-state slot moved into ``memory`` has it here
+            slots = self.plugins.run_state_declared()
+            check_keys(run, _RUN_KEYS | slots.keys(), "run field", "run", _Damaged)
+            for name in run.keys() - _RUN_KEYS:
+                _slot(slots[name], run[name], f"run.{name}")
         ints, flags, reals = _RUN_INTS, _RUN_FLAGS, _RUN_REALS
         checks, places = _RUN_FIELDS, _RUN_PLACES
         for name, value in run.items():
+            if name not in checks:
+                continue  # a slot, checked above
             bounds = ints.get(name)
             if bounds is not None:
                 if type(value) is int and bounds[0] <= value <= bounds[1]:
@@ -442,15 +451,16 @@ class _Check:
 
     def blind(self, blind: Mapping[str, Any]) -> None:
         _exact(blind, _BLIND_KEYS, "blind field", "blind")
-        self.content(BlindType, blind["key"], "blind.key")
+        btype = self.content(BlindType, blind["key"], "blind.key")
         flag(blind["disabled"], "blind.disabled", _Damaged)
         flag(blind["triggered"], "blind.triggered", _Damaged)
         memory = _object(blind["memory"], "blind.memory")
         plain(memory, "blind.memory", _Damaged)
+        kinds = btype.memory_kinds if isinstance(btype, BlindType) else {}
         for key, value in memory.items():
-            check = _MEMORY.get(key)
-            if check is not None:
-                check(value, f"blind.memory.{key}")
+            kind = kinds.get(key)
+            if kind is not None:
+                _MEMORY[kind](value, f"blind.memory.{key}")
 
     def outcome(self, raw: object, where: str) -> None:
         """An entry of the action log; its action, made to check it, is kept
@@ -894,8 +904,30 @@ def _hand_field(optional: bool) -> _Field:
     return check
 
 
-def _suit_field(c: _Check, value: object, where: str) -> None:
-    _suit(value, where)
+def _memory(c: _Check, value: object, where: str) -> None:
+    """The run's memory: each slot the plugin set declares holds a value of the kind of
+    its starting value; any other key (a slot of a plugin not loaded) plain data."""
+    memory = _object(value, where)
+    slots = c.plugins.run_state_declared() if memory else {}
+    for name, item in memory.items():
+        start = slots.get(name, _NO_SLOT) if type(name) is str else _NO_SLOT
+        kind = type(item)
+        if kind is type(start) and (
+            (kind is int and 0 <= item <= MAX_INT) or (kind is str and len(item) <= MAX_TEXT)
+        ):
+            continue  # the usual slot: a count or a letter, as it starts
+        if start is not _NO_SLOT:
+            _slot(start, item, f"{where}.{name}")
+        else:
+            plain({name: item}, where, _Damaged)
+
+
+_NO_SLOT = object()
+
+
+def _slot(start: object, value: object, where: str) -> None:
+    """A run-state slot's value, of the kind of its starting value ``start``."""
+    check_like(start, value, where, _Damaged)
 
 
 def _hands(c: _Check, value: object, where: str) -> None:
@@ -1056,7 +1088,6 @@ _RUN_FIELDS: dict[str, _Field] = {
     "skips": _count(),
     "tarots_used": _count(),
     "spectrals_used": _count(),
-    "ecto_minus": _count(),
     "planets_used": _keys(ConsumableType),
     "last_tarot_planet": _key(ConsumableType, optional=True),
     "unused_discards": _count(),
@@ -1064,11 +1095,7 @@ _RUN_FIELDS: dict[str, _Field] = {
     "probability": _real(infinite=True),
     "most_played_hand": _hand_field(optional=False),
     "last_hand_played": _hand_field(optional=True),
-    "idol_rank": _count(2, 14),
-    "idol_suit": _suit_field,
-    "ancient_suit": _suit_field,
-    "castle_suit": _suit_field,
-    "mail_rank": _count(2, 14),
+    "memory": _memory,
     "vouchers": _keys(VoucherType),
     "flags": _texts,
     "tags": _keys(TagType),
@@ -1104,15 +1131,16 @@ def _memory_flag(value: object, where: str) -> None:
     flag(value, where, _Damaged)
 
 
-#: The vanilla blinds' memory (a plugin blind may keep other plain data).
+#: How a blind's memory is checked, by the kind its blind declares
+#: (:attr:`BlindType.memory_kinds <balatro_ecs.kernel.content.BlindType.memory_kinds>`).
 _MEMORY: dict[str, Any] = {
-    "hands_used": _hand_names,  # The Eye
-    "only_hand": _hand,  # The Mouth
-    "flipped": _serials,  # Amber Acorn
-    "prepped": _memory_flag,  # The Fish, Crimson Heart
-    "discards_removed": _memory_count,  # The Water
-    "hands_removed": _memory_count,  # The Needle
+    "hands": _hand_names,
+    "hand": _hand,
+    "serials": _serials,
+    "flag": _memory_flag,
+    "count": _memory_count,
 }
+assert set(_MEMORY) == set(BLIND_MEMORY_KINDS), "every kind of blind memory is checked"
 
 
 # -- plugin versions ---------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...kernel.content import StakeType
-from ...kernel.enums import Suit
+from ...kernel.enums import Edition, Suit
 from ..cards import CardSpec, CardTemplate
 from .blinds import choose_boss, next_tag, next_voucher
 from .flow import EventContext, run_event
@@ -37,7 +37,7 @@ def standard_cards() -> list[CardSpec]:
 def prototype_key(spec: CardSpec) -> str:
     """The string the game sorts starting-card prototypes by."""
     enhancement = spec.enhancement.key if spec.enhancement else "m_base"
-    edition = spec.edition.key if spec.edition else "e_base"
+    edition = (spec.edition or Edition.NONE).key
     seal = spec.seal.name.capitalize() if spec.seal else "none"
     return f"{SUIT_LETTERS[spec.suit]}{RANK_CHARS[spec.rank]}{enhancement}{edition}{seal}"
 

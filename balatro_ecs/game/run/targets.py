@@ -1,37 +1,40 @@
-"""The per-round targets some jokers read: The Idol's card, Mail-In Rebate's rank, Ancient
-Joker's suit and Castle's suit. Re-rolled at the start of a run and after every round."""
+"""The per-round draws some content reads (The Idol's card, Mail-In Rebate's rank, ...):
+made by the joker types that own them, through ``joker_reset_round``, when a run starts and
+after every round. Each owner keeps what it drew in its run-state slots
+(``game.run.memory``; :attr:`~balatro_ecs.kernel.content.ContentType.run_state`)."""
 
 from __future__ import annotations
 
-import operator
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from ...kernel.enums import Enhancement, Suit
+from ...kernel.content import JokerType
 
 if TYPE_CHECKING:
+    from ...kernel.manager import Plugins
     from ..game import Game
 
 __all__ = ["reset_round_targets"]
 
-#: Creation order (a card's serial).
-_BY_SERIAL = operator.attrgetter("_serial.value")
-_STONE = Enhancement.STONE
-#: The game lists suits in this order when it draws Ancient Joker's suit.
-_SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+_Reset = tuple[tuple[Callable[..., Any], JokerType], ...]
+
+
+def _resets(plugins: Plugins) -> _Reset:
+    """``(implementation, joker type)`` of every ``joker_reset_round``, in the game's order
+    of jokers (found once per plugin set)."""
+    found: _Reset | None = plugins.cache.get("joker_reset_round")
+    if found is None:
+        table = plugins.table("joker_reset_round")
+        found = tuple(
+            (table[jtype.key], jtype) for jtype in plugins.all(JokerType) if jtype.key in table
+        )
+        plugins.cache["joker_reset_round"] = found
+    return found
 
 
 def reset_round_targets(game: Game, first: bool = False) -> None:
-    """Draw this round's targets from the deck, on the game's streams."""
-    run = game.run
-    ante = run.ante
-    cards = [c for c in game.playing_cards if c._enhancement.kind != _STONE]
-    cards.sort(key=_BY_SERIAL)
-    if cards:
-        idol = game.rng.element(f"idol{ante}", cards)
-        run.idol_rank, run.idol_suit = idol.base_rank, idol.suit
-        run.mail_rank = game.rng.element(f"mail{ante}", cards).base_rank
-    else:
-        run.idol_rank, run.idol_suit, run.mail_rank = 14, Suit.SPADES, 14
-    suits = [s for s in _SUIT_ORDER if first or s != run.ancient_suit]
-    run.ancient_suit = game.rng.element(f"anc{ante}", suits)
-    run.castle_suit = game.rng.element(f"cas{ante}", cards).suit if cards else Suit.SPADES
+    """Let every joker type that draws per-round values draw them (``first``: the run
+    starts)."""
+    shared: dict[str, Any] = {}
+    for reset, jtype in _resets(game.plugins):
+        reset(game, jtype, first, shared)

@@ -78,7 +78,7 @@ def _fresh(obs: Obs) -> Obs:
 class BalatroEnv(gym.Env[dict[str, Any], np.int64]):
     """One run of Balatro per episode, for reinforcement learning.
 
-    :param deck: The deck of every run, or a list to draw one from per episode
+    :param deck: The deck of every run (default: the plugin set's first), or a list to draw one from per episode
         (``reset(options={"deck": ...})`` overrides it).
     :param stake: The stake of every run, or a list (likewise ``options["stake"]``).
     :param start_ante: The ante the run starts at (1), or a list to draw from per episode
@@ -125,8 +125,8 @@ class BalatroEnv(gym.Env[dict[str, Any], np.int64]):
     def __init__(
         self,
         *,
-        deck: str | Sequence[str] = "Red Deck",
-        stake: str | int | Sequence[str | int] = "White Stake",
+        deck: str | Sequence[str] | None = None,
+        stake: str | int | Sequence[str | int] | None = None,
         start_ante: int | Sequence[int] = 1,
         plugins: Plugins | None = None,
         unlocks: str = "all",
@@ -217,8 +217,8 @@ class BalatroEnv(gym.Env[dict[str, Any], np.int64]):
         game_seed = options.get("seed")
         if game_seed is None:
             game_seed = seed_from_rng(rng)
-        deck: str = options.get("deck", pick(self.deck, rng))
-        stake: str | int = options.get("stake", pick(self.stake, rng))
+        deck: str | None = options.get("deck", pick(self.deck, rng))
+        stake: str | int | None = options.get("stake", pick(self.stake, rng))
         ante: int = options.get("start_ante", pick(self.start_ante, rng))
         if self.game is not None:
             self.game.close()

@@ -32,7 +32,7 @@ from ...game.describe import describe, describe_card
 from ...game.determinize import face_down_jokers  # (not via observe: it needs numpy)
 from ...game.jokers import Consumable, Joker
 from ...game.run import shop
-from ...game.run.blinds import blind_chips
+from ...game.run.blinds import blind_chips, blind_key
 from ...game.state import Phase, hand_values
 from ...kernel.components import Area
 from ...kernel.content import BlindType, BoosterType
@@ -61,7 +61,6 @@ STATE_NAMES: dict[Phase, str] = {
 _RANK_CHARS = {10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
 _RANK_WORDS = {11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}
 _SETS = {"Tarot": "TAROT", "Planet": "PLANET", "Spectral": "SPECTRAL"}
-_BLIND_KEYS = {"small": "bl_small", "big": "bl_big"}
 #: Cards a player may mark in hand at once (the game's ``highlighted_limit``).
 HIGHLIGHT_LIMIT = 5
 
@@ -247,7 +246,7 @@ def _blinds(game: Game) -> dict[str, Any]:
     out: dict[str, Any] = {}
     current = game.blind.key if game.blind is not None else None
     for which, kind in (("small", "SMALL"), ("big", "BIG"), ("boss", "BOSS")):
-        key = _BLIND_KEYS.get(which, run.boss)
+        key = blind_key(game, which.title())
         status = run.blind_states.get(which.title(), "Upcoming").upper()
         blind: dict[str, Any] = {"key": key, "type": kind, "status": status}
         if not key:

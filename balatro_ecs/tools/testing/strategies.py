@@ -22,6 +22,7 @@ fail.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -58,10 +59,8 @@ def warm_up(plugins: Plugins | None = None) -> None:
     from ...game.scenario import score
 
     plugins = plugins if plugins is not None else Plugins.default()
-    score(
-        {"played": [{"rank": "A", "suit": "S"}], "jokers": ["j_joker", "j_blueprint"]},
-        plugins=plugins,
-    )
+    jokers = [joker.key for joker in itertools.islice(plugins.all(JokerType), 2)]
+    score({"played": [{"rank": "A", "suit": "S"}], "jokers": jokers}, plugins=plugins)
     game = Game(seed="WARMUP", plugins=plugins)
     Game.from_json(game.to_json(), plugins).close()
     game.clone().close()

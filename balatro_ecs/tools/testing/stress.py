@@ -189,7 +189,7 @@ def stress(
     chooser = _Chooser(pseudohash(seed))  # the test driver's own stream, not the game's
     faulty = FaultyJoker()
     plugins = Plugins(plugins=[faulty], entry_points=False)
-    decks = sorted(d.name for d in plugins.all(DeckType) if d.key != "b_challenge")
+    decks = sorted(d.name for d in plugins.all(DeckType) if d.selectable)
     report = StressReport()
     bar = ProgressBar(actions, "actions", enabled=progress)
     start = time.perf_counter()

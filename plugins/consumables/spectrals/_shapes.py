@@ -33,8 +33,8 @@ from balatro_ecs.plugin import (
     Enhancement,
     Suit,
     hookimpl,
-    reference,
 )
+from balatro_ecs_vanilla import reference
 
 from ..tarots._shapes import change_each
 

@@ -9,7 +9,8 @@ loses. Needs a joker and more than one joker slot, and nothing else: the game's
 Stream: the joker on ``ankh_choice`` (every joker, Eternal ones too, in creation order).
 """
 
-from balatro_ecs.plugin import Edition, content, hookimpl, reference
+from balatro_ecs.plugin import Edition, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 SPECTRAL = reference.spectral("c_ankh")
 balatro_content = content(SPECTRAL)

@@ -8,7 +8,8 @@ Polychrome, above 0.5 Holographic, else Foil (editions.toml).
 from dataclasses import replace
 
 from balatro_ecs.game.run.cards_for_sale import poll_edition
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from ..tarots._shapes import NO_HAND
 

@@ -1,7 +1,8 @@
 """Black Hole: every poker hand of the game, secret ones too, goes up one level; usable at
 any time."""
 
-from balatro_ecs.plugin import HandType, content, hookimpl, reference
+from balatro_ecs.plugin import HandType, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 SPECTRAL = reference.spectral("c_black_hole")
 balatro_content = content(SPECTRAL)

@@ -5,7 +5,8 @@ A copy keeps everything the card has: rank, suit, enhancement, edition, seal, ex
 and whether it was played this ante. The jokers then hear of the cards added (Hologram).
 """
 
-from balatro_ecs.plugin import Area, content, hookimpl, reference
+from balatro_ecs.plugin import Area, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from ..tarots._shapes import select_cards
 

@@ -5,7 +5,8 @@ Streams: the victim on ``random_destroy``; each new card's rank then suit on
 ``familiar_create``, its enhancement on ``spe_card``.
 """
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

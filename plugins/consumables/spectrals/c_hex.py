@@ -4,7 +4,8 @@ not Eternal is destroyed.
 Stream: the joker on ``hex`` (jokers in creation order).
 """
 
-from balatro_ecs.plugin import Edition, content, hookimpl, reference
+from balatro_ecs.plugin import Edition, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

@@ -4,7 +4,8 @@ gives ``extra.dollars``; needs 2 cards in hand.
 Stream: the hand, in creation order, is shuffled on ``immolate``; the first cards go.
 """
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

@@ -1,6 +1,7 @@
 """Medium: the selected card (``max_highlighted``: 1) gets a Purple Seal (``extra``)."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content
+from balatro_ecs_vanilla import reference
 
 from ..tarots._shapes import select_cards
 from . import _shapes

@@ -4,7 +4,8 @@ the rest of the run; needs 2 cards in hand.
 Stream: the rank on ``ouija`` (drawn from 2 .. Ace). The blind's debuffs are checked again.
 """
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

@@ -4,7 +4,8 @@ Stream: the suit on ``sigil`` (drawn from S, H, D, C). Stone cards change their 
 suit too; the blind's debuffs are checked again.
 """
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

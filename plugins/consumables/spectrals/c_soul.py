@@ -4,7 +4,8 @@ The joker is drawn as the game draws a Legendary with the key append ``sou``: th
 ``Joker4`` (one stream for the whole run), the edition on ``edisou<ante>``.
 """
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

@@ -4,7 +4,8 @@ The joker is drawn as the game draws it with the key append ``wra`` and a rarity
 forced to 0.99 (Rare): the pool on ``Joker3wra<ante>``, the edition on ``ediwra<ante>``.
 """
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from balatro_ecs.game.pools import EMPTY_POOL_FALLBACK, consumable_pool, draw_pool
+from balatro_ecs.game.pools import consumable_pool, draw_pool, pool_fallback
 from balatro_ecs.game.selection import NO_HAND, change_each, select_cards
 from balatro_ecs.kernel.enums import parse_enhancement, parse_suit
 from balatro_ecs.plugin import ConsumableType, hookimpl
@@ -83,7 +83,7 @@ def create_consumables(card_set: str, count: int, append: str) -> Hook:
             pool, stream = consumable_pool(game, card_set, append)
             if not game.rules.allow_duplicates:
                 pool = [None if key == consumable.key else key for key in pool]
-            key = draw_pool(game, pool, stream, EMPTY_POOL_FALLBACK[card_set])
+            key = draw_pool(game, pool, stream, pool_fallback(game.plugins, card_set))
             made = game.add_consumable(key)
             game.record(consumable.name, "create", made.key, made)
 

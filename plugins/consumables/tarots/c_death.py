@@ -7,7 +7,8 @@ laid out, so the card drawn last lies right of the others until another card ent
 hand (the recorded runs, in a round and in an open Arcana pack).
 """
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

@@ -1,6 +1,7 @@
 """The Emperor: creates up to ``tarots`` random Tarot cards, as many as fit."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

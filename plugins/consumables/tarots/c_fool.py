@@ -4,7 +4,8 @@ Needs a free consumable slot (its own counts) and a card to copy. The copy is th
 itself, not a random draw: nothing is drawn from the game's streams.
 """
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 
@@ -25,3 +26,9 @@ def consumable_use(game, consumable, targets):
     if _shapes.free_consumable_slots(game, consumable):
         made = game.add_consumable(game.run.last_tarot_planet)
         game.record(consumable.name, "create", made.key, made)
+
+
+@hookimpl
+def content_describe(game, values, item):
+    last = game.run.last_tarot_planet
+    return {"fool_last": game.plugins.content(last).name if last else None}

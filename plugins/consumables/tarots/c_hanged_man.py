@@ -4,7 +4,8 @@ The jokers then react to the cards lost, as after a hand: Glass Joker counts the
 cards (they shatter), Canio the face cards.
 """
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

@@ -1,6 +1,7 @@
 """The Hermit: doubles the run's money, gaining at most ``extra`` dollars (never losing any)."""
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 TAROT = reference.tarot("c_hermit")
 balatro_content = content(TAROT)
@@ -15,3 +16,8 @@ def consumable_can_use(game, consumable, targets):
 @hookimpl
 def consumable_use(game, consumable, targets):
     game.earn(max(0, min(game.run.dollars, CAP)), consumable.name)
+
+
+@hookimpl
+def content_describe(game, values, item):
+    return {"hermit_gain": min(max(0, game.run.dollars), values["extra"])}

@@ -1,6 +1,7 @@
 """The High Priestess: creates up to ``planets`` random Planet cards, as many as fit."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

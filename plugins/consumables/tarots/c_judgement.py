@@ -4,7 +4,8 @@ The joker is drawn as the game draws it with the key append ``jud``: rarity on
 ``rarity<ante>jud``, the pool on ``Joker<rarity>jud<ante>``, the edition on ``edijud<ante>``.
 """
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 TAROT = reference.tarot("c_judgement")
 balatro_content = content(TAROT)

@@ -3,7 +3,8 @@
 A King becomes an Ace and an Ace wraps around to a 2. A Stone card's hidden rank goes up too.
 """
 
-from balatro_ecs.plugin import content, hookimpl, reference
+from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

@@ -1,6 +1,7 @@
 """The Tower: the selected cards (up to ``max_highlighted``) become Stone cards."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

@@ -7,7 +7,8 @@ creation order), then the edition (the guaranteed roll, never Negative).
 """
 
 from balatro_ecs.game.run.cards_for_sale import poll_edition
-from balatro_ecs.plugin import Edition, content, hookimpl, reference
+from balatro_ecs.plugin import Edition, content, hookimpl
+from balatro_ecs_vanilla import reference
 
 TAROT = reference.tarot("c_wheel_of_fortune")
 balatro_content = content(TAROT)

@@ -1,6 +1,7 @@
 """The World: the selected cards (up to ``max_highlighted``) become Spades."""
 
-from balatro_ecs.plugin import content, reference
+from balatro_ecs.plugin import content
+from balatro_ecs_vanilla import reference
 
 from . import _shapes
 

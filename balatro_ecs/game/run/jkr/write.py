@@ -23,14 +23,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ....kernel.components import Area
-from ....kernel.content import BlindType, BoosterType, EditionType, EnhancementType, TagType
-from ....kernel.enums import HAND_NAMES, Edition, Enhancement, Seal, Suit
+from ....kernel.content import (
+    BlindType,
+    BoosterType,
+    EditionType,
+    EnhancementType,
+    JokerType,
+    TagType,
+)
+from ....kernel.enums import HAND_LEVELS, HAND_NAMES, Edition, Enhancement, Seal, parse_suit
 from ....kernel.errors import SaveError
 from ....kernel.rng import pseudohash
-from ... import reference
 from ...cards import Card
 from ...jokers import EDITION_SURCHARGE, Consumable, Joker
 from ...pools import owned_keys
+from ...run_rules import RUN_START
 from ...state import Phase, hand_values, hands_by_name
 from ..blinds import blind_type_on_deck
 from ..shop import PLAYING_CARD_COST, offer_price, pack_price, voucher_price
@@ -62,14 +69,15 @@ _BLINDS = ("Small", "Big", "Boss")
 #: A center's ``name`` in the game where it is not the display name (the enhancement's
 #: ``effect`` is): facts of the game's saves.
 _CENTER_NAMES = {"m_bonus": "Bonus", "m_mult": "Mult"}
-#: A joker's name in the game's own tables (its ``ability.name``, which the game's rules
-#: go by), where it is not the name shown (``Riff-raff``, ``Caino``, ``Seance``).
-_JOKER_NAMES = {
-    row["key"]: row["name"]
-    for row in reference.table("jokers")["joker"]
-    if row.get("display_name", row["name"]) != row["name"]
-}
-_HANDS = reference.hand_table()
+
+
+def _game_name(jtype: JokerType) -> str:
+    """A joker's name in the game's own tables (its ``ability.name``, which the game's rules
+    go by): the first alias where it is not the name shown (the vanilla pack declares
+    ``Riff-raff``, ``Caino``, ``Seance`` so), else its name."""
+    return jtype.aliases[0] if jtype.aliases else jtype.name
+
+
 #: Each poker hand's place in the game's table (``order``: Flush Five 1 ... High Card 12).
 _HAND_ORDER = {name: i for i, name in enumerate(HAND_NAMES[:12], start=1)}
 #: The example a hand's row shows in the game's run info (cards and whether they score):
@@ -303,7 +311,7 @@ class _Writer:
     def joker(self, joker: Joker, *, owned: bool = True) -> dict[str, Any]:
         jtype = joker.type
         ability: dict[str, Any] = {
-            "name": _JOKER_NAMES.get(jtype.key, jtype.name), "effect": "", "set": "Joker",
+            "name": _game_name(jtype), "effect": "", "set": "Joker",
             "order": jtype.order,
             "bonus": 0, "h_mult": 0, "h_x_mult": 0, "h_dollars": 0, "p_dollars": 0,
             "perma_bonus": 0,
@@ -332,7 +340,7 @@ class _Writer:
             "sell_cost": joker.sell_value,
             "facing": facing,
             "sprite_facing": facing,
-            "label": _JOKER_NAMES.get(jtype.key, jtype.name),
+            "label": _game_name(jtype),
             "debuff": joker.debuffed,
             "rank": 0,
             "base": _NO_BASE(),
@@ -502,7 +510,7 @@ class _Writer:
             for key in run.planets_used
         }
         used_planets = len(run.planets_used)
-        starting = reference.table("rules")["run_start"]
+        starting = RUN_START
         return {
             "STOP_USE": 0,
             "bankrupt_at": -rules.debt_limit,
@@ -528,7 +536,7 @@ class _Writer:
             "discount_percent": run.discount_percent,
             "dollar_buffer": 0,
             "dollars": run.dollars,
-            "ecto_minus": run.ecto_minus,
+            "ecto_minus": run.memory.get("ecto_minus", 1),
             "edition_rate": run.edition_rate,
             "facing_blind": run.phase is Phase.ROUND,
             "first_shop_buffoon": run.first_shop_buffoon,
@@ -617,15 +625,18 @@ class _Writer:
 
     def current_round(self) -> dict[str, Any]:
         run = self.run
+        # the round's targets: run-state slots of the vanilla jokers that read them
+        memory = run.memory
+        idol_rank, mail_rank = memory.get("idol_rank", 14), memory.get("mail_rank", 2)
         return {
-            "ancient_card": {"suit": SUIT_NAMES[Suit(run.ancient_suit)]},
-            "castle_card": {"suit": SUIT_NAMES[Suit(run.castle_suit)]},
+            "ancient_card": {"suit": SUIT_NAMES[parse_suit(memory.get("ancient_suit", "S"))]},
+            "castle_card": {"suit": SUIT_NAMES[parse_suit(memory.get("castle_suit", "S"))]},
             "idol_card": {
-                "id": run.idol_rank,
-                "rank": RANK_NAMES[run.idol_rank],
-                "suit": SUIT_NAMES[Suit(run.idol_suit)],
+                "id": idol_rank,
+                "rank": RANK_NAMES[idol_rank],
+                "suit": SUIT_NAMES[parse_suit(memory.get("idol_suit", "S"))],
             },
-            "mail_card": {"id": run.mail_rank, "rank": RANK_NAMES[run.mail_rank]},
+            "mail_card": {"id": mail_rank, "rank": RANK_NAMES[mail_rank]},
             "most_played_poker_hand": HAND_NAMES[run.most_played_hand],
             "cards_flipped": 0,
             "current_hand": {
@@ -660,10 +671,8 @@ class _Writer:
         for name, row in rows.items():
             hand = HAND_NAMES.index(name)
             chips, mult = hand_values(hand, row["level"])  # type: ignore[arg-type]
-            base = _HANDS.get(name, {})
             s_chips, s_mult = hand_values(hand, 1)  # type: ignore[arg-type]
-            level_chips = base.get("chips_per_level", 0)
-            level_mult = base.get("mult_per_level", 0)
+            _, level_chips, _, level_mult = HAND_LEVELS.get(hand, (0, 0, 1, 0))
             out[name] = {
                 "chips": chips, "mult": mult, "s_chips": s_chips, "s_mult": s_mult,
                 "l_chips": level_chips, "l_mult": level_mult, "level": row["level"],

@@ -6,7 +6,6 @@ from typing import Any
 
 from ....game.actions import RerollBoss, SelectBlind, SkipBlind
 from ....game.run import shop
-from ....game.run.engine import BOSS_REROLL_COST
 from ..errors import INVALID_STATE, NOT_ALLOWED, RpcError
 from ..session import Method, Session
 
@@ -39,12 +38,12 @@ def _reroll_boss(session: Session, params: dict[str, Any]) -> dict[str, Any]:
         raise RpcError(
             NOT_ALLOWED, "Director's Cut allows one Reroll Boss Blind per ante; already used"
         )
-    if not shop.can_afford(game, BOSS_REROLL_COST):
+    cost = rules.boss_reroll_cost
+    if not shop.can_afford(game, cost):
         available = game.run.dollars + rules.debt_limit
         raise RpcError(
             NOT_ALLOWED,
-            f"Not enough dollars to reroll boss. Available: {available}, "
-            f"Required: {BOSS_REROLL_COST}",
+            f"Not enough dollars to reroll boss. Available: {available}, Required: {cost}",
         )
     session.apply(RerollBoss())
     return session.gamestate()

@@ -1,14 +1,15 @@
 """The playing-card numbers the rules use: enhancements, editions, seals.
 
 Read once from the reference tables (enhancements.toml, editions.toml, seals.toml); the
-scoring systems and the round systems both take them from here.
+vanilla enhancement, edition and seal plugins take them from here.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..kernel.enums import Edition, Enhancement
+from balatro_ecs.kernel.enums import Edition, Enhancement
+
 from . import reference
 
 __all__ = [

@@ -1,7 +1,8 @@
 """The vanilla game's facts (Balatro 1.0.1o), read from the TOML tables bundled in ``data/``.
 
 Every number the vanilla plugins use comes from here, so that a rule and its number
-are never typed twice. Tables are parsed once, on first use.
+are never typed twice; each content declaration carries its description for players
+(``data/descriptions.toml``). Tables are parsed once, on first use.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from ..kernel.content import (
+from balatro_ecs.kernel.content import (
     BlindType,
     BoosterType,
     ConsumableType,
@@ -21,7 +22,9 @@ from ..kernel.content import (
     TagType,
     VoucherType,
 )
-from ..kernel.errors import ContentError, show
+from balatro_ecs.kernel.errors import ContentError, show
+
+from ._describe import description
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -47,8 +50,8 @@ __all__ = [
 @cache
 def table(name: str) -> dict[str, Any]:
     """One reference file, parsed (``table("jokers")``)."""
-    text = resources.files("balatro_ecs.game").joinpath("data", f"{name}.toml").read_text("utf-8")
-    return tomllib.loads(text)
+    text = resources.files("balatro_ecs_vanilla").joinpath("data", f"{name}.toml")
+    return tomllib.loads(text.read_text("utf-8"))
 
 
 def _find(name: str, list_key: str, key: str) -> dict[str, Any]:
@@ -77,6 +80,7 @@ def joker(key: str) -> JokerType:
     aliases = (row["name"],) if display != row["name"] else ()
     return JokerType(
         key=row["key"],
+        description=description("joker", row["key"]),
         name=display,
         aliases=aliases,
         effect=row["effect"],
@@ -101,6 +105,7 @@ def blind(key: str) -> BlindType:
     row = _find("blinds", "blind", key)
     return BlindType(
         key=row["key"],
+        description=description("blind", row["key"]),
         name=row["name"],
         effect=row["effect"],
         kind=row["type"],
@@ -119,6 +124,7 @@ def deck(key: str) -> DeckType:
     row = _find("decks", "deck", key)
     return DeckType(
         key=row["key"],
+        description=description("deck", row["key"]),
         name=row["name"],
         effect=row["effect"],
         config=row.get("config", {}),
@@ -139,6 +145,7 @@ def _planet_text(row: dict[str, Any]) -> str:
 def _consumable(row: dict[str, Any], card_set: str) -> ConsumableType:
     return ConsumableType(
         key=row["key"],
+        description=description(card_set.lower(), row["key"]),
         name=row["name"],
         effect=row.get("effect") or _planet_text(row),
         set=card_set,
@@ -174,6 +181,7 @@ def voucher(key: str) -> VoucherType:
         requires = (requires,)
     return VoucherType(
         key=row["key"],
+        description=description("voucher", row["key"]),
         name=row["name"],
         effect=row.get("effect", ""),
         cost=row["cost"],
@@ -189,6 +197,7 @@ def stake(key: str) -> StakeType:
     row = _find("stakes", "stake", key)
     return StakeType(
         key=row["key"],
+        description=description("stake", row["key"]),
         name=row["name"],
         aliases=(row["internal_name"],),
         effect=row["effect"],
@@ -203,6 +212,7 @@ def tag(key: str) -> TagType:
     row = _find("tags", "tag", key)
     return TagType(
         key=row["key"],
+        description=description("tag", row["key"]),
         name=row["name"],
         effect=row["effect"],
         min_ante=row["min_ante"],
@@ -219,6 +229,7 @@ def booster(key: str) -> BoosterType:
     row = _find("boosters", "pack", key)
     return BoosterType(
         key=row["key"],
+        description=description("booster", row["key"]),
         name=row["name"],
         kind=row["kind"],
         size=row["size_class"],

@@ -1,0 +1,419 @@
+"""Measure what each hot-path trick of the engine buys: the trick ledger's figures.
+
+``python tools/bench_ablations.py [--rounds N] [--passes P] [TRICK ...]`` times, for each
+trick, the ``balatro-ecs bench`` cases it is meant to speed up twice per round -- once as
+shipped, once with the trick turned off (:data:`ABLATIONS` patches it out in a fresh
+process) -- alternating which goes first, and prints the median over rounds of
+``off / on`` per case: below 1 the trick pays (0.5: twice as fast with it), about 1 it
+buys nothing measurable. The machine's speed drifts from minute to minute, and other
+processes share it: that is why the two run interleaved, the suite's clock is this
+process's CPU time (``--wall`` for wall-clock seconds), and only ratios are reported.
+``--list`` names the tricks.
+
+A trick whose patch target is gone (renamed, moved) stops the run with its name: fix the
+patch with the code. The ledger is in ``docs/architecture.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import dataclasses
+import importlib
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+ENV = "BALATRO_ECS_ABLATE"
+
+
+def _module(*names: str) -> Any:
+    """The first of these modules that exists (the engine moves code between layers)."""
+    for name in names:
+        try:
+            return importlib.import_module(name)
+        except ModuleNotFoundError:
+            continue
+    raise SystemExit(f"none of {names} exists: update tools/bench_ablations.py")
+
+
+def _need(owner: Any, name: str) -> Any:
+    if not hasattr(owner, name):
+        raise SystemExit(f"{owner!r} has no {name!r}: update tools/bench_ablations.py")
+    return getattr(owner, name)
+
+
+# -- the patches: each turns one trick off --------------------------------------------------
+def _detection_cache() -> None:
+    hands = _module("balatro_ecs.game.hands")
+    _need(hands.Detector, "detect_uncached")
+    hands.Detector.detect = lambda self, cards, key: self.detect_uncached(cards, key)
+
+
+def _greedy_shapes() -> None:
+    hands = _module("balatro_ecs.game.hands")
+    init = hands.Detector.__init__
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        init(self, *args, **kwargs)
+        self.shaped = False
+
+    hands.Detector.__init__ = __init__
+
+
+def _shared_effects() -> None:
+    effects = _module("balatro_ecs.kernel.effects")
+    effect = effects.Effect
+    for name, part in (("chips_of", "chips"), ("mult_of", "mult"), ("x_mult_of", "x_mult"),
+                       ("dollars_of", "dollars")):  # fmt: skip
+        _need(effect, name)
+        setattr(effect, name, classmethod(lambda cls, value, part=part: cls(**{part: value})))
+
+
+def _joker_plans() -> None:
+    game = _module("balatro_ecs.game.game").Game
+    sync = _need(game, "_sync")
+
+    def _sync(self: Any, *args: Any, **kwargs: Any) -> None:
+        self._synced = None  # rules and call plans rebuilt at every use
+        sync(self, *args, **kwargs)
+
+    game._sync = _sync
+
+
+def _content_lists() -> None:
+    manager = _module("balatro_ecs.kernel.manager")
+    plugins = manager.Plugins
+    all_ = _need(plugins, "all")
+
+    def every(self: Any, family: Any) -> Any:
+        self.cache.pop(f"all:{family.__qualname__}", None)
+        return all_(self, family)
+
+    plugins.all = every
+
+
+def _standard_template() -> None:
+    setup = _module("balatro_ecs.game.run.setup")
+    standard = _need(setup, "_STANDARD")
+    _need(setup, "_STANDARD_TEMPLATE")
+    template = _module("balatro_ecs.game.cards").CardTemplate
+    game = _module("balatro_ecs.game.game").Game
+    set_up = game.set_up_cards
+    fresh = setup._STANDARD_TEMPLATE = object()
+
+    def set_up_cards(self: Any, specs: Any, *args: Any, **kwargs: Any) -> Any:
+        if specs is fresh:  # the standard deck's components found anew for every game
+            specs = template(standard)
+        return set_up(self, specs, *args, **kwargs)
+
+    game.set_up_cards = set_up_cards
+
+
+def _mask_templates() -> None:
+    engine = _module("balatro_ecs.game.run.engine")
+    _need(engine, "_TEMPLATES")
+
+    class Forgetful(dict):  # type: ignore[type-arg]
+        def __setitem__(self, key: Any, value: Any) -> None:
+            pass
+
+    engine._TEMPLATES = Forgetful()
+
+
+def _run_copier() -> None:
+    state = _module("balatro_ecs.game.state")
+    _need(state, "_copy_into")
+    names = [f.name for f in dataclasses.fields(state.RunState)]
+
+    def copy_into(src: Any, dst: Any) -> Any:
+        for name in names:
+            value = getattr(src, name)
+            setattr(dst, name, copy.deepcopy(value) if isinstance(value, (list, dict)) else value)
+        return dst
+
+    state._copy_into = copy_into
+
+
+def _preview_marshal() -> None:
+    """The preview keeps deep copies of the counters and compares them with ``==``
+    instead of one marshal blob."""
+    module = _module("balatro_ecs.game.copying")
+    _need(module, "_marshalled")
+    preview = module.PreviewState
+    init, restore = preview.__init__, preview.restore
+    deep_copy = module.deep_copy
+
+    def __init__(self: Any, game: Any) -> None:
+        init(self, game)
+        jokers = self.jokers[0]
+        self.jokers = (jokers, None, [deep_copy(j.state) for j in jokers])
+
+    def restore_(self: Any, game: Any) -> None:
+        jokers, _, copies = self.jokers
+        changed = [j.state for j in jokers] != copies
+        self.jokers = (jokers, None, None)  # the counters are put back here, if they changed
+        try:
+            restore(self, game)
+        finally:
+            self.jokers = (jokers, None, copies)
+        if changed:
+            for joker, state in zip(jokers, copies, strict=True):
+                joker.state.clear()
+                joker.state.update(deep_copy(state))
+
+    preview.__init__ = __init__
+    preview.restore = restore_
+
+
+def _card_texts() -> None:
+    save = _module("balatro_ecs.game.run.save")
+    _need(save, "_CARD_TEXTS")
+    card, encode = save._card, save._encode
+    save._card_text = lambda item: encode(card(item))
+
+
+def _known_cards() -> None:
+    check = _module("balatro_ecs.game.run.save_check")
+    _need(check, "_GOOD_LIMIT")
+    check._GOOD_LIMIT = 0
+
+
+def _counter_templates() -> None:
+    checks = _module("balatro_ecs.game.checks")
+    _need(checks, "_TEMPLATES")
+
+    class Forgetful(dict):  # type: ignore[type-arg]
+        def __setitem__(self, key: Any, value: Any) -> None:
+            pass
+
+        def get(self, key: Any, default: Any = None) -> Any:
+            return None
+
+    checks._TEMPLATES = Forgetful()
+
+
+def _layout_places() -> None:
+    game = _module("balatro_ecs.game.game").Game
+    laid_out = _need(game, "laid_out")
+
+    def fresh(self: Any, *args: Any, **kwargs: Any) -> Any:
+        self._layout_places = None
+        return laid_out(self, *args, **kwargs)
+
+    game.laid_out = fresh
+
+
+def _lazy_index() -> None:
+    world = _module("balatro_ecs.kernel.world").World
+    init = world.__init__
+
+    def __init__(self: Any) -> None:
+        init(self)
+        self._build_index()  # kept current from the first entity on
+
+    world.__init__ = __init__
+
+
+def _detect_keys() -> None:
+    card = _module("balatro_ecs.game.cards").Card
+    detect_key = _need(card, "detect_key")
+
+    def fresh(self: Any) -> Any:
+        self._key = None  # found again at every detection, never kept
+        key = detect_key(self)
+        self._key = None
+        return key
+
+    card.detect_key = fresh
+
+
+def _outcome_texts() -> None:
+    save = _module("balatro_ecs.game.run.save")
+    _need(save, "_OUTCOME_TEXTS")
+    encode = save._encode
+    save._outcome_text = lambda outcome: encode(outcome.to_dict())
+
+
+def _card_actions() -> None:
+    engine = _module("balatro_ecs.game.run.engine")
+    cached = _need(engine, "_card_actions")
+    engine._card_actions = cached.__wrapped__
+
+
+#: trick -> (what it is, where, the bench cases it speeds up, the patch that turns it off)
+ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
+    "detection-cache": (
+        "poker hand detections kept by their cards (detectors of the same hooks share one)",
+        "game/hands.py Detector.detect",
+        ("scoring", "random_game", "greedy_game"),
+        _detection_cache,
+    ),
+    "greedy-shapes": (
+        "the greedy policy keeps detections by the cards' shape (ranks, flush)",
+        "tools/policies.py _candidates (Detector.shaped)",
+        ("greedy_game",),
+        _greedy_shapes,
+    ),
+    "shared-effects": (
+        "Effect.mult_of & co. give one shared Effect per value",
+        "kernel/effects.py",
+        ("scoring", "score_dict"),
+        _shared_effects,
+    ),
+    "joker-plans": (
+        "rules and joker call plans rebuilt only when the row or plugin set changes",
+        "game/sync.py _sync",
+        ("scoring", "random_game", "action_mask"),
+        _joker_plans,
+    ),
+    "content-lists": (
+        "Plugins.all lists each family once per plugin set",
+        "kernel/manager.py Plugins.all",
+        ("new_game", "random_game"),
+        _content_lists,
+    ),
+    "standard-template": (
+        "the standard deck's value components found once per process",
+        "game/run/setup.py _STANDARD_TEMPLATE",
+        ("new_game",),
+        _standard_template,
+    ),
+    "mask-templates": (
+        "action-mask templates per phase and row sizes",
+        "game/run/engine.py _TEMPLATES",
+        ("action_mask",),
+        _mask_templates,
+    ),
+    "run-copier": (
+        "RunState copied by one generated function",
+        "game/state.py _copier",
+        ("clone", "random_game"),
+        _run_copier,
+    ),
+    "preview-marshal": (
+        "a preview keeps the jokers' counters as one marshal blob (against deep copies "
+        "compared with ==), puts them back only if they changed",
+        "game/copying.py PreviewState",
+        ("greedy_game",),
+        _preview_marshal,
+    ),
+    "card-texts": (
+        "a card's saved text kept by the identities of its shared components",
+        "game/run/save.py _card_text",
+        ("save_load", "long_save"),
+        _card_texts,
+    ),
+    "known-cards": (
+        "a save check knows cards of a shape seen good before",
+        "game/run/save_check.py good_cards",
+        ("save_load", "long_save"),
+        _known_cards,
+    ),
+    "counter-templates": (
+        "a joker type's counter template built once",
+        "game/checks.py joker_state_template",
+        ("save_load", "long_save"),
+        _counter_templates,
+    ),
+    "layout-places": (
+        "the hand's places worked out once per layout",
+        "game/commands/cards.py laid_out",
+        ("greedy_game", "random_game"),
+        _layout_places,
+    ),
+    "lazy-index": (
+        "the world's per-type index built only when first queried",
+        "kernel/world.py World._build_index",
+        ("new_game", "clone", "random_game"),
+        _lazy_index,
+    ),
+    "detect-keys": (
+        "a card's detection key kept until the card or the rules change",
+        "game/cards.py Card.detect_key",
+        ("scoring", "greedy_game"),
+        _detect_keys,
+    ),
+    "outcome-texts": (
+        "a log entry's saved text kept while the entry lives",
+        "game/run/save.py _outcome_text",
+        ("long_save",),
+        _outcome_texts,
+    ),
+    "card-actions": (
+        "every play and discard of n cards built once per hand size",
+        "game/run/engine.py _card_actions",
+        ("random_game",),
+        _card_actions,
+    ),
+}
+
+
+# -- running ------------------------------------------------------------------------------------
+def _child(trick: str, cases: list[str], passes: int, wall: bool) -> None:
+    if not wall:  # the suite's clock: this process's CPU time, blind to other processes
+        time.perf_counter = time.process_time
+    if trick != "-":
+        ABLATIONS[trick][3]()
+    suite = _module("balatro_ecs.tools.benchsuite")
+    results = suite.run_suite(cases, passes)
+    print(json.dumps({r.name: r.median for r in results}))
+
+
+def _run(
+    trick: str, cases: tuple[str, ...], passes: int, off: bool, wall: bool
+) -> dict[str, float]:
+    argv = [sys.executable, __file__, "--child", trick if off else "-", "--passes", str(passes)]
+    if wall:
+        argv.append("--wall")
+    done = subprocess.run([*argv, *cases], capture_output=True, text=True, check=False)
+    if done.returncode:
+        raise SystemExit(f"{trick} ({'off' if off else 'on'}): {done.stderr.strip()[-800:]}")
+    found: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return found
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("tricks", nargs="*", help="tricks to measure (default: all)")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--passes", type=int, default=3)
+    parser.add_argument("--list", action="store_true")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--wall", action="store_true", help="time wall-clock seconds (default: CPU time)"
+    )
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        _child(args.child, args.tricks, args.passes, args.wall)
+        return 0
+    if args.list:
+        for name, (what, where, cases, _) in ABLATIONS.items():
+            print(f"{name:18} {where}: {what} [{', '.join(cases)}]")
+        return 0
+    out: dict[str, dict[str, Any]] = {}
+    for trick in args.tricks or list(ABLATIONS):
+        _, _, cases, _ = ABLATIONS[trick]
+        ratios: dict[str, list[float]] = {case: [] for case in cases}
+        for n in range(args.rounds):
+            order = (False, True) if n % 2 == 0 else (True, False)
+            runs = {off: _run(trick, cases, args.passes, off, args.wall) for off in order}
+            for case in cases:
+                ratios[case].append(runs[True][case] / runs[False][case])
+        out[trick] = {case: statistics.median(values) for case, values in ratios.items()}
+        line = ", ".join(f"{case} {ratio:.2f}" for case, ratio in out[trick].items())
+        print(f"{trick:18} off/on: {line}", flush=True)
+    if args.json:
+        print(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    os.environ.pop(ENV, None)
+    sys.exit(main())
