@@ -11,10 +11,6 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
-from balatro_ecs import Game, Plugins
 from balatro_ecs.actions import Buy, BuyAndUse, Pick, Use
 from balatro_ecs.components import Area
 from balatro_ecs.content import ConsumableType
@@ -23,6 +19,10 @@ from balatro_ecs.observe import Layout
 from balatro_ecs.run import packs
 from balatro_ecs.state import Phase
 from balatro_ecs.testing.runs import play_blind
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from balatro_ecs import Game, Plugins
 
 gym = pytest.importorskip("gymnasium")
 

@@ -78,8 +78,8 @@ def _fresh(obs: Obs) -> Obs:
 class BalatroEnv(gym.Env[dict[str, Any], np.int64]):
     """One run of Balatro per episode, for reinforcement learning.
 
-    :param deck: The deck of every run (default: the plugin set's first), or a list to draw one from per episode
-        (``reset(options={"deck": ...})`` overrides it).
+    :param deck: The deck of every run (default: the plugin set's first), or a list to draw
+        one from per episode (``reset(options={"deck": ...})`` overrides it).
     :param stake: The stake of every run, or a list (likewise ``options["stake"]``).
     :param start_ante: The ante the run starts at (1), or a list to draw from per episode
         (``options["start_ante"]``): a curriculum (see
