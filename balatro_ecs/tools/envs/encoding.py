@@ -752,7 +752,7 @@ class Encoder:
         n_selected = len(chosen)
         made, sel_chips, sel_mult = self._selection(game, chosen)
         from ...game.run import shop as shop_rules
-        from ...game.run.blinds import blind_chips, blind_reward, blind_type_on_deck
+        from ...game.run.blinds import blind_chips, blind_key, blind_reward, blind_type_on_deck
 
         run = game.run
         phase = run.phase
@@ -785,7 +785,7 @@ class Encoder:
             try:
                 btype = blind_type_on_deck(game)
             except UnknownNameError:
-                btype = game.plugins.blind("bl_small")
+                btype = game.plugins.blind(blind_key(game, "Small"))
             needed = blind_chips(game, btype)
             disabled = False
         score = run.chips if in_round else 0.0
