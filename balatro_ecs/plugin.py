@@ -46,14 +46,17 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-from .game.cards import Card, CardSpec
+from .game.blinds import Blind, Deck
+from .game.cards import NO_RANK, Card, CardSpec
 from .game.commands import GameCommands
 from .game.hands import DetectCard, HandParts
 from .game.jokers import Consumable, CopiedJoker, Joker
 from .game.rules import Rules
+from .game.run.flow import EventContext
 from .game.run.packs import pack_consumable, pack_joker, pack_playing_card
 from .game.scoring.context import ScoringContext
 from .game.selection import change_each, select_cards
+from .game.state import Phase
 from .game.stickers import StickerRoll
 from .kernel.components import Area
 from .kernel.content import (
@@ -69,7 +72,9 @@ from .kernel.content import (
     PokerHandType,
     RarityType,
     SealType,
+    StakeType,
     StickerType,
+    TagType,
     VoucherType,
 )
 from .kernel.effects import Effect
@@ -90,7 +95,9 @@ from .kernel.schedule import Event, System
 __all__ = [
     "HAND_ITERATION_ORDER",
     "HAND_NAMES",
+    "NO_RANK",
     "Area",
+    "Blind",
     "BlindType",
     "BoosterType",
     "Card",
@@ -100,6 +107,7 @@ __all__ = [
     "ConsumableType",
     "ContentType",
     "CopiedJoker",
+    "Deck",
     "DeckType",
     "DetectCard",
     "Edition",
@@ -108,21 +116,25 @@ __all__ = [
     "Enhancement",
     "EnhancementType",
     "Event",
+    "EventContext",
     "GameCommands",
     "HandParts",
     "HandType",
     "Joker",
     "JokerType",
+    "Phase",
     "PokerHandType",
     "RarityType",
     "Rules",
     "ScoringContext",
     "Seal",
     "SealType",
+    "StakeType",
     "StickerRoll",
     "StickerType",
     "Suit",
     "System",
+    "TagType",
     "VoucherType",
     "by_count",
     "change_each",

@@ -22,6 +22,7 @@ LAYERS = (
     commands.CardCommands,
     commands.BlindCommands,
     commands.JokerCommands,
+    commands.ShopCommands,
 )
 
 

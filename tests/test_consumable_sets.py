@@ -318,9 +318,8 @@ def test_a_fallback_that_is_no_card_is_named() -> None:
 
 def test_two_sets_of_one_name_are_refused() -> None:
     twin = ConsumableSetType(key="set_test_twin", name="Tarot", effect="A second Tarot set.")
-    plugins = Plugins(plugins=[plugin_module("test_twin", twin)], entry_points=False, config=False)
-    with pytest.raises(ContentError, match="'set_tarot' and 'set_test_twin' are both named"):
-        consumable_sets(plugins)
+    with pytest.raises(PluginError, match=r"'Tarot' is ambiguous: 'set_tarot'.*'set_test_twin'"):
+        Plugins(plugins=[plugin_module("test_twin", twin)], entry_points=False, config=False)
 
 
 def test_an_unknown_set_is_named_with_the_known_ones(runes: Plugins) -> None:

@@ -20,6 +20,25 @@ def test_every_hook_is_documented_with_its_exact_signature() -> None:
         assert signature in HOOKS_DOC, f"docs/hooks.md has an outdated signature for {name}"
 
 
+def test_the_steamodded_table_names_only_hooks_that_exist() -> None:
+    """docs/hooks.md maps every Steamodded context to a hook (or a mechanism); each hook it
+    names is one of the engine's."""
+    section = HOOKS_DOC.split("## Steamodded contexts", 1)[1]
+    rows = re.findall(r"^\| `([^`]+)` \| (.*?) \|", section, flags=re.M)
+    assert len(rows) >= 60
+    hooks = {name for name, _, _ in hook_signatures()}
+    for _context, ours in rows:
+        for name in re.findall(r"`(\w+)`", ours):
+            if name.startswith(("joker_", "blind_", "deck_", "seal_", "tag_", "booster_",
+                                "enhancement_", "edition_", "sticker_", "poker_hand_",
+                                "consumable_", "balatro_")):  # fmt: skip
+                assert name in hooks, name
+    contexts = {c for c, _ in rows}
+    for context in ("buying_card / buying_self", "money_altered", "starting_shop",
+                    "poker_hand_changed", "tag_added", "retrigger_joker_check"):  # fmt: skip
+        assert context in contexts
+
+
 def test_no_documented_hook_is_missing_from_the_code() -> None:
     documented = set(re.findall(r"^### `(\w+)`", HOOKS_DOC, flags=re.M))
     assert documented == {name for name, _, _ in hook_signatures()}

@@ -37,6 +37,7 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "lucky7-pack"
+MODPORT = Path(__file__).resolve().parent.parent / "examples" / "modport-pack"
 LUCKY7 = {"j_lucky7_seven", "j_lucky7_jackpot", "j_lucky7_snake_eyes"}
 
 
@@ -59,13 +60,17 @@ def _dist_info(site: Path, name: str, version: str, entry_points: dict[str, str]
     (dist / "entry_points.txt").write_text(f"[balatro_ecs]\n{lines}")
 
 
-def install_example(site: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
-    """Install the example pack into ``site`` as pip would, from its own pyproject: its
+def install_example(
+    site: Path, monkeypatch: pytest.MonkeyPatch, example: Path = EXAMPLE
+) -> dict[str, Any]:
+    """Install an example pack into ``site`` as pip would, from its own pyproject: its
     package with the package data, and a dist-info with its name, version and entry
     points; ``site`` goes on the path."""
-    project = tomllib.loads((EXAMPLE / "pyproject.toml").read_text("utf-8"))["project"]
-    for package in ("lucky7_pack",):
-        shutil.copytree(EXAMPLE / package, site / package)
+    pyproject = tomllib.loads((example / "pyproject.toml").read_text("utf-8"))
+    project = pyproject["project"]
+    for package in pyproject["tool"]["setuptools"]["packages"]:
+        if "." not in package:  # (subpackages come with their package)
+            shutil.copytree(example / package, site / package)
     _dist_info(site, project["name"], project["version"], project["entry-points"]["balatro_ecs"])
     monkeypatch.syspath_prepend(str(site))
     return project
@@ -557,3 +562,78 @@ def test_pip_installs_the_example_pack(tmp_path: Path) -> None:
     sim = [*cli, "simulate", "--runs", "1", "--max-ante", "1", "--json", "--backend", "serial"]
     ran = subprocess.run(sim, env=env, cwd=tmp_path, capture_output=True, text=True, check=True)
     assert json.loads(ran.stdout)["packs"]["lucky7"] == "1.1.0"
+
+
+# -- the second example pack: ports of real mods, installed beside the first --------------
+
+
+def test_the_modport_packs_own_tests_pass() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"],
+        cwd=MODPORT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+
+
+def test_two_example_packs_install_side_by_side(tmp_path: Path, monkeypatch, capsys) -> None:
+    install_example(tmp_path, monkeypatch)
+    install_example(tmp_path, monkeypatch, MODPORT)
+    plugins = Plugins()
+    assert {"lucky7", "modport"} <= set(plugins.packs)
+    code, out, _ = run_cli(capsys, "plugins")
+    assert code == 0 and "balatro-ecs-lucky7" in out and "balatro-ecs-modport" in out
+    for pack in ("lucky7", "modport"):
+        code, out, _ = run_cli(capsys, "plugins", "validate", pack)
+        assert code == 0, out
+        assert out.startswith(f"{pack} ") and ": ok (" in out
+    # both reach the shops: seed MP9's first shop offers Old Blueprint (a port) and a
+    # reroll Rabbit's Foot (lucky7's Charm card)
+    code, out, _ = run_cli(capsys, "seed", "MP9")
+    shop = out.split("First shop", 1)[1]
+    assert "Old Blueprint" in shop and "Rabbit's Foot" in shop
+
+
+def test_validate_plays_each_item_and_reports_what_fails_mid_run(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    init = """
+from balatro_ecs.plugin import JokerType, content, hookimpl
+
+balatro_content = content(JokerType(key="j_late_bomb", name="Late Bomb", effect="Boom."))
+
+
+@hookimpl
+def joker_shop_opened(game, joker):
+    raise ValueError("the shop is on fire")
+"""
+    files = {
+        "__init__.py": init,
+        "balatro_pack.toml": 'id = "late"\nname = "L"\nversion = "1.0.0"\nkey_prefix = "late"\n',
+    }
+    install_pack(tmp_path, monkeypatch, "late_pack", files, entry_point="late", dist="late")
+    code, out, _ = run_cli(capsys, "plugins", "validate", "late")
+    assert code == 1
+    assert out.strip() == (
+        "late: j_late_bomb failed in play: plugin late: joker_shop_opened of j_late_bomb "
+        "raised ValueError: the shop is on fire"
+    )
+
+
+def test_a_pack_with_a_broken_manifest_is_left_out_of_the_default_set(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    install_example(tmp_path, monkeypatch)
+    files = {"__init__.py": DICE_INIT, "balatro_pack.toml": "id = [broken\n"}
+    install_pack(tmp_path, monkeypatch, "bad_pack", files, entry_point="bad", dist="bad")
+    with pytest.raises(PackError, match="bad"):
+        Plugins()  # asked for strictly: the error
+    with pytest.warns(RuntimeWarning, match=r"pack 'bad' left out"):
+        plugins = Plugins.default()
+    assert "lucky7" in plugins.packs and plugins.left_out["bad"] == "broken"
+    code, out, _ = run_cli(capsys, "plugins")  # commands that do not need it go on
+    assert code == 0 and "bad" in out and "(broken)" in out
+    code, out, _ = run_cli(capsys, "plugins", "validate", "bad")  # the one that does says why
+    assert code == 1 and "bad" in out

@@ -163,14 +163,30 @@ def test_observers_and_extra_scoring_systems() -> None:
     assert seen == [90]
 
 
-def test_an_extra_system_without_an_order_is_an_error() -> None:
+def test_a_pack_s_system_without_an_order_runs_after_the_game_s() -> None:
     class Careless:
         @hookimpl
         def balatro_scoring_systems(self):
             return [System("careless", "jokers", lambda ctx: None)]
 
+    # Systems of different packs (here the game's and a loose plugin's) with no declared
+    # order run in load order: the game's first.
+    plugins = Plugins(plugins=[Careless()], entry_points=False)
+    names = plugins.schedule("score").names
+    assert names.index("careless") == names.index("joker_pass") + 1
+
+
+def test_two_systems_of_one_pack_without_an_order_are_an_error() -> None:
+    class Careless:
+        @hookimpl
+        def balatro_scoring_systems(self):
+            return [
+                System("careless_a", "jokers", lambda ctx: None),
+                System("careless_b", "jokers", lambda ctx: None, after=("joker_pass",)),
+            ]
+
     # An error when the plugin set is built, not when the first hand is scored.
-    with pytest.raises(ScheduleError, match=r"event 'score': .*no declared order"):
+    with pytest.raises(ScheduleError, match=r"event 'score': .*'careless_a'.*no declared order"):
         Plugins(plugins=[Careless()], entry_points=False)
 
 

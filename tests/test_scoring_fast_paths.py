@@ -103,6 +103,9 @@ def test_plans_compiled_together_are_the_plans_compiled_one_hook_at_a_time() -> 
         plans = JokerPlans(plugins, game.jokers)
         together = plans.scoring()
         for field in dataclasses.fields(ScoringPlans):
+            if field.name == "own_main":
+                assert together.own_main == plans.own_by_slot("joker_main")
+                continue
             hook = f"joker_{field.name}"
             alone = plans.by_slot(hook) if field.name == "main" else plans.plan(hook)
             assert getattr(together, field.name) == alone, hook

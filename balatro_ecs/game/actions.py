@@ -623,7 +623,7 @@ class ActionSpace:
         self._play = index.get(Play((0,)), -1)
         self._discard = index.get(Discard((0,)), -1)
         self._card_indices: dict[
-            tuple[int, frozenset[int]], tuple[tuple[int, ...], tuple[int, ...]]
+            tuple[int, frozenset[int], int], tuple[tuple[int, ...], tuple[int, ...]]
         ] = {}
 
     @property
@@ -638,19 +638,24 @@ class ActionSpace:
         return self.actions[index]
 
     def card_indices(
-        self, n: int, forced: frozenset[int] = frozenset()
+        self, n: int, forced: frozenset[int] = frozenset(), limit: int = 5
     ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """The indices of every Play and of every Discard of 1-5 of ``n`` hand cards that
-        holds the ``forced`` positions and lies in the space (positions below
-        :attr:`hand_slots`), in the order of the legal actions. Computed once per hand
-        size and forced set."""
-        key = (n, forced)
+        """The indices of every Play and of every Discard of 1-5 (and at most ``limit``, the
+        selection limit) of ``n`` hand cards that holds the ``forced`` positions and lies in
+        the space (positions below :attr:`hand_slots`), in the order of the legal actions.
+        Computed once per hand size, forced set and limit.
+
+        A selection limit above 5 (Cryptid's Fractal Fingers) makes plays of 6 or more cards
+        legal: :func:`~balatro_ecs.game.run.engine.legal_actions` lists them and
+        :meth:`Game.apply <balatro_ecs.game.Game.apply>` takes them, but the space numbers
+        subsets of at most 5, so the mask leaves them out."""
+        key = (n, forced, limit)
         found = self._card_indices.get(key)
         if found is None:
             cut = min(n, self.hand_slots)
             combos = [
                 self._subsets[combo]
-                for size in range(1, min(5, n) + 1)
+                for size in range(1, min(5, n, limit) + 1)
                 for combo in itertools.combinations(range(cut), size)
                 if forced <= set(combo)
             ]

@@ -7,8 +7,10 @@ written out by hand):
   the whole game, for :meth:`Game.snapshot <balatro_ecs.game.Game.snapshot>`,
   :meth:`~balatro_ecs.game.Game.restore`, :meth:`~balatro_ecs.game.Game.clone` and the
   all-or-nothing actions;
-* **the preview state** (:class:`PreviewState`, :func:`preview_plays`): just what scoring a
-  hand can change, for :meth:`Game.preview_play <balatro_ecs.game.Game.preview_play>`;
+* **the preview state** (:class:`PreviewState`, :func:`preview_plays`): just what the game's
+  own scoring can change, for :meth:`Game.preview_play
+  <balatro_ecs.game.Game.preview_play>` (with a pack's content in play, a whole snapshot:
+  a preview is sandboxed whatever a plugin writes);
 * **counters** (:func:`deep_copy`): a joker's, a consumable's or a blind's plain-data state,
   copied deeply (also for :meth:`Game.copy_joker <balatro_ecs.game.Game.copy_joker>`).
 
@@ -46,16 +48,19 @@ import copy
 import itertools
 import marshal
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import fields, is_dataclass
 from threading import get_ident
 from typing import TYPE_CHECKING, Any
 
 from ..kernel import components as C
+from ..kernel.content import EditionType, EnhancementType, SealType
 from ..kernel.errors import HookTimeout
 from ..kernel.faults import name_fault
 from ..kernel.guard import watch as watch_game
+from ..kernel.packs import VANILLA
 from ..kernel.rng import GameRandom
+from ..kernel.schedule import SCORING_EVENT
 from .blinds import Blind, Deck
 from .cards import Card
 from .dispatch import JokerPlans
@@ -75,6 +80,7 @@ __all__ = [
     "build",
     "clone",
     "deep_copy",
+    "own_content_only",
     "preview_plays",
     "restore",
     "take",
@@ -592,32 +598,159 @@ def _stage_play(game: Game, positions: list[int]) -> None:
 
 def preview_plays(game: Game, plays: Sequence[list[int]]) -> list[ScoreResult]:
     """What each play (sorted, distinct hand positions, already checked) would score now,
-    the game put back after each (:class:`PreviewState`, saved once for all of them)."""
+    the game put back after each, whatever the hooks wrote (:class:`PreviewSession`)."""
     results: list[ScoreResult] = []
-    saved = PreviewState(game)
-    watch, game._hand_watch = game._hand_watch, False  # a scoring hand draws nothing
-    guarded = not game._busy  # (a preview inside an action is guarded by the action)
-    if guarded:  # the time budget watches previews too (balatro_ecs.kernel.guard)
-        game._busy = get_ident()
-        game._tick += 1
-        if not game._watched:
-            watch_game(game)
-    try:
+    with PreviewSession(game) as session:
         for positions in plays:
             try:
-                _stage_play(game, positions)
-                results.append(score_play(game, game.plans, preview=True))
-            except (Exception, HookTimeout) as err:  # a plugin's fault: named
-                if guarded:
-                    game._busy = 0  # (no HookTimeout while putting the game back)
-                named = name_fault(game.plugins, err)
-                if named is None:
-                    raise
-                raise named from err
+                results.append(session.score(positions))
             finally:
-                saved.restore(game)
-    finally:
-        game._hand_watch = watch
-        if guarded:
-            game._busy = 0
+                session.put_back()
     return results
+
+
+class PreviewSession:
+    """Plays scored on a game and put back, guarded as an action is (``with`` it).
+
+    With only the game's own content in play (:func:`own_content_only`), the game's
+    scoring writes no more than :class:`PreviewState` keeps (tested on every vanilla
+    joker), so that is saved once and put back after each play. With any other content in
+    play -- a pack's joker, consumable, blind, deck, card modifier or scoring system --
+    a whole snapshot (:func:`take`) is, and restored in place after each play: a plugin
+    may write anything (run fields, hands and discards, counters, cards, jokers, tags,
+    random streams), and none of it outlives the preview. The time budget watches the
+    session (:mod:`balatro_ecs.kernel.guard`) unless an action already does, and a
+    plugin's fault while scoring is raised as the :class:`HookError` naming it.
+    """
+
+    __slots__ = ("game", "guarded", "saved", "snap", "watch")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.guarded = not game._busy  # (a preview inside an action is guarded by it)
+        self.saved: PreviewState | None = None
+        self.snap: GameSnapshot | None = None
+        self.watch = game._hand_watch
+
+    def __enter__(self) -> PreviewSession:
+        game = self.game
+        game._hand_watch = False  # a scoring hand draws nothing
+        if self.guarded:
+            game._busy = get_ident()
+            game._tick += 1
+            if not game._watched:
+                watch_game(game)
+        # (saved after the guard is set: a whole snapshot puts the guard's state back too)
+        if own_content_only(game):
+            self.saved = PreviewState(game)
+        else:
+            self.snap = take(game)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        game = self.game
+        game._hand_watch = self.watch
+        if self.guarded:
+            game._busy = 0
+
+    def also_known(self, items: Iterable[object]) -> None:
+        """Count these cards as the game's own, not made by the preview (a world of
+        :mod:`balatro_ecs.game.unseen` deals unseen cards into the hand)."""
+        if self.saved is not None:
+            self.saved.known = self.saved.known | frozenset(map(id, items))
+
+    def score(self, positions: list[int]) -> ScoreResult:
+        """Stage and score this play (the game is *not* put back: :meth:`put_back`)."""
+        game = self.game
+        try:
+            _stage_play(game, positions)
+            return score_play(game, game.plans, preview=True)
+        except (Exception, HookTimeout) as err:  # a plugin's fault: named
+            if self.guarded:
+                game._busy = 0  # (no HookTimeout while putting the game back)
+            named = name_fault(game.plugins, err)
+            if named is None:
+                raise
+            raise named from err
+
+    def put_back(self) -> None:
+        """Put the game back as it was when the session began."""
+        if self.saved is not None:
+            self.saved.restore(self.game)
+        else:
+            assert self.snap is not None
+            restore(self.game, self.snap)
+
+
+def own_content_only(game: Game) -> bool:
+    """Whether only the game's own (vanilla) content can run while a hand scores now: the
+    jokers, consumables, blind and deck, the modifiers of the cards in hand, and the
+    scoring systems are all the vanilla pack's."""
+    plans = game.plans
+    row = plans.foreign  # the row, the deck and the systems: worked out once per row
+    if row is None:
+        row = plans.foreign = not _own_row(game)
+    if row:
+        return False
+    blind = game.blind
+    if blind is plans.own_blind and not game.consumables and plans.own_kinds is None:
+        return True  # (the common case: as the last time, nothing more to look at)
+    own: _OwnContent = game.plugins.cache[_OWN_CACHE]
+    pack_of = own.pack_of
+    for item in game.consumables:
+        if pack_of(item.key) != VANILLA:
+            return False
+    if blind is not None and pack_of(blind.key) != VANILLA:
+        return False
+    plans.own_blind, plans.own_kinds = blind, own.kinds
+    kinds = own.kinds
+    if kinds is not None:
+        enhancements, editions, seals = kinds
+        for card in game._areas[C.Area.HAND]:
+            if (
+                card._enhancement.kind in enhancements
+                or card._edition.kind in editions
+                or card._seal.kind in seals
+            ):
+                return False
+    return True
+
+
+def _own_row(game: Game) -> bool:
+    """Whether the scoring systems, the joker row and the deck are all the game's own."""
+    plugins = game.plugins
+    own = plugins.cache.get(_OWN_CACHE)
+    if own is None:
+        own = plugins.cache[_OWN_CACHE] = _OwnContent(plugins)
+    pack_of = own.pack_of
+    return (
+        own.systems
+        and pack_of(game.deck.key) == VANILLA
+        and all(pack_of(joker.key) == VANILLA for joker in game.jokers)
+    )
+
+
+_OWN_CACHE = "preview: own content"
+
+
+class _OwnContent:
+    """What :func:`own_content_only` reads of a plugin set, worked out once per set: the
+    lookup of a key's pack, whether every scoring system is the game's, and the card
+    modifier kinds declared by other content."""
+
+    __slots__ = ("kinds", "pack_of", "systems")
+
+    def __init__(self, plugins: Any) -> None:
+        self.pack_of = pack_of = plugins.pack_of
+
+        def vanilla(key: str) -> bool:
+            return bool(pack_of(key) == VANILLA)
+
+        schedule = plugins.schedule(SCORING_EVENT)
+        self.systems = all(
+            plugins.system_origin(SCORING_EVENT, name) == VANILLA for name in schedule.names
+        )
+        enhancements = frozenset(t.kind for t in plugins.all(EnhancementType) if not vanilla(t.key))
+        editions = frozenset(t.kind for t in plugins.all(EditionType) if not vanilla(t.key))
+        seals = frozenset(t.kind for t in plugins.all(SealType) if not vanilla(t.key))
+        self.kinds = (enhancements, editions, seals) if enhancements or editions or seals else None

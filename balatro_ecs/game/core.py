@@ -132,6 +132,18 @@ class GameCore:
         #: Whether a hand size that grows now draws at once (the game waits for the
         #: player or draws; not while a played hand scores or the round ends).
         self._hand_watch = True
+        #: Whether the jokers' money chain is running (an ``earn`` its hooks make is not
+        #: passed through it again).
+        self._in_money_chain = False
+        #: The poker hand each tag being gained acts on, by tag key, while it is gained
+        #: (an Orbital Tag a mod gives, and the Double Tag's copy of it).
+        self._tag_hands: dict[str, Any] = {}
+        #: The rules may lag a joker's counters: look again before the next read
+        #: (:meth:`~balatro_ecs.game.sync.RulesSync._sync`).
+        self._rules_dirty = False
+        #: The marshalled counters of the jokers whose rules depend on them, as the rules
+        #: were last derived (``None``: none, or not marshallable).
+        self._rule_states: bytes | None = None
 
     @property
     def phase(self) -> Phase:

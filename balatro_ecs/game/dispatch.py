@@ -3,7 +3,9 @@
 For each joker content hook the engine compiles, once per joker row (and plugin set),
 the list of calls to make: one entry per joker in slot order that implements the hook,
 with Blueprint/Brainstorm copies resolved to the copied joker's implementation and
-debuffed jokers left out. Scoring then only walks these lists.
+debuffed jokers left out. A copier that also acts
+(:attr:`JokerType.copies_and_acts <balatro_ecs.kernel.content.JokerType.copies_and_acts>`)
+has its own entry first, then its copy's. Scoring then only walks these lists.
 
 A plan entry is ``(function, view, source)``: the implementation, the joker it is
 called with (a :class:`~balatro_ecs.game.jokers.CopiedJoker` for a copy) and the joker in
@@ -31,6 +33,7 @@ PlanEntry = tuple[Callable[..., Any], "Joker | CopiedJoker", Joker]
 JOKER_HOOKS: tuple[str, ...] = (
     "joker_debuffed_hand",
     "joker_before",
+    "joker_initial_scoring_step",
     "joker_repetition",
     "joker_individual",
     "joker_held_individual",
@@ -38,22 +41,39 @@ JOKER_HOOKS: tuple[str, ...] = (
     "joker_main",
     "joker_other_joker",
     "joker_retrigger_joker",
+    "joker_final_scoring_step",
     "joker_destroying_card",
     "joker_cards_destroyed",
     "joker_after",
     "joker_setting_blind",
+    "joker_hand_drawn",
+    "joker_drawing_cards",
     "joker_first_hand_drawn",
+    "joker_press_play",
     "joker_pre_discard",
     "joker_discard",
     "joker_end_of_round",
+    "joker_held_end_of_round",
+    "joker_ante_change",
+    "joker_blind_disabled",
+    "joker_money",
+    "joker_hand_levelled",
+    "joker_tag_gained",
+    "joker_tag_used",
+    "joker_shop_opened",
+    "joker_shop_card",
+    "joker_card_bought",
     "joker_card_sold",
     "joker_reroll",
     "joker_leaving_shop",
     "joker_blind_skipped",
     "joker_booster_skipped",
     "joker_booster_opened",
+    "joker_booster_closed",
     "joker_consumable_used",
     "joker_cards_added",
+    "joker_card_added",
+    "joker_rearranged",
 )
 
 _PLANNED = frozenset(JOKER_HOOKS)
@@ -69,6 +89,7 @@ class ScoringPlans:
 
     debuffed_hand: tuple[PlanEntry, ...]
     before: tuple[PlanEntry, ...]
+    initial_scoring_step: tuple[PlanEntry, ...]
     repetition: tuple[PlanEntry, ...]
     individual: tuple[PlanEntry, ...]
     held_individual: tuple[PlanEntry, ...]
@@ -76,9 +97,14 @@ class ScoringPlans:
     main: tuple[PlanEntry | None, ...]
     other_joker: tuple[PlanEntry, ...]
     retrigger_joker: tuple[PlanEntry, ...]
+    final_scoring_step: tuple[PlanEntry, ...]
     destroying_card: tuple[PlanEntry, ...]
     cards_destroyed: tuple[PlanEntry, ...]
     after: tuple[PlanEntry, ...]
+    #: By slot, the own ``joker_main`` of a joker that copies and acts
+    #: (:attr:`JokerType.copies_and_acts <balatro_ecs.kernel.content.JokerType.copies_and_acts>`),
+    #: called before its copy; empty when no such joker is in the row.
+    own_main: tuple[PlanEntry | None, ...] = ()
 
 
 def resolve_copy(plugins: Plugins, jokers: Sequence[Joker], index: int) -> Joker | None:
@@ -105,12 +131,12 @@ def resolve_copy(plugins: Plugins, jokers: Sequence[Joker], index: int) -> Joker
 
 
 #: The hook behind each field of :class:`ScoringPlans`, in field order.
-_SCORING_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(ScoringPlans))
+_SCORING_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(ScoringPlans))[:-1]
 _SCORING_HOOKS: tuple[str, ...] = tuple(f"joker_{name}" for name in _SCORING_FIELDS)
 _MAIN = _SCORING_FIELDS.index("main")
 
 #: The scoring plans of an empty joker row.
-_NO_JOKERS = ScoringPlans(*[()] * len(fields(ScoringPlans)))
+_NO_JOKERS = ScoringPlans(*[()] * len(_SCORING_FIELDS))
 
 
 def _scoring_index(plugins: Plugins) -> dict[str, tuple[tuple[int, Callable[..., Any]], ...]]:
@@ -132,14 +158,30 @@ class JokerPlans:
     """Compiled call plans for one joker row, each hook's compiled the first time it is
     asked for (a hand being scored never pays for the run hooks, and vice versa)."""
 
-    __slots__ = ("_by_slot", "_plans", "_plugins", "_scoring", "_slots", "jokers", "views")
+    __slots__ = (
+        "_acts",
+        "_by_slot",
+        "_own_by_slot",
+        "_plans",
+        "_plugins",
+        "_scoring",
+        "_slots",
+        "foreign",
+        "jokers",
+        "own_blind",
+        "own_kinds",
+        "ruled",
+        "views",
+    )
 
     def __init__(self, plugins: Plugins, jokers: Sequence[Joker]) -> None:
         self._plugins = plugins
         self.jokers = tuple(jokers)
         copiers = plugins.table("joker_copy_target")
+        ruling = plugins.table("joker_rules")
         views: list[Joker | CopiedJoker | None] = []
         slots: list[tuple[str | None, Joker | CopiedJoker | None, Joker]] = []
+        acts: list[int] = []
         for i, joker in enumerate(self.jokers):
             key = joker.type.key
             if joker.debuffed:
@@ -148,24 +190,54 @@ class JokerPlans:
                 view = joker  # acts as itself (what resolve_copy finds at once)
             else:
                 view = self._view(plugins, i)
+                if joker.type.copies_and_acts and view is not joker:
+                    acts.append(i)
             views.append(view)
             slots.append((None if view is None else view.type.key, view, joker))
+        #: Slots whose joker copies another and also runs its own hooks, first.
+        self._acts: frozenset[int] = frozenset(acts)
+        #: The jokers whose rules (``joker_rules``) may follow their counters: not
+        #: debuffed, declaring rules (what the game re-derives when a counter changes).
+        self.ruled: tuple[Joker, ...] = (
+            tuple([j for j in self.jokers if j.type.key in ruling and not j.debuffed])
+            if ruling
+            else ()
+        )
         #: What each slot acts as: itself, a copy, or nothing (debuffed, copying nothing).
         self.views: tuple[Joker | CopiedJoker | None, ...] = tuple(views)
         #: Per slot: the content key whose implementation it calls (``None``: none), its
         #: view and its joker -- what compiling a hook's plan walks.
         self._slots: tuple[tuple[str | None, Joker | CopiedJoker | None, Joker], ...] = tuple(slots)
         self._by_slot: dict[str, tuple[PlanEntry | None, ...]] = {}
+        self._own_by_slot: dict[str, tuple[PlanEntry | None, ...]] = {}
         self._plans: dict[str, tuple[PlanEntry, ...]] = {}
         self._scoring: ScoringPlans | None = None
+        #: Whether the row, the deck or the scoring systems hold content of a pack other
+        #: than the game's (worked out when first asked, by
+        #: :func:`~balatro_ecs.game.copying.own_content_only`).
+        self.foreign: bool | None = None
+        #: The blind last found to be the game's own with this row (and whether the set
+        #: has card modifiers of other packs to look for), for the same.
+        self.own_blind: Any = None
+        self.own_kinds: Any = False
 
     def _compile(self, hook: str) -> tuple[PlanEntry, ...]:
         if hook not in _PLANNED:
             raise KeyError(f"{show(hook)} is not a joker hook called in slot order (JOKER_HOOKS)")
         get = self._plugins.table(hook).get
         row: list[PlanEntry | None] = []
+        own_row: list[PlanEntry | None] = []
         plan: list[PlanEntry] = []
-        for key, view, joker in self._slots:
+        acts = self._acts
+        for slot, (key, view, joker) in enumerate(self._slots):
+            own = get(joker.type.key) if slot in acts else None
+            entry: PlanEntry
+            if own is not None:  # a copier that acts: its own hook, then the copy's
+                entry = (own, joker, joker)
+                own_row.append(entry)
+                plan.append(entry)
+            else:
+                own_row.append(None)
             fn = None if key is None else get(key)
             if fn is None:
                 row.append(None)
@@ -175,6 +247,7 @@ class JokerPlans:
                 row.append(entry)
                 plan.append(entry)
         self._by_slot[hook] = tuple(row)
+        self._own_by_slot[hook] = tuple(own_row) if acts and any(own_row) else ()
         found = self._plans[hook] = tuple(plan)
         return found
 
@@ -212,7 +285,15 @@ class JokerPlans:
         index = _scoring_index(self._plugins)
         plans: list[tuple[Any, ...]] = [()] * len(_SCORING_HOOKS)
         main: list[PlanEntry | None] = [None] * len(self._slots)
+        own_main: list[PlanEntry | None] = [None] * len(self._slots) if self._acts else []
+        acts = self._acts
         for slot, (key, view, joker) in enumerate(self._slots):
+            if slot in acts:  # a copier that acts: its own hooks first
+                for position, fn in index.get(joker.type.key, ()):
+                    if position == _MAIN:
+                        own_main[slot] = (fn, joker, joker)
+                    else:
+                        plans[position] += ((fn, joker, joker),)
             if key is None:
                 continue
             assert view is not None
@@ -222,10 +303,23 @@ class JokerPlans:
                 else:  # plans hold a few entries at most: growing a tuple is cheapest
                     plans[position] += ((fn, view, joker),)
         plans[_MAIN] = tuple(main)
-        return ScoringPlans(*plans)
+        found = ScoringPlans(*plans)
+        if acts and any(own_main):
+            found.own_main = tuple(own_main)
+        return found
 
     def by_slot(self, hook: str) -> tuple[PlanEntry | None, ...]:
-        """The call for ``hook`` at each slot (``None`` where there is none)."""
+        """The call for ``hook`` at each slot (``None`` where there is none): a copier's is
+        the copied joker's (see :meth:`own_by_slot`)."""
         if hook not in self._by_slot:
             self._compile(hook)
         return self._by_slot[hook]
+
+    def own_by_slot(self, hook: str) -> tuple[PlanEntry | None, ...]:
+        """The own call for ``hook`` of each joker that copies and acts
+        (:attr:`JokerType.copies_and_acts
+        <balatro_ecs.kernel.content.JokerType.copies_and_acts>`), by slot, called just
+        before its copy; empty when the row has none."""
+        if hook not in self._own_by_slot:
+            self._compile(hook)
+        return self._own_by_slot[hook]

@@ -215,7 +215,8 @@ class Game(Commands):
         raised as a :class:`~balatro_ecs.kernel.errors.HookError` naming it, the game
         unchanged. ``player`` and ``samples`` as for :meth:`preview_play` (the same
         possible worlds for every play)."""
-        checked = [sorted(engine.check_preview(self, positions)) for positions in plays]
+        limit = self.rules.selection_limit
+        checked = [sorted(engine.check_preview(self, cards, limit)) for cards in plays]
         if player:
             return list(unseen.player_previews(self, checked, samples))
         return copying.preview_plays(self, checked)

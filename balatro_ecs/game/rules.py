@@ -45,6 +45,12 @@ class Rules:
     #: Added to the discards of every round (Drunkard +1, Merry Andy +3).
     discards_delta: int = 0
 
+    # -- selecting cards ------------------------------------------------------------------
+    #: The most cards that may be selected at once: to play, to discard, as a consumable's
+    #: targets (Cryptid's Fractal Fingers: +2). The fixed action space's mask covers 5;
+    #: ``Game.legal_actions()`` lists every legal selection (see ``docs/learning.md``).
+    selection_limit: int = 5
+
     # -- money and the shop -------------------------------------------------------------
     #: How far below $0 purchases may go (Credit Card: 20).
     debt_limit: int = 0
@@ -58,6 +64,12 @@ class Rules:
     free_booster_kinds: frozenset[str] = frozenset()
     #: Owned jokers and consumables may appear again in pools (Showman).
     allow_duplicates: bool = False
+    #: Added to the shop's card slots (the run's own, ``run.shop_slots``, grow with
+    #: Overstock); a slot gained mid-visit is stocked at once.
+    shop_slots_delta: int = 0
+    #: Booster packs the shop offers each visit (Cryptid's Booster Joker: +1); a slot
+    #: gained mid-visit gets a pack at once.
+    booster_slots: int = 2
 
     # -- vouchers ------------------------------------------------------------------------
     #: The Boss Blind may be rerolled once per ante (Director's Cut).

@@ -6,19 +6,21 @@ and the plugin set; they are rebuilt when the row's version or the plugin set's 
 (:meth:`RulesSync._sync`, run lazily by :attr:`~RulesSync.rules` and :attr:`~RulesSync.plans`).
 The blind's card debuffs follow from the blind and the rules
 (:meth:`RulesSync._refresh_debuffs`). These are the game's internals: plugins read
-``game.rules`` and ``game.plans`` and call ``game.refresh_rules()``; the rest is the
-engine's.
+``game.rules`` and ``game.plans``; the rest is the engine's. The rules follow the
+counters of the jokers that declare them too: they are looked at again after each of
+those jokers' hooks and at the end of every event (:meth:`RulesSync._counters_changed`).
 """
 
 from __future__ import annotations
 
+import marshal
 from typing import TYPE_CHECKING, Any, cast
 
 from .cards import Card
 from .core import GameCore
 from .dispatch import JokerPlans
 from .rules import Rules
-from .run.shop import recalculate_reroll, reprice_shop
+from .run.shop import fill_shop, more_packs, recalculate_reroll, reprice_shop
 
 if TYPE_CHECKING:
     from .game import Game
@@ -62,12 +64,40 @@ class RulesSync(GameCore):
         self.row_version += 1
 
     def refresh_rules(self) -> None:
-        """Rebuild the rules now (call after changing state a ``joker_rules`` hook reads)."""
+        """Rebuild the rules now. Rarely needed: the rules follow the joker row, the
+        vouchers, the plugin set and the counters of the jokers that declare rules
+        (re-derived after each of their hooks and at the end of every event)."""
         self._synced = None
         self._sync()
 
+    def _counters_changed(self) -> None:
+        """A joker's counters may have changed (a hook ran, an event ended): the rules are
+        looked at again before the next read, and re-derived if the counters of a joker
+        with ``joker_rules`` changed (Cryptid's Pot of Jokes grows each round)."""
+        plans = self._plans
+        if plans is not None and plans.ruled:
+            self._rules_dirty = True
+
+    def _event_over(self) -> None:
+        """An event is over: the rules are brought up to date with the row and the
+        counters now, so that what a change of rules does -- a shop slot gained, a round's
+        discards, prices -- happens within the event that changed them."""
+        self._counters_changed()
+        if self._rules_dirty or self._synced != (self.row_version, self.plugins.version):
+            self._sync()
+
+    def _rule_states_now(self) -> bytes | None:
+        plans = self._plans
+        if plans is None or not plans.ruled:
+            return None
+        try:
+            return marshal.dumps([joker.state for joker in plans.ruled], 2)
+        except ValueError:  # counters marshal cannot write: compare nothing, re-derive
+            return None
+
     def _sync(self, *, as_saved: bool = False) -> None:
-        """Rebuild the rules and call plans if the joker row or the plugin set changed.
+        """Rebuild the rules and call plans if the joker row or the plugin set changed, and
+        the rules alone if a ruling joker's counters did.
 
         ``as_saved`` is for a game just loaded from a save: its cards' debuffs are as
         saved, so only what the cards read from the rules changes (a card The Pillar
@@ -75,10 +105,25 @@ class RulesSync(GameCore):
         """
         key = (self.row_version, self.plugins.version)
         if key == self._synced:
+            if not self._rules_dirty:
+                return
+            self._rules_dirty = False
+            states = self._rule_states_now()
+            if states is not None and states == self._rule_states:
+                return
+            self._derive(rebuild_plans=False, as_saved=as_saved)
             return
+        self._derive(rebuild_plans=True, as_saved=as_saved)
+        self._synced = key
+
+    def _derive(self, *, rebuild_plans: bool, as_saved: bool) -> None:
+        """Derive the rules (and, with ``rebuild_plans``, the call plans) from the row, the
+        vouchers and the plugin set; a change of rules mid-round or mid-visit acts at
+        once (discards, free rerolls, shop slots, prices, card debuffs)."""
         rules = self._rules
         before = rules.detection_key(), rules.all_faces
         discards, rerolls = rules.discards_delta, rules.free_rerolls
+        card_slots, pack_slots = rules.shop_slots_delta, rules.booster_slots
         free_sets = rules.free_consumable_sets
         first = self._plans is None
         rules.reset()
@@ -92,10 +137,17 @@ class RulesSync(GameCore):
             fn = voucher_rules.get(key_)
             if fn is not None:
                 fn(self, self.plugins.voucher(key_), rules)
-        self._plans = JokerPlans(self.plugins, self.jokers)
-        self._synced = key
+        if rebuild_plans:
+            self._plans = JokerPlans(self.plugins, self.jokers)
+            self._synced = (self.row_version, self.plugins.version)
+        self._rules_dirty = False
+        self._rule_states = self._rule_states_now()
         if not first:
             self._rules_changed(rules.discards_delta - discards, rules.free_rerolls - rerolls)
+            if rules.shop_slots_delta > card_slots:
+                fill_shop(cast("Game", self))
+            if rules.booster_slots > pack_slots:
+                more_packs(cast("Game", self), rules.booster_slots - pack_slots)
             if rules.free_consumable_sets != free_sets:
                 # Astronomer gained or lost: the game re-costs every card at once, so the
                 # Planets and Celestial Packs on sale follow (packs are priced when bought).
@@ -123,6 +175,13 @@ class RulesSync(GameCore):
         if rerolls:
             run.free_rerolls_left = max(0, run.free_rerolls_left + rerolls)
             recalculate_reroll(cast("Game", self), skip_increment=True)
+
+    def _planned(self, hook: str) -> tuple[Any, ...]:
+        """The plan of a joker hook, ``()`` at once when no content implements it (the hooks
+        of run events mods add: a vanilla game never builds their plans)."""
+        if hook not in self.plugins.implemented:
+            return ()
+        return self.plans.plan(hook)
 
     @property
     def plans(self) -> JokerPlans:

@@ -32,8 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..kernel import components as C
 from ..kernel.rng import GameRandom
-from .copying import PreviewState, _stage_play
-from .scoring.pipeline import score_play
+from .copying import PreviewSession
 from .scoring.result import ScoreResult
 
 if TYPE_CHECKING:
@@ -203,35 +202,32 @@ def player_previews(
         raise ValueError(f"samples: expected at least 1, got {samples}")
     hand = game.area(C.Area.HAND)
     down = any(card.face_down for card in hand)
-    saved = PreviewState(game)
-    # The unseen cards a world deals into the hand are not cards the preview made.
-    saved.known = saved.known | frozenset(map(id, unseen_cards(game)))
     worlds: list[_World] = []
     real = game.rng
-    watch, game._hand_watch = game._hand_watch, False  # a scoring hand draws nothing
     out: list[PlayerPreview] = []
-    try:
-        for positions in plays:
-            results: list[ScoreResult] = []
-            for k in range(samples):
-                if k == len(worlds):
-                    worlds.append(_World(game, k, down))
-                world = worlds[k]
-                pile = world.enter(game)
-                try:
-                    _stage_play(game, list(positions))
-                    results.append(score_play(game, game.plans, preview=True))
-                    drew = bool(world.rng._state)
-                finally:
-                    game.rng = real
-                    saved.restore(game)
-                    world.leave(game, pile)
-                if k == 0 and not drew and not down:
-                    break  # no chance, no hidden card: the one true outcome
-            out.append(_combine(results, exact=len(results) == 1))
-    finally:
-        game.rng = real
-        game._hand_watch = watch
+    with PreviewSession(game) as session:
+        # The unseen cards a world deals into the hand are not cards the preview made.
+        session.also_known(unseen_cards(game))
+        try:
+            for positions in plays:
+                results: list[ScoreResult] = []
+                for k in range(samples):
+                    if k == len(worlds):
+                        worlds.append(_World(game, k, down))
+                    world = worlds[k]
+                    pile = world.enter(game)
+                    try:
+                        results.append(session.score(list(positions)))
+                        drew = bool(world.rng._state)
+                    finally:
+                        game.rng = real
+                        session.put_back()
+                        world.leave(game, pile)
+                    if k == 0 and not drew and not down:
+                        break  # no chance, no hidden card: the one true outcome
+                out.append(_combine(results, exact=len(results) == 1))
+        finally:
+            game.rng = real
     return out
 
 

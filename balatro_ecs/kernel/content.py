@@ -168,6 +168,12 @@ class JokerType(ContentType):
     requires_enhancement: str | None = None
     requires_flag: str | None = None
     blocked_by_flag: str | None = None
+    #: A joker that copies another (``joker_copy_target``) also runs its own hooks: each
+    #: of its own implementations is called in its slot just before the copied one
+    #: (Cryptid's Old Blueprint copies the joker to its right and may break at the end of
+    #: the round). Off: a copier's own hooks other than ``joker_copy_target`` are never
+    #: called (Blueprint, Brainstorm).
+    copies_and_acts: bool = False
     #: Counters the joker sets while it plays that its ``config`` does not start with
     #: (name -> a value of their kind: Canio's ``{"caino_xmult": 1}``). Saves and scenarios
     #: may hold them (checked against these kinds); a new joker does not.
@@ -374,6 +380,11 @@ class TagType(ContentType):
     #: Content that must be discovered in the profile for the tag to be offered
     #: (``j_blueprint`` for the Rare Tag); only the ``"shipped"`` profile checks it.
     requires_discovered: str = ""
+    #: The tag acts on a poker hand chosen when it is gained (the Orbital Tag): its
+    #: ``"immediate"`` trigger's subject is the hand given to
+    #: :meth:`Game.gain_tag <balatro_ecs.game.Game.gain_tag>` (``None``: the hand the game
+    #: drew for the blind on deck).
+    hand: bool = False
 
 
 @dataclass(frozen=True)

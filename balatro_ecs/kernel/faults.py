@@ -33,6 +33,7 @@ __all__ = [
     "MAX_RETRIGGERS",
     "CopiedCall",
     "calling_hook",
+    "check_count",
     "check_dollars",
     "check_effect",
     "check_events",
@@ -178,6 +179,14 @@ def name_fault(plugins: Plugins, err: BaseException) -> HookError | None:
         copier = _key_of(getattr(source, "copied_by", None))
         plugin = _plugin_of(plugins, key)
         effect = local.get("effect")
+        if "effect" in local and effect is not None and not isinstance(effect, Effect):
+            return HookError(
+                f"plugin {plugin}: {key} returned {show(effect)}, not an Effect: return an "
+                "Effect (balatro_ecs.plugin.Effect, such as Effect(mult=4)) or None",
+                plugin=plugin,
+                key=key,
+                copier=copier,
+            )
         shown = f" {show(effect)}" if isinstance(effect, tuple) or effect is not None else ""
         return HookError(
             f"plugin {plugin}: {key} gave an effect the engine cannot apply{shown}: "
@@ -197,6 +206,14 @@ def check_whole(name: str, value: object, source: object = None) -> int:
     ``name``; :func:`name_fault` names ``source``'s plugin."""
     if type(value) is not int:
         raise TypeError(f"{name}: expected a whole number, got {show(value)}")
+    return value
+
+
+def check_count(name: str, value: object, source: object = None) -> int:
+    """``value`` if it is a whole number >= 0 (a count of cards), else raise naming
+    ``name``; :func:`name_fault` names ``source``'s plugin."""
+    if type(value) is not int or value < 0:
+        raise ValueError(f"{name}: expected a whole number >= 0, got {value!r}")
     return value
 
 
@@ -231,7 +248,7 @@ def check_effect(effect: object, source: object = None) -> None:
     apply: numbers real and not NaN (infinite is allowed: the game plays on past the
     double range), dollars and levels whole, the message text, ``destroy`` true or false."""
     if type(effect) is not Effect:
-        raise TypeError(f"expected an Effect or None, got {show(effect)}")
+        raise TypeError(f"expected an Effect or None (return an Effect), got {show(effect)}")
     assert isinstance(effect, Effect)
     for name in _NUMBER_PARTS:
         value = getattr(effect, name)
@@ -245,6 +262,10 @@ def check_effect(effect: object, source: object = None) -> None:
         check_dollars(effect.dollars, source)
     if effect.level_up is not None:
         check_whole("level_up", effect.level_up, source)
+    if effect.hands is not None:
+        check_whole("hands", effect.hands, source)
+    if effect.discards is not None:
+        check_whole("discards", effect.discards, source)
     if effect.message is not None and not isinstance(effect.message, str):
         raise TypeError(f"message: expected text, got {show(effect.message)}")
     if effect.destroy is not None and type(effect.destroy) is not bool:
@@ -268,5 +289,6 @@ def _bad_number(kind: str, value: object, source: object) -> None:
 
 
 _CHECKS = frozenset(
-    fn.__code__ for fn in (check_whole, check_dollars, check_retriggers, check_effect, _bad_number)
+    fn.__code__
+    for fn in (check_whole, check_count, check_dollars, check_retriggers, check_effect, _bad_number)
 )

@@ -50,6 +50,7 @@ if TYPE_CHECKING:
         VoucherType,
     )
     from .effects import Effect
+    from .enums import HandType
     from .schedule import Event, System
 
 PROJECT = "balatro_ecs"
@@ -274,6 +275,25 @@ def joker_before(ctx: ScoringContext, joker: Joker) -> Effect | None:
 
 
 @hookspec
+def joker_initial_scoring_step(ctx: ScoringContext, joker: Joker) -> Effect | None:
+    """Change the hand's starting chips and mult before any card scores (Steamodded's
+    ``initial_scoring_step`` and ``modify_hand``).
+
+    :param ctx: The hand being scored: ``ctx.chips`` and ``ctx.mult`` are the hand's base
+        values (after the blind's ``blind_modify_hand``).
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :returns: An effect (mult, chips, ×mult, then dollars, applied as a joker's), or
+        ``None``.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out), after
+    the blind's ``blind_modify_hand`` and before the first scoring card; not for a hand the
+    blind debuffs. No vanilla joker has one.
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
 def joker_repetition(ctx: ScoringContext, joker: Joker, card: Card) -> int | None:
     """Retrigger a scored card.
 
@@ -377,25 +397,54 @@ def joker_other_joker(
 
 
 @hookspec
-def joker_retrigger_joker(ctx: ScoringContext, joker: Joker, other: Joker) -> int | None:
-    """Retrigger another joker's main effect (a mod's joker retrigger; no vanilla joker
-    has one).
+def joker_retrigger_joker(
+    ctx: ScoringContext, joker: Joker, other: Joker, context: str
+) -> int | None:
+    """Retrigger another joker's effect (Steamodded's ``retrigger_joker_check``; Cryptid's
+    Chad retriggers the leftmost joker; no vanilla joker has one).
 
     :param ctx: The hand being scored.
     :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
-    :param other: The joker whose ``joker_main`` effect just applied (it may be
-        ``joker`` itself).
-    :returns: How many extra times ``other``'s ``joker_main`` runs and applies, or
+    :param other: The joker whose effect just applied (it may be ``joker`` itself; a copier
+        when it is a copy that acted).
+    :param context: The hook that gave the effect: ``"joker_main"``, ``"joker_before"``,
+        ``"joker_initial_scoring_step"``, ``"joker_individual"`` (once per scored card),
+        ``"joker_held_individual"`` (once per held card), ``"joker_final_scoring_step"``
+        or ``"joker_after"``.
+    :returns: How many extra times ``other``'s hook runs and its effect applies, or
         ``None`` (a whole number up to 1,000).
 
-    Called for each joker left to right, in the joker pass, right after ``other``'s own
-    main effect gave something (not ``None``); the retriggers, all of them, come next,
-    each one recorded as a ``retrigger`` event crediting the retriggering joker; then
-    ``joker_other_joker`` reactions and ``other``'s Polychrome. The order of every
-    retrigger: playing cards (``joker_repetition``), held cards
-    (``joker_held_repetition``), then jokers (this hook), each in slot order.
+    Called for each joker left to right (copies resolved, debuffed jokers left out), right
+    after ``other``'s effect in ``context`` gave something (not ``None``); the retriggers,
+    all of them, come next, each one recorded as a ``retrigger`` event crediting the
+    retriggering joker (in the joker pass, before ``joker_other_joker`` reactions and
+    ``other``'s Polychrome). The order of every retrigger: playing cards
+    (``joker_repetition``), held cards (``joker_held_repetition``), then jokers (this
+    hook), each in slot order.
 
     .. versionadded:: 0.2
+    .. versionchanged:: 0.4
+       Asked after every scoring context's effect, not only ``joker_main``'s; ``context``
+       says which (check ``context == "joker_main"`` for the 0.2 behaviour).
+    """
+
+
+@hookspec
+def joker_final_scoring_step(ctx: ScoringContext, joker: Joker) -> Effect | None:
+    """Act once every joker has scored, before the score is totalled (Steamodded's
+    ``final_scoring_step``).
+
+    :param ctx: The hand being scored, its chips and mult after the joker pass.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :returns: An effect (mult, chips, ×mult, then dollars, applied as a joker's), or
+        ``None``.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out), after
+    the joker pass (every joker's and consumable's main effect) and before the deck's
+    ``deck_final_scoring_step`` (Plasma Deck); not for a hand the blind debuffs. No vanilla
+    joker has one.
+
+    .. versionadded:: 0.4
     """
 
 
@@ -526,6 +575,58 @@ def joker_first_hand_drawn(game: GameCommands, joker: Joker) -> None:
 
 
 @hookspec
+def joker_hand_drawn(game: GameCommands, joker: Joker, cards: Sequence[Card]) -> None:
+    """React to cards drawn to the hand (Steamodded's ``hand_drawn`` and ``other_drawn``).
+
+    :param game: The game; ``game.run.phase`` tells a round's draw (``ROUND``) from a pack's
+        (``PACK``: an Arcana or Spectral pack deals a hand).
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param cards: The cards just drawn, in the order they were drawn (may be empty).
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out) after
+    every draw to the hand: the round's first hand (before ``joker_first_hand_drawn``),
+    after a play or a discard, and when a pack deals a hand.
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
+def joker_drawing_cards(game: GameCommands, joker: Joker, count: int) -> int | None:
+    """Change how many cards are about to be drawn to the hand (Steamodded's
+    ``drawing_cards``).
+
+    :param game: The game.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param count: The cards to draw, as the jokers before this one left it (the blind's
+        ``blind_draw_count`` has had its say: The Serpent).
+    :returns: The number to draw instead (a whole number >= 0), or ``None``.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out), each
+    given the count the one before it returned, before every refill of the hand: the
+    round's first hand and the draws after a play or a discard.
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
+def joker_press_play(game: GameCommands, joker: Joker, cards: Sequence[Card]) -> None:
+    """React to a hand being played, before it scores (Steamodded's ``press_play``).
+
+    :param game: The game; the played cards are in the play area, the hand is spent.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param cards: The played cards, left to right.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out), once
+    per played hand, after the blind's ``blind_press_play`` (The Hook, The Tooth) and
+    before the hand is scored.
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
 def joker_pre_discard(
     game: GameCommands, joker: Joker, cards: Sequence[Card], hook: bool
 ) -> Effect | None:
@@ -594,6 +695,25 @@ def joker_end_of_round(game: GameCommands, joker: Joker) -> Effect | None:
 
 
 @hookspec
+def joker_held_end_of_round(game: GameCommands, joker: Joker, card: Card) -> Effect | None:
+    """Act on one card held in hand at the end of a won round (Steamodded's
+    ``end_of_round`` with ``individual``, on the hand's cards).
+
+    :param game: The game.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param card: The held card (never a debuffed one).
+    :returns: An effect (its dollars paid at once, hands, discards), or ``None``; an effect
+        counts as "something happened" for the card's retriggers (red seal, Mime).
+
+    Called for each held card left to right, after the card's own enhancement and seal
+    (Gold card, Blue Seal), for each joker left to right (copies resolved, debuffed jokers
+    left out). No vanilla joker has one.
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
 def joker_cash_out(game: GameCommands, joker: Joker) -> int | None:
     """Money this joker pays at cash-out (Golden Joker, Cloud 9, Rocket, Satellite, ...).
 
@@ -632,9 +752,227 @@ def joker_reset_round(
     """
 
 
+@hookspec
+def joker_ante_change(game: GameCommands, joker: Joker, change: int, ante_end: bool) -> int | None:
+    """Change by how much the ante is about to change, and react to it (Steamodded's
+    ``modify_ante`` and ``ante_change``).
+
+    :param game: The game (``game.run.ante`` is the ante before the change).
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param change: The change as the jokers before this one left it: ``1`` when a boss is
+        beaten, ``-1`` for Hieroglyph and Petroglyph.
+    :param ante_end: True when a boss was beaten (Steamodded's ``ante_end``), False for any
+        other change (a voucher's, a mod's :meth:`Game.change_ante
+        <balatro_ecs.game.Game.change_ante>`).
+    :returns: The change instead (a whole number: ``0`` keeps the ante), or ``None``.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out), each
+    given the change the one before it returned, before every change of the ante. No
+    vanilla joker has one.
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
+def joker_blind_disabled(game: GameCommands, joker: Joker, blind: Blind) -> None:
+    """React to the blind being disabled mid-round (Steamodded's ``blind_disabled``).
+
+    :param game: The game.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param blind: The blind, just disabled (its ``blind_disabled`` has undone its effects).
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out), once
+    per disabling (Chicot, Luchador, a mod's command).
+
+    .. versionadded:: 0.4
+    """
+
+
+# ---------------------------------------------------------------------------------------
+# Joker content hooks: money, hand levels and tags
+# ---------------------------------------------------------------------------------------
+
+
+@hookspec
+def joker_money(game: GameCommands, joker: Joker, dollars: int, source: Any) -> int | None:
+    """Change an amount of money about to be earned or spent (Steamodded's
+    ``money_altered`` and ``modify_final_cashout``; Bunco's Fiendish Joker doubles every
+    gain).
+
+    :param game: The game; ``game.run.dollars`` is the money before the change.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param dollars: The change as the jokers before this one left it: positive for money
+        gained, negative for money spent.
+    :param source: What the money comes from or goes to: the joker, card or consumable that
+        pays (Golden Joker's ``"Golden Joker"`` line is ``"cash out"``), ``"cash out"`` for
+        the round's payout (blind, hands left, interest, jokers' payouts: one amount),
+        the card or joker whose effect paid while a hand scored (each effect's money comes
+        through on its own, at the end of the hand), the card sold or bought, a voucher's
+        or pack's key, ``"reroll"``.
+    :returns: The amount instead (a whole number; ``0`` cancels the change), or ``None``.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out), each
+    given the amount the one before it returned, on every change of money
+    (:meth:`Game.earn <balatro_ecs.game.Game.earn>`); money earned by these hooks' own
+    commands is not passed through them again. No vanilla joker has one.
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
+def joker_hand_levelled(
+    game: GameCommands, joker: Joker, hand: HandType, levels: int, source: Any
+) -> None:
+    """React to a poker hand changing level (Steamodded's ``poker_hand_changed``; Bunco's
+    Head in the Clouds levels High Card too).
+
+    :param game: The game; the hand's level is already changed (``game.run.hand(hand)``).
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param hand: The poker hand.
+    :param levels: How many levels it gained (negative: lost).
+    :param source: What levelled it: a Planet card's name, a joker (Space Joker, Burnt
+        Joker), a tag's name (Orbital Tag), ``None`` when not named.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out), after
+    every change of a hand's level (:meth:`Game.level_up
+    <balatro_ecs.game.Game.level_up>`, a Planet, a joker's ``level_up`` effect while a hand
+    scores). A hook that levels a hand itself is called again for that change: check
+    ``source``.
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
+def joker_tag_gained(game: GameCommands, joker: Joker, tag: TagType) -> None:
+    """React to a tag being gained (Steamodded's ``tag_added``).
+
+    :param game: The game; the tag is held already (the last of ``game.run.tags``).
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param tag: The tag gained.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out), each
+    time a tag is gained (a blind skipped, a Double Tag's copy, an effect's
+    :meth:`Game.gain_tag <balatro_ecs.game.Game.gain_tag>`), before the held tags react to
+    it and before it acts at once (Orbital Tag).
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
+def joker_tag_used(game: GameCommands, joker: Joker, tag: TagType) -> None:
+    """React to a held tag acting and being used up (Steamodded's ``tag_triggered``).
+
+    :param game: The game; the tag is no longer held.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param tag: The tag used.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out), right
+    after a tag acted (its ``tag_apply`` returned something).
+
+    .. versionadded:: 0.4
+    """
+
+
 # ---------------------------------------------------------------------------------------
 # Joker content hooks: the shop and the cards that come and go
 # ---------------------------------------------------------------------------------------
+
+
+@hookspec
+def joker_shop_opened(game: GameCommands, joker: Joker) -> None:
+    """Act when the shop opens (Steamodded's ``starting_shop``; Bunco's Running Joke
+    offers a Negative Joker).
+
+    :param game: The game; the shop is stocked (cards, voucher, packs) and open, so
+        :meth:`Game.offer <balatro_ecs.game.Game.offer>` and :meth:`Game.offer_pack
+        <balatro_ecs.game.Game.offer_pack>` add to it.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out), once
+    per visit, after the held tags' last word on the shop (``shop_final_pass``).
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
+def joker_shop_card(game: GameCommands, joker: Joker, card: Joker | Consumable | Card) -> None:
+    """React to a card put on sale in the shop's card row (Steamodded's
+    ``modify_shop_card``).
+
+    :param game: The game.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param card: The card on sale (its price may be changed: :meth:`Game.make_free
+        <balatro_ecs.game.Game.make_free>`).
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out), for
+    each card the shop stocks (on opening, on a reroll, for a new slot), after the held
+    tags changed it (Foil Tag & co.).
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
+def joker_card_bought(game: GameCommands, joker: Joker, item: Any) -> None:
+    """React to anything bought in the shop (Steamodded's ``buying_card``; Cryptid's
+    Cursor grows).
+
+    :param game: The game; the item is paid for and taken.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param item: What was bought: a :class:`~balatro_ecs.game.jokers.Joker` (``item is
+        joker``: this joker is the one bought, Steamodded's ``buying_self``), a
+        :class:`~balatro_ecs.game.jokers.Consumable`, a playing
+        :class:`~balatro_ecs.game.cards.Card`, a voucher's
+        :class:`~balatro_ecs.kernel.content.VoucherType` or a booster pack's
+        :class:`~balatro_ecs.kernel.content.BoosterType`.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out), once
+    per purchase: a card (after it joins its row; before it is used, for one bought and
+    used at once), a voucher (after it is redeemed), a pack (before it opens).
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
+def joker_rearranged(game: GameCommands, joker: Joker, source: Any) -> None:
+    """React to the joker row being rearranged (Bunco's Joker Knight resets).
+
+    :param game: The game; the row is in its new order.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param source: What rearranged the row: ``None`` when the player moved a joker
+        (:class:`~balatro_ecs.actions.MoveJoker`), else what
+        :meth:`Game.rearrange_jokers <balatro_ecs.game.Game.rearrange_jokers>` or
+        :meth:`Game.shuffle_jokers <balatro_ecs.game.Game.shuffle_jokers>` was given
+        (Amber Acorn's shuffle: the blind).
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out), after
+    each rearrangement.
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
+def joker_card_added(game: GameCommands, joker: Joker, item: Joker | Consumable) -> None:
+    """React to a joker or consumable joining its row (Steamodded's ``card_added``; for
+    playing cards, ``joker_cards_added``).
+
+    :param game: The game.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param item: The joker or consumable added (``item is joker``: this joker itself).
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out), each
+    time a joker or a consumable is put in its row (bought, picked, created), after its own
+    ``joker_added``.
+
+    .. versionadded:: 0.4
+    """
 
 
 @hookspec
@@ -731,6 +1069,22 @@ def joker_booster_opened(game: GameCommands, joker: Joker, booster: str) -> None
     Called for each joker left to right.
 
     .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def joker_booster_closed(game: GameCommands, joker: Joker, booster: str) -> None:
+    """React to a booster pack closing, picked out or skipped (Steamodded's
+    ``ending_booster``).
+
+    :param game: The game; the pack is closed.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param booster: The pack's key.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out), once
+    per pack, after the last pick or the skip.
+
+    .. versionadded:: 0.4
     """
 
 

@@ -42,6 +42,7 @@ import inspect
 import os
 import re
 import sys
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from types import ModuleType
@@ -201,6 +202,12 @@ def unmarked_hooks(plugin: object) -> list[str]:
                 "with @hookimpl?)"
             )
     return problems
+
+
+def _broken_name(line: str) -> str:
+    """The entry point a "cannot load" problem line names (its first quoted name)."""
+    found = re.search(r"'([^']+)'", line)
+    return found.group(1) if found else line.split(":", 1)[0]
 
 
 def _engine_version() -> str:
@@ -420,6 +427,7 @@ class Plugins:
         plugins: Iterable[object] = (),
         enable: Iterable[str] = (),
         config: bool | str | Path = True,
+        skip_broken: bool = False,
     ) -> None:
         """
         :param block: Names to leave out: pack ids, entry-point, distribution or module
@@ -428,8 +436,16 @@ class Plugins:
             only these installed packs load, with what they require.
         :param config: Read the config file (``True``: ``$BALATRO_ECS_CONFIG`` or
             ``./balatro_ecs.toml`` if present), a path to one, or ``False`` for none.
+        :param skip_broken: Leave out an installed pack that cannot be read or loaded (a
+            malformed manifest, an import error, a bad hook) instead of raising: it is
+            listed in :attr:`broken` (and :attr:`left_out` as ``"broken"``). The shared
+            default set (:meth:`default`) does, so one broken pack does not stop every game.
         """
         self.pm = pluggy.PluginManager(hookspecs.PROJECT)
+        self.skip_broken = skip_broken
+        #: Installed packs left out because they could not be read or loaded: name -> the
+        #: problem, one line (only with ``skip_broken``).
+        self.broken: dict[str, str] = {}
         self.pm.add_hookspecs(hookspecs)
         settings = (
             PackConfig() if config is False else load_config(None if config is True else config)
@@ -449,6 +465,10 @@ class Plugins:
         self._pack_of: dict[str, str] = {}
         self._pack_names: dict[str, str] = {}
         self._current: Pack | None = None
+        #: Registered plugin name -> its origin: its pack's id, or for a plugin loaded
+        #: outside any pack, the loose plugin that registered it (itself, or its parent).
+        self._origin: dict[str, str] = {}
+        self._loose_parent: str | None = None
         #: Content whose plugin was blocked, so lookups can say so.
         self.blocked_content: dict[str, ContentType] = {}
         for name in self.blocked:
@@ -466,6 +486,9 @@ class Plugins:
         self._tables: dict[str, dict[str, Callable[..., Any]]] = {}
         self._events: dict[str, Event] = {}
         self._schedules: dict[str, Schedule] = {}
+        self._system_origins: dict[str, dict[str, tuple[int, str]]] = {}
+        #: The content hooks that some content of the set implements.
+        self.implemented: frozenset[str] = frozenset()
         self._content_hooks = tuple(
             name
             for name in dir(hookspecs)
@@ -490,19 +513,72 @@ class Plugins:
         for plugin in loose:
             self.register(plugin)
         self._building = False
-        self._rebuild()
+        if skip_broken:
+            self._rebuild_skipping_broken()
+        else:
+            self._rebuild()
+
+    def _rebuild_skipping_broken(self) -> None:
+        """:meth:`_rebuild`, leaving out each installed pack it names as the culprit (a
+        hook without content, a bad system...) until the rest builds."""
+        while True:
+            try:
+                self._rebuild()
+                return
+            except PluginError as err:
+                origin = self._culprit(str(err))
+                pack = self.pack_info.get(origin) if origin is not None else None
+                if origin is None or pack is None or pack.origin != "entry point":
+                    raise
+                self._drop_origin(origin)
+                self.broken[origin] = str(err).splitlines()[0]
+                self.left_out[origin] = "broken"
+
+    def _culprit(self, message: str) -> str | None:
+        """The origin (pack id) of the first registered plugin a problem names."""
+        for name in re.findall(r"plugin ([\w.:-]+)", message):
+            if name in self._origin:
+                return self._origin[name]
+        return None
+
+    def _drop_origin(self, origin: str) -> None:
+        """Unregister every plugin of one origin, with its content."""
+        for name, plugin in list(self.pm.list_name_plugin()):
+            if plugin is not None and self._origin.get(name) == origin:
+                self.pm.unregister(plugin)
+                self._origin.pop(name, None)
+        for key in [k for k in self._content if self._pack_of.get(k) == origin]:
+            del self._content[key]
+            del self._owner[key]
+            self._pack_of.pop(key, None)
+        self.packs.pop(origin, None)
+        self.pack_info.pop(origin, None)
 
     @classmethod
     def default(cls) -> Plugins:
         """The shared default set (vanilla plus installed packs), built on first use."""
         global _default
         if _default is None:
-            _default = cls()
+            _default = cls(skip_broken=True)
+            for name, problem in _default.broken.items():
+                warnings.warn(
+                    f"balatro_ecs: pack {name!r} left out: {problem}", RuntimeWarning, stacklevel=2
+                )
         return _default
 
     # -- packs -------------------------------------------------------------------------
     def _entry_point_packs(self, group: str) -> list[Pack]:
-        return entry_point_packs(group, blocked=self.blocked, left_out=self.left_out)
+        if not self.skip_broken:
+            return entry_point_packs(group, blocked=self.blocked, left_out=self.left_out)
+        errors: list[str] = []
+        packs = entry_point_packs(
+            group, blocked=self.blocked, left_out=self.left_out, errors=errors
+        )
+        for line in errors:
+            name = _broken_name(line)
+            self.broken[name] = line
+            self.left_out[name] = "broken"
+        return packs
 
     def _load_packs(self, found: list[Pack]) -> list[str]:
         """Leave out blocked (and, with ``enable``, unnamed) packs, check the rest against
@@ -522,7 +598,15 @@ class Plugins:
         for pack in order:
             if pack.id in self.pack_info:
                 continue
-            name = self._register_pack(pack)
+            if self.skip_broken and pack.origin == "entry point":
+                try:
+                    name = self._register_pack_or_undo(pack)
+                except PluginError as err:
+                    self.broken[pack.id] = str(err).splitlines()[0]
+                    self.left_out[pack.id] = "broken"
+                    continue
+            else:
+                name = self._register_pack(pack)
             if name is not None:
                 loaded.append(name)
         return loaded
@@ -580,6 +664,25 @@ class Plugins:
                     ) from err
         return pack.plugin
 
+    def _register_pack_or_undo(self, pack: Pack) -> str | None:
+        """Register a pack; if it fails, take back what it registered, then raise."""
+        before = {name for name, _ in self.pm.list_name_plugin()}
+        content_before = set(self._content)
+        try:
+            return self._register_pack(pack)
+        except PluginError:
+            for name, plugin in self.pm.list_name_plugin():
+                if name not in before and plugin is not None:
+                    self.pm.unregister(plugin)
+                    self._origin.pop(name, None)
+            for key in set(self._content) - content_before:
+                del self._content[key]
+                del self._owner[key]
+                self._pack_of.pop(key, None)
+            self.packs.pop(pack.id, None)
+            self.pack_info.pop(pack.id, None)
+            raise
+
     def _register_pack(self, pack: Pack) -> str | None:
         plugin = self._plugin_of(pack)
         self._current = pack
@@ -592,6 +695,14 @@ class Plugins:
         if name is not None:
             self._pack_names[name] = pack.id
         return name
+
+    def _content_origin(self, key: str) -> str:
+        """The pack (or loose plugin) that declares content ``key``."""
+        pack = self._pack_of.get(key)
+        if pack is not None:
+            return pack
+        name = self.pm.get_name(self._owner[key]) or _plugin_label(self._owner[key])
+        return self._origin.get(name, name)
 
     def pack_of(self, key: str) -> str | None:
         """The id of the pack that declares content ``key`` (``None``: a loose plugin)."""
@@ -660,11 +771,17 @@ class Plugins:
             self._owner[content.key] = plugin
             if pack is not None:
                 self._pack_of[content.key] = pack.id
-        for child in getattr(plugin, "balatro_plugins", ()) or ():
-            if isinstance(child, str):
-                self.register_module(child)
-            else:
-                self.register(child)
+        origin = pack.id if pack is not None else (self._loose_parent or registered)
+        self._origin[registered] = origin
+        parent, self._loose_parent = self._loose_parent, (None if pack is not None else origin)
+        try:
+            for child in getattr(plugin, "balatro_plugins", ()) or ():
+                if isinstance(child, str):
+                    self.register_module(child)
+                else:
+                    self.register(child)
+        finally:
+            self._loose_parent = parent
         if not self._building:
             self._rebuild()
         return registered
@@ -731,6 +848,7 @@ class Plugins:
         if plugin is None:
             raise PluginError(f"no plugin named {show(name)} is registered")
         self.pm.unregister(plugin)
+        self._origin.pop(name, None)
         for key in [k for k, owner in self._owner.items() if owner is plugin]:
             del self._content[key]
             del self._owner[key]
@@ -829,11 +947,21 @@ class Plugins:
                 table[content.key] = fn
             tables[hook_name] = table
         self._tables = tables
+        self.implemented = frozenset(h for h, t in tables.items() if t)
         names: dict[type[ContentType], dict[str, str]] = {f: {} for f in _FAMILIES}
+        origin_of: dict[str, str] = {}
         for key, content in self._content.items():
             index = names[type(content)]
+            origin = origin_of[key] = self._content_origin(key)
             for alias in content.names():
-                index.setdefault(fold_name(alias), key)
+                folded = fold_name(alias)
+                other = index.setdefault(folded, key)
+                if other != key and origin_of[other] != origin:
+                    raise PluginError(
+                        f"{content.family} name {alias!r} is ambiguous: {other!r} (from "
+                        f"{origin_of[other]}) and {key!r} (from {origin}) both answer to it; "
+                        f"rename one of them, or block one (--block {key})"
+                    )
         self._names = names
         self._events, self._schedules = self._compile_schedules()
         self.cache = {}
@@ -862,16 +990,24 @@ class Plugins:
                 events[event.name] = event
                 declared_by[event.name] = impl.plugin_name
         systems: dict[str, list[System]] = {name: [] for name in events}
+        origins: dict[str, dict[str, tuple[int, str]]] = {name: {} for name in events}
+        ranks = self._origin_ranks()
+        asked: dict[tuple[str, str], str] = {}  # (plugin, unnamed system) -> first event
+        owners: dict[str, dict[str, str]] = {name: {} for name in events}
         run_impls = self.pm.hook.balatro_run_systems.get_hookimpls()
         scoring_impls = self.pm.hook.balatro_scoring_systems.get_hookimpls()
         for name in events:
             for impl in run_impls:
                 given: Any = impl.function(name) if impl.argnames else impl.function()
-                self._take_systems(impl.plugin_name, given, name, events, systems)
+                self._take_systems(impl.plugin_name, given, name, events, systems, asked, owners)
             if name == SCORING_EVENT:
                 for impl in scoring_impls:
                     scoring: Any = impl.function()
-                    self._take_systems(impl.plugin_name, scoring, name, events, systems)
+                    self._take_systems(impl.plugin_name, scoring, name, events, systems, {}, owners)
+        for name, taken in owners.items():
+            for system_name, plugin in taken.items():
+                origin = self._origin.get(plugin, plugin)
+                origins[name][system_name] = (ranks.get(origin, len(ranks)), origin)
         if scoring_impls and SCORING_EVENT not in events:
             raise PluginError(
                 f"plugin {scoring_impls[0].plugin_name} adds scoring systems, but no plugin "
@@ -880,10 +1016,27 @@ class Plugins:
         schedules: dict[str, Schedule] = {}
         for name, event in events.items():
             try:
-                schedules[name] = compile_schedule(event.phases, systems[name])
+                schedules[name] = compile_schedule(event.phases, systems[name], origins[name])
             except ScheduleError as err:
                 raise ScheduleError(f"event {name!r}: {err}") from None
+        self._system_origins = origins
         return events, schedules
+
+    def _origin_ranks(self) -> dict[str, int]:
+        """Each origin's place in load order: the packs as loaded, then loose plugins as
+        registered."""
+        ranks: dict[str, int] = {}
+        for pack_id in self.pack_info:
+            ranks.setdefault(pack_id, len(ranks))
+        for origin in self._origin.values():
+            ranks.setdefault(origin, len(ranks))
+        return ranks
+
+    def system_origin(self, event: str, system: str) -> str | None:
+        """The pack id (or loose plugin name) that gave a system of ``event``'s schedule,
+        ``None`` for a system the set does not have."""
+        found = self._system_origins.get(event, {}).get(system)
+        return found[1] if found is not None else None
 
     @staticmethod
     def _take_systems(
@@ -892,17 +1045,31 @@ class Plugins:
         event: str,
         events: dict[str, Event],
         into: dict[str, list[System]],
+        asked: dict[tuple[str, str], str],
+        owners: dict[str, dict[str, str]],
     ) -> None:
         """Add the systems a plugin gave when asked for ``event``'s: each that names no
-        event, or this one; one naming an event nobody declares is an error."""
+        event, or this one; one naming an event nobody declares is an error, and so is a
+        system naming no event that the plugin gives for two events (it ignores the
+        ``event`` argument: the system would run in both)."""
         for system in given or ():
             if not isinstance(system, System):
                 raise PluginError(
                     f"plugin {plugin}: gave {system!r} as a system, expected a System"
                 )
             named = system.event
+            if named is None:
+                first = asked.setdefault((plugin, system.name), event)
+                if first != event:
+                    raise PluginError(
+                        f"plugin {plugin}: balatro_run_systems gave system {system.name!r} "
+                        f"for event {first!r} and again for {event!r}: return systems only "
+                        "for the event asked (check the event argument), or name the event "
+                        f"with System(..., event={first!r})"
+                    )
             if named is None or named == event:
                 into[event].append(system)
+                owners[event].setdefault(system.name, plugin)
             elif named not in events:
                 hint = close_matches(named, list(events), n=1)
                 also = f" (did you mean {hint[0]!r}?)" if hint else ""

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import inspect
 import json
+import sys
 from collections import Counter
 from collections.abc import Iterator
 from types import ModuleType
@@ -37,6 +38,7 @@ from ..kernel.manager import (
     unmarked_hooks,
 )
 from ..kernel.packs import Pack, PackError, resolve
+from .smoke import smoke_pack
 
 __all__ = ["add_pack_options", "add_parser", "plugins_from", "validate_pack"]
 
@@ -77,7 +79,10 @@ def plugins_from(args: argparse.Namespace) -> Plugins:
         return Plugins.default()
     _check_names(block, "--block", content=True)
     _check_names(enable, "--enable", content=False)
-    return Plugins(block=block, enable=enable)
+    plugins = Plugins(block=block, enable=enable, skip_broken=True)
+    for name, problem in plugins.broken.items():
+        print(f"balatro-ecs: pack {show(name)} left out: {problem}", file=sys.stderr)
+    return plugins
 
 
 def _check_names(names: list[str], option: str, *, content: bool) -> None:
@@ -307,7 +312,9 @@ def _check_plugin(pack: Pack, plugin: object) -> tuple[list[str], int]:
 
 def validate_pack(name: str) -> tuple[Pack | None, list[str], int, int]:
     """Check an installed pack: its manifest, requirements, every hook implementation
-    against its spec, key prefixes, documentation, and a real load with what it needs.
+    against its spec, key prefixes, documentation, a real load with what it needs (every
+    event's schedule compiled, every name indexed), and each item played for a while
+    (:mod:`balatro_ecs.tools.smoke`: what would fail mid-run).
 
     :returns: The pack (``None`` if not found), the problems, the content items and the
         hook implementations counted.
@@ -348,11 +355,15 @@ def validate_pack(name: str) -> tuple[Pack | None, list[str], int, int]:
         problems.append(str(err))
     if not problems:
         try:
+            # building the set compiles every schedule (an unordered pair, an unknown
+            # event or system named) and indexes every name (one two packs share)
             loaded = Plugins(enable=[m.id] if pack.origin == "entry point" else (), config=False)
             rarity_pools(loaded)  # every joker's rarity is declared
             consumable_sets(loaded)  # the sets' names, rate fields and fallbacks are sound
         except BalatroError as err:
             problems += str(err).splitlines()
+        else:
+            problems += smoke_pack(loaded, m.id)  # each item in play: what fails mid-run
     return pack, list(dict.fromkeys(problems)), items, impls
 
 

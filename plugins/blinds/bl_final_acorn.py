@@ -20,12 +20,9 @@ balatro_content = content(BLIND)
 SHUFFLES = 3
 
 
-def _shuffle(game):
+def _shuffle(game, blind):
     for _ in range(SHUFFLES):
-        row = sorted(game.jokers, key=lambda j: j.serial)
-        game.rng.shuffle("aajk", row)
-    for index, joker in enumerate(row):
-        game.move_joker(joker, index)
+        game.shuffle_jokers("aajk", source=blind)
 
 
 @hookimpl
@@ -36,4 +33,4 @@ def blind_set(game, blind):
     if len(game.jokers) > 1:
         # The game queues an event that queues the shuffles: they come after the events
         # the jokers queue meanwhile.
-        game.queue(lambda: game.queue(lambda: _shuffle(game)))
+        game.queue(lambda: game.queue(lambda: _shuffle(game, blind)))

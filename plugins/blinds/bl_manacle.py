@@ -9,7 +9,7 @@ balatro_content = content(BLIND)
 
 @hookimpl
 def blind_set(game, blind):
-    game.run.blind_hand_size = -1
+    game.change_hand_size(-1, until="blind", source=blind)
 
 
 @hookimpl
@@ -17,4 +17,4 @@ def blind_disabled(game, blind):
     """The hand size comes back; mid-round the game draws the card at once (its
     ``change_size``, which the engine does for every hand size that grows). Before the
     round's first draw, as when Chicot disables it, that draw fills the hand."""
-    game.run.blind_hand_size = 0
+    game.change_hand_size(-game.run.blind_hand_size, until="blind", source=blind)

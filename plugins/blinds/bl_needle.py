@@ -14,9 +14,9 @@ balatro_content = content(BLIND)
 def blind_set(game, blind):
     removed = game.run.hands_left - 1
     blind.memory["hands_removed"] = removed
-    game.run.hands_left -= removed
+    game.add_hands(-removed, source=blind)
 
 
 @hookimpl
 def blind_disabled(game, blind):
-    game.run.hands_left += blind.memory.pop("hands_removed", 0)
+    game.add_hands(blind.memory.pop("hands_removed", 0), source=blind)

@@ -13,9 +13,9 @@ balatro_content = content(BLIND)
 @hookimpl
 def blind_set(game, blind):
     blind.memory["discards_removed"] = game.run.discards_left
-    game.run.discards_left = 0
+    game.add_discards(-game.run.discards_left, source=blind)
 
 
 @hookimpl
 def blind_disabled(game, blind):
-    game.run.discards_left += blind.memory.pop("discards_removed", 0)
+    game.add_discards(blind.memory.pop("discards_removed", 0), source=blind)

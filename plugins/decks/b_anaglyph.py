@@ -1,6 +1,5 @@
 """Anaglyph Deck: a Double Tag after each boss blind beaten."""
 
-from balatro_ecs.game.run.tags import gain_tag
 from balatro_ecs.plugin import content, hookimpl
 from balatro_ecs_vanilla import reference
 
@@ -13,4 +12,4 @@ DOUBLE_TAG = "tag_double"
 
 @hookimpl
 def deck_boss_defeated(game, deck):
-    gain_tag(game, DOUBLE_TAG)
+    game.gain_tag(DOUBLE_TAG)

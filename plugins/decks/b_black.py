@@ -9,6 +9,5 @@ balatro_content = content(DECK)
 
 @hookimpl
 def deck_apply(game, deck):
-    game.run.joker_slots += deck.config["joker_slot"]
-    game.run.round_hands += deck.config["hands"]
-    game.run.hands_left = game.run.round_hands
+    game.add_joker_slots(deck.config["joker_slot"], source=deck.name)
+    game.add_hands(deck.config["hands"], every_round=True, source=deck.name)

@@ -9,5 +9,4 @@ balatro_content = content(DECK)
 
 @hookimpl
 def deck_apply(game, deck):
-    game.run.round_hands += deck.config["hands"]
-    game.run.hands_left = game.run.round_hands
+    game.add_hands(deck.config["hands"], every_round=True, source=deck.name)

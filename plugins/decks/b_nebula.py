@@ -11,4 +11,4 @@ balatro_content = content(DECK)
 @hookimpl
 def deck_apply(game, deck):
     redeem_voucher(game, deck.config["voucher"])
-    game.run.consumable_slots += deck.config["consumable_slot"]
+    game.add_consumable_slots(deck.config["consumable_slot"], source=deck.name)

@@ -9,5 +9,5 @@ balatro_content = content(DECK)
 
 @hookimpl
 def deck_apply(game, deck):
-    game.run.hand_size += deck.config["hand_size"]
-    game.run.joker_slots += deck.config["joker_slot"]
+    game.change_hand_size(deck.config["hand_size"], source=deck.name)
+    game.add_joker_slots(deck.config["joker_slot"], source=deck.name)

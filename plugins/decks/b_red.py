@@ -9,5 +9,4 @@ balatro_content = content(DECK)
 
 @hookimpl
 def deck_apply(game, deck):
-    game.run.round_discards += deck.config["discards"]
-    game.run.discards_left = game.run.round_discards
+    game.add_discards(deck.config["discards"], every_round=True, source=deck.name)

@@ -9,6 +9,5 @@ balatro_content = content(JOKER)
 
 @hookimpl
 def joker_setting_blind(game, joker, blind):
-    game.run.hands_left += joker.state["extra"]
-    game.run.discards_left = 0
-    game.record(joker, "message", f"+{joker.state['extra']} hands")
+    game.add_hands(joker.state["extra"], source=joker)
+    game.add_discards(-game.run.discards_left, source=joker)

@@ -1,6 +1,5 @@
 """Diet Cola: selling it gives a free Double Tag."""
 
-from balatro_ecs.game.run.tags import gain_tag
 from balatro_ecs.plugin import content, hookimpl
 from balatro_ecs_vanilla import reference
 
@@ -10,4 +9,4 @@ balatro_content = content(JOKER)
 
 @hookimpl
 def joker_sold(game, joker):
-    gain_tag(game, "tag_double")
+    game.gain_tag("tag_double")

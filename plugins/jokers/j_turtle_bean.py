@@ -19,5 +19,4 @@ def joker_end_of_round(game, joker):
     if joker.copied_by is None:
         extra = joker.state["extra"]
         _shapes.use_up(game, joker, extra, "h_size", extra["h_mod"], 0)
-        game.refresh_rules()
     return None

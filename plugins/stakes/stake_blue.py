@@ -9,5 +9,4 @@ balatro_content = content(STAKE)
 
 @hookimpl
 def stake_apply(game, stake):
-    game.run.round_discards += stake.modifiers["discards"]
-    game.run.discards_left = game.run.round_discards
+    game.add_discards(stake.modifiers["discards"], every_round=True, source=stake.name)

@@ -6,7 +6,6 @@ from collections.abc import Callable
 from typing import Any
 
 from balatro_ecs.game.run.cards_for_sale import make_joker
-from balatro_ecs.game.run.packs import open_pack
 from balatro_ecs.game.state import Phase
 from balatro_ecs.kernel.components import Area
 from balatro_ecs.plugin import Edition, Joker, hookimpl
@@ -22,7 +21,7 @@ RARE_ROLL = 1.0
 def free_joker(game: Any, rarity: float, append: str) -> Joker:
     """A shop joker of a forced rarity, offered for free."""
     joker = make_joker(game, Area.SHOP, append, rarity=rarity)
-    joker._price.free = True
+    game.make_free(joker)
     return joker
 
 
@@ -33,7 +32,7 @@ def edition_tag(tag: Any, edition: Edition) -> Callable[..., Any]:
     def tag_apply(game: Any, tag: Any, trigger: str, subject: Any) -> Any:
         if trigger == "store_joker_modify" and isinstance(subject, Joker) and not subject.edition:
             game.set_edition(subject, edition)
-            subject._price.free = True
+            game.make_free(subject)
             return True
         return None
 
@@ -46,7 +45,7 @@ def pack_tag(pack: str) -> Callable[..., Any]:
     @hookimpl
     def tag_apply(game: Any, tag: Any, trigger: str, subject: Any) -> Any:
         if trigger == "new_blind_choice" and game.run.phase is not Phase.PACK:
-            open_pack(game, pack)
+            game.open_pack(pack)
             return True
         return None
 

@@ -1,7 +1,6 @@
 """Coupon Tag: the next shop's cards (jokers, consumables, playing cards) and packs are
 free; its vouchers are not, nor are the cards a reroll brings."""
 
-from balatro_ecs.game.run.shop import make_free
 from balatro_ecs.plugin import content, hookimpl
 from balatro_ecs_vanilla import reference
 
@@ -14,6 +13,6 @@ def tag_apply(game, tag, trigger, subject):
     if trigger != "shop_final_pass":
         return None
     for item in game.shop:
-        make_free(item)
+        game.make_free(item)
     game.free_packs = True
     return True

@@ -1,6 +1,5 @@
 """Double Tag: the next tag gained is gained twice (Double Tags excepted)."""
 
-from balatro_ecs.game.run.tags import gain_tag
 from balatro_ecs.plugin import content, hookimpl
 from balatro_ecs_vanilla import reference
 
@@ -11,6 +10,6 @@ balatro_content = content(TAG)
 @hookimpl
 def tag_apply(game, tag, trigger, subject):
     if trigger == "tag_add" and subject != tag.key:
-        gain_tag(game, subject)
+        game.gain_tag(subject)
         return True
     return None

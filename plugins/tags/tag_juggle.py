@@ -10,6 +10,6 @@ balatro_content = content(TAG)
 @hookimpl
 def tag_apply(game, tag, trigger, subject):
     if trigger == "round_start_bonus":
-        game.run.temp_hand_size += tag.config["h_size"]
+        game.change_hand_size(tag.config["h_size"], until="round", source=tag.name)
         return True
     return None

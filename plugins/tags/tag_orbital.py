@@ -3,13 +3,17 @@
 The hand is the one the game drew for the skipped blind's choice when the ante's blind
 select screen was first built (:func:`balatro_ecs.game.run.tags.choose_blind_hands`), so the
 tag promises a hand the player can read; a copy made by a Double Tag levels the same hand.
+A tag gained from an effect with a hand of its own (``game.gain_tag(key, hand=...)``, a
+mod's tag from ``game.new_tag``) levels that hand (the tag declares ``hand=True``).
 """
+
+from dataclasses import replace
 
 from balatro_ecs.game.run.tags import choose_blind_hands
 from balatro_ecs.plugin import HandType, content, hookimpl
 from balatro_ecs_vanilla import reference
 
-TAG = reference.tag("tag_orbital")
+TAG = replace(reference.tag("tag_orbital"), hand=True)
 balatro_content = content(TAG)
 
 
@@ -17,7 +21,10 @@ balatro_content = content(TAG)
 def tag_apply(game, tag, trigger, subject):
     if trigger != "immediate":
         return None
-    hand = HandType.from_name(choose_blind_hands(game)[game.run.blind_on_deck])
+    if isinstance(subject, HandType):
+        hand = subject
+    else:
+        hand = HandType.from_name(choose_blind_hands(game)[game.run.blind_on_deck])
     game.level_up(hand, tag.config["levels"], tag.name)
     return True
 

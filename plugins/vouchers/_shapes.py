@@ -44,9 +44,9 @@ def back_one_ante(per_round: str) -> Hook:
 
     @hookimpl
     def voucher_redeem(game: Any, voucher: Any) -> None:
-        run, extra = game.run, voucher.config["extra"]
-        run.ante -= extra
-        setattr(run, f"round_{per_round}", getattr(run, f"round_{per_round}") - extra)
-        setattr(run, f"{per_round}_left", max(0, getattr(run, f"{per_round}_left") - extra))
+        extra = voucher.config["extra"]
+        game.change_ante(-extra, source=voucher.name)
+        less = game.add_hands if per_round == "hands" else game.add_discards
+        less(-extra, every_round=True, source=voucher.name)
 
     return voucher_redeem

@@ -9,4 +9,4 @@ balatro_content = content(VOUCHER)
 
 @hookimpl
 def voucher_redeem(game, voucher):
-    game.run.joker_slots += 1
+    game.add_joker_slots(1, source=voucher.name)

@@ -9,4 +9,4 @@ balatro_content = content(VOUCHER)
 
 @hookimpl
 def voucher_redeem(game, voucher):
-    game.run.hand_size += voucher.config["extra"]
+    game.change_hand_size(voucher.config["extra"], source=voucher.name)

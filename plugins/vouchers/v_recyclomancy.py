@@ -9,5 +9,4 @@ balatro_content = content(VOUCHER)
 
 @hookimpl
 def voucher_redeem(game, voucher):
-    game.run.round_discards += voucher.config["extra"]
-    game.run.discards_left += voucher.config["extra"]
+    game.add_discards(voucher.config["extra"], every_round=True, source=voucher.name)

@@ -18,7 +18,8 @@ what a method call costs:
   layout and size;
 * :class:`~balatro_ecs.game.commands.blinds.BlindCommands`: the blind (its debuffs and
   hand size reach the cards);
-* :class:`~balatro_ecs.game.commands.jokers.JokerCommands`: jokers, stickers, consumables.
+* :class:`~balatro_ecs.game.commands.jokers.JokerCommands`: jokers, stickers, consumables;
+* :class:`~balatro_ecs.game.commands.shop.ShopCommands`: tags, shop offers, packs opened.
 
 What a *player* does (legal actions, apply, snapshot, save) is the
 :class:`~balatro_ecs.game.Game`'s own; what the engine does between (the schedule's
@@ -37,15 +38,19 @@ from .blinds import BlindCommands
 from .cards import CardCommands
 from .jokers import JokerCommands
 from .run import RunCommands
+from .shop import ShopCommands
 
 if TYPE_CHECKING:
     from ...kernel.content import (
         BlindType,
+        BoosterType,
         ConsumableType,
         JokerType,
         StakeType,
         StickerType,
+        TagType,
     )
+    from ...kernel.effects import Effect
     from ...kernel.enums import Enhancement, HandType
     from ...kernel.manager import Plugins
     from ...kernel.rng import GameRandom
@@ -65,10 +70,11 @@ __all__ = [
     "GameCommands",
     "JokerCommands",
     "RunCommands",
+    "ShopCommands",
 ]
 
 
-class Commands(JokerCommands):
+class Commands(ShopCommands):
     """Every command (:class:`GameCommands`): the layers :class:`~balatro_ecs.game.Game`
     inherits."""
 
@@ -152,10 +158,36 @@ class GameCommands(Protocol):
         """Record something that happened during the current action."""
 
     def earn(self, dollars: int, source: object = None) -> None:
-        """Add (or, if negative, take) money, recording who paid it."""
+        """Add (or, if negative, take) money, recording who paid it; the jokers'
+        ``joker_money`` hooks may change the amount first."""
 
     def level_up(self, hand: HandType, levels: int = 1, source: object = None) -> None:
-        """Change a poker hand's level (never below 0)."""
+        """Change a poker hand's level (never below 0); then each joker's ``joker_hand_levelled``
+        hook hears of it, in slot order."""
+
+    def change_ante(self, change: int, *, source: object = None) -> int:
+        """Move the ante by ``change`` (Hieroglyph: ``-1``); the jokers'
+        ``joker_ante_change`` hooks may change it first. Returns the change made."""
+
+    def add_hands(self, hands: int, *, every_round: bool = False, source: object = None) -> None:
+        """Add (or, if negative, take away) hands left this round (never below 0); with
+        ``every_round``, every round from now on starts with that many more too (Grabber)."""
+
+    def add_discards(
+        self, discards: int, *, every_round: bool = False, source: object = None
+    ) -> None:
+        """Add (or, if negative, take away) discards left this round (never below 0); with
+        ``every_round``, every round from now on starts with that many more too (Wasteful)."""
+
+    def add_joker_slots(self, slots: int, source: object = None) -> None:
+        """More (or fewer) joker slots for the rest of the run (Antimatter, Black Deck)."""
+
+    def add_consumable_slots(self, slots: int, source: object = None) -> None:
+        """More (or fewer) consumable slots for the rest of the run (Crystal Ball)."""
+
+    def apply_effect(self, effect: Effect | None, source: object = None) -> None:
+        """Apply what an Effect asks for outside a scored hand: its dollars (through the money
+        chain), hands and discards, and its message."""
 
     def chance(self, key: str, odds: float) -> bool:
         """A "1 in ``odds``" roll on the game's stream ``key`` (Oops! All 6s doubles it)."""
@@ -243,6 +275,11 @@ class GameCommands(Protocol):
         """Put the hand or the consumables in a new order, as a player drags them:
         ``order[i]`` is the present position of the card that goes to position ``i``."""
 
+    def change_hand_size(self, cards: int, *, until: str = "run", source: object = None) -> None:
+        """Change the hand size by ``cards`` for the rest of the run (``"run"``), the next round
+        (``"round"``) or while the current blind is played (``"blind"``); a hand size that grows
+        mid-round draws at once."""
+
     def discard(self, cards: Iterable[Card], *, hook: bool = False) -> None:
         """Discard these held cards with every discard effect (``hook``: The Hook's forced discard,
         which uses no discard and does not count as the round's first)."""
@@ -316,6 +353,14 @@ class GameCommands(Protocol):
     def move_joker(self, joker: Joker, index: int) -> None:
         """Move a joker to another slot."""
 
+    def rearrange_jokers(self, order: Sequence[int], *, source: object = None) -> None:
+        """Put the jokers in a new order (``order[i]``: the present slot of the joker that goes
+        to slot ``i``); each joker's ``joker_rearranged`` hears of it."""
+
+    def shuffle_jokers(self, stream: str, *, source: object = None) -> None:
+        """Shuffle the joker row the game's way on the stream ``stream`` (Amber Acorn); each
+        joker's ``joker_rearranged`` hears of it."""
+
     def set_joker_debuff(self, joker: Joker, debuffed: bool, *, by_blind: bool = False) -> None:
         """Force a joker's debuff on or off (``by_blind``: the blind's debuff, Crimson Heart)."""
 
@@ -372,3 +417,39 @@ class GameCommands(Protocol):
 
     def has_room_for_consumable(self, pending: int = 0) -> bool:
         """Whether a consumable fits, with ``pending`` more on the way."""
+
+    # -- tags, the shop and packs (commands.shop) ---------------------------------------
+    def gain_tag(
+        self, tag: str | TagType, *, hand: HandType | None = None, source: object = None
+    ) -> str:
+        """Hold a tag, as skipping a blind gives one (jokers hear of it, held tags react, it acts
+        if it acts at once); ``hand``: the poker hand a tag that needs one acts on."""
+
+    def new_tag(
+        self,
+        key_append: str,
+        *,
+        hand_stream: str | None = None,
+        exclude: Iterable[str] = (),
+        source: object = None,
+    ) -> str | None:
+        """Draw a tag from this ante's tag pool on the plugin's own stream
+        ``Tag<key_append><ante>`` (the game's ``Tag<ante>`` is left alone) and gain it; an
+        Orbital Tag's hand is drawn on ``hand_stream``; ``None`` for an excluded draw."""
+
+    def offer(self, item: Joker | Consumable | Card) -> None:
+        """Put a card made for the shop (``area=Area.SHOP``) on sale after the cards on offer."""
+
+    def offer_pack(self, pack: str | BoosterType | None = None) -> str:
+        """Put a booster pack on sale after the packs on offer (``None``: one drawn as the shop
+        draws its packs); returns its key."""
+
+    def add_shop_slots(self, slots: int = 1, source: object = None) -> None:
+        """More card slots in the shop for the rest of the run (Overstock), filled at once
+        during a visit."""
+
+    def make_free(self, item: Joker | Consumable | Card) -> None:
+        """Make a card on sale cost $0 (Coupon Tag)."""
+
+    def open_pack(self, pack: str | BoosterType) -> None:
+        """Open a booster pack at once, free (the ``open_pack`` event)."""

@@ -42,7 +42,8 @@ class BlindCommands(CardCommands):
             self._refresh_debuffs()
 
     def disable_blind(self) -> None:
-        """Disable the active blind's ability (Chicot, Luchador); its round effects are undone."""
+        """Disable the active blind's ability (Chicot, Luchador); its round effects are undone,
+        then the jokers hear of it (``joker_blind_disabled``)."""
         blind = self.blind
         if blind is None or blind.disabled:
             return
@@ -57,3 +58,5 @@ class BlindCommands(CardCommands):
                     self._row_changed()
         self.record(blind, "message", "disabled")
         self._refresh_debuffs()
+        if self._planned("joker_blind_disabled"):
+            self.each_joker("joker_blind_disabled", blind)

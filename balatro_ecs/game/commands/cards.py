@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, cast
 
 from ...kernel import components as C
 from ...kernel.enums import Enhancement
-from ...kernel.errors import ActionError
+from ...kernel.errors import ActionError, BalatroError
+from ...kernel.faults import check_whole
 from ..cards import Card, CardSpec, CardTemplate
 from ..jokers import Consumable, Joker
 from ..run.flow import run_event
@@ -255,7 +256,8 @@ class CardCommands(RunCommands):
             run_event(cast("Game", self), "discard", cards=positions, hook=hook)
 
     def draw(self, count: int) -> list[Card]:
-        """Draw up to ``count`` cards from the top of the deck to the hand."""
+        """Draw up to ``count`` cards from the top of the deck to the hand; the jokers hear
+        of the cards drawn (``joker_hand_drawn``)."""
         deck = self._areas[C.Area.DECK]
         drawn: list[Card] = []
         face_down = self._blind_impl("blind_face_down")
@@ -273,6 +275,8 @@ class CardCommands(RunCommands):
             layout = [c.serial for c in self._areas[C.Area.HAND] if c is not last]
             layout.append(last.serial)
             self.run.hand_layout = layout
+            if self._planned("joker_hand_drawn"):
+                self.each_joker("joker_hand_drawn", tuple(drawn))
         return drawn
 
     def _lay_out_hand(self) -> None:
@@ -320,6 +324,32 @@ class CardCommands(RunCommands):
         if not chosen:
             raise ValueError("rightmost: no cards given")
         return chosen[-1]
+
+    def change_hand_size(self, cards: int, *, until: str = "run", source: object = None) -> None:
+        """Change the hand size by ``cards``: for the rest of the run (``until="run"``:
+        Paint Brush, Ectoplasm), for the next round only (``"round"``: Juggle Tag) or while
+        the current blind is played (``"blind"``: The Manacle). A hand size that grows
+        mid-round draws the new cards at once, as the game does.
+
+        A joker's lasting change is a rule instead (``joker_rules``: ``hand_size_delta``),
+        so that it goes with the joker.
+        """
+        if type(cards) is not int:
+            check_whole("hand size", cards, source)
+        run = self.run
+        with self._hand_size_change():
+            if until == "run":
+                run.hand_size += cards
+            elif until == "round":
+                run.temp_hand_size += cards
+            elif until == "blind":
+                run.blind_hand_size += cards
+            else:
+                raise BalatroError(
+                    f"change_hand_size: until must be 'run', 'round' or 'blind', not {until!r}"
+                )
+        if cards:
+            self.record(source, "hand size", cards, until)
 
     def _hand_size_now(self) -> int | None:
         """The hand size, when a change of it now is one the game draws for: during a

@@ -7,12 +7,13 @@ game (listed with the rest in ``docs/objects.md``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from ...kernel import components as C
 from ...kernel.content import ConsumableType, JokerType, StickerType
 from ...kernel.enums import Edition
+from ...kernel.errors import ActionError
 from ..copying import deep_copy
 from ..jokers import Consumable, Joker
 from ..pools import draw_consumable
@@ -32,6 +33,10 @@ def _merge_state(base: dict[str, Any], overrides: Mapping[str, Any]) -> None:
             _merge_state(base[name], value)
         else:
             base[name] = value
+
+
+def _serial_of(joker: Joker) -> int:
+    return joker.serial
 
 
 class JokerCommands(BlindCommands):
@@ -117,6 +122,8 @@ class JokerCommands(BlindCommands):
                 added = self.plugins.impl("joker_added", handle.key)
                 if added is not None:
                     added(self, handle)
+        if self._planned("joker_card_added"):
+            self.each_joker("joker_card_added", handle)
         return handle
 
     def remove_joker(self, joker: Joker) -> None:
@@ -179,6 +186,44 @@ class JokerCommands(BlindCommands):
         self.jokers.insert(index, joker)
         self._renumber(self.jokers)
         self._row_changed()
+
+    def rearrange_jokers(self, order: Sequence[int], *, source: object = None) -> None:
+        """Put the jokers in a new order: ``order[i]`` is the present slot of the joker that
+        goes to slot ``i``; then each joker's ``joker_rearranged`` hears of it (``source``:
+        what rearranged them).
+
+        :raises ActionError: ``order`` is not an order of the row's slots (nothing changes).
+        """
+        wanted = list(order)
+        if not all(type(i) is int for i in wanted) or sorted(wanted) != list(
+            range(len(self.jokers))
+        ):
+            raise ActionError(
+                f"rearrange_jokers: {wanted} is not an order of the {len(self.jokers)} joker slots"
+            )
+        self._set_row([self.jokers[i] for i in wanted], source)
+
+    def shuffle_jokers(self, stream: str, *, source: object = None) -> None:
+        """Shuffle the joker row the game's way (a row's ``shuffle``: sorted by creation, then
+        Fisher-Yates on the stream ``stream``; Amber Acorn, Bunco's Joker Knight); then each
+        joker's ``joker_rearranged`` hears of it."""
+        row = sorted(self.jokers, key=_serial_of)
+        self.rng.shuffle(stream, row)
+        self._set_row(row, source)
+
+    def _set_row(self, row: list[Joker], source: object) -> None:
+        if row != self.jokers:
+            self.jokers[:] = row
+            self._renumber(self.jokers)
+            self._row_changed()
+        self._jokers_rearranged(source)
+
+    def _jokers_rearranged(self, source: object = None) -> None:
+        """Tell every joker that the row was rearranged (``joker_rearranged``, in slot
+        order): ``source`` is what did it, ``None`` for the player (a
+        :class:`~balatro_ecs.actions.MoveJoker`)."""
+        if self._planned("joker_rearranged"):
+            self.each_joker("joker_rearranged", source)
 
     def set_joker_debuff(self, joker: Joker, debuffed: bool, *, by_blind: bool = False) -> None:
         """Force a joker's debuff on or off (``by_blind``: the blind's debuff, Crimson Heart)."""
@@ -276,6 +321,8 @@ class JokerCommands(BlindCommands):
         handle.zone.area = C.Area.CONSUMABLES
         self.consumables.append(handle)
         self._renumber(self.consumables)
+        if self._planned("joker_card_added"):
+            self.each_joker("joker_card_added", handle)
         return handle
 
     def remove_consumable(self, consumable: Consumable) -> None:

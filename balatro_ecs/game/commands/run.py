@@ -1,5 +1,6 @@
-"""Commands on the run as a whole: money, hand levels, chances, prices, the event
-record, the queue of effects, the jokers' hooks, scoring the hand in play.
+"""Commands on the run as a whole: money, hand levels, hands and discards, the hand size,
+slots, chances, prices, the event record, the queue of effects, the jokers' hooks,
+scoring the hand in play.
 
 Part of :class:`~balatro_ecs.game.commands.GameCommands`, the methods plugins call on the
 game (listed with the rest in ``docs/objects.md``).
@@ -12,9 +13,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from ...kernel import components as C
+from ...kernel.effects import Effect
 from ...kernel.enums import HAND_NAMES, Edition, HandType
 from ...kernel.errors import BalatroError
-from ...kernel.faults import calling_hook, check_dollars, check_whole
+from ...kernel.faults import calling_hook, check_dollars, check_effect, check_whole
 from ...kernel.quantities import MAX_INT
 from ..jokers import EDITION_SURCHARGE, Consumable, Joker
 from ..scoring.pipeline import score_play
@@ -39,14 +41,42 @@ class RunCommands(RulesSync):
     def earn(self, dollars: int, source: object = None) -> None:
         """Add (or, if negative, take) money, recording who paid it: ``source``, or when
         none is given, the content whose hook is paying (found on the call stack), so
-        every change of money has a name."""
+        every change of money has a name.
+
+        The jokers' ``joker_money`` hooks see the change first, in slot order, and may
+        change the amount (Bunco's Fiendish Joker doubles every gain); ``source`` says
+        where the money comes from (a joker, a card, ``"cash out"``, a card sold, ...).
+        """
         if type(dollars) is not int or not -MAX_INT <= dollars <= MAX_INT:
             check_dollars(dollars, source)  # raises: money is whole, within 10**15
         if dollars:
-            self.run.dollars += dollars
             if source is None:
                 source = self._paying_content()
+            if not self._in_money_chain:
+                chain = self._planned("joker_money")
+                if chain:
+                    dollars = self._money_chain(chain, dollars, source)
+        if dollars:
+            self.run.dollars += dollars
             self.record(source, "dollars", dollars)
+
+    def _money_chain(self, chain: tuple[Any, ...], dollars: int, source: object) -> int:
+        """``dollars`` as the jokers' ``joker_money`` hooks leave it, each in slot order
+        given the amount the one before it left (money they earn meanwhile is not passed
+        through the chain again)."""
+        self._in_money_chain = True
+        try:
+            for fn, view, joker in chain:
+                changed = fn(self, view, dollars, source)
+                if changed is not None:
+                    if type(changed) is not int or not -MAX_INT <= changed <= MAX_INT:
+                        check_dollars(changed, joker)  # raises, naming the joker
+                    if changed != dollars:
+                        self.record(joker, "money changed", changed - dollars, source)
+                    dollars = changed
+        finally:
+            self._in_money_chain = False
+        return dollars
 
     def _paying_content(self) -> str | None:
         """The name of the content whose hook called :meth:`earn` (``None``: none did)."""
@@ -59,12 +89,112 @@ class RunCommands(RulesSync):
             return origin[2]
 
     def level_up(self, hand: HandType, levels: int = 1, source: object = None) -> None:
-        """Change a poker hand's level (never below 0)."""
+        """Change a poker hand's level (never below 0); then each joker's
+        ``joker_hand_levelled`` hook hears of it, in slot order."""
         if type(levels) is not int:
             check_whole("levels", levels, source)  # raises
         stats = self.run.hand(hand)
         stats.level = max(0, stats.level + levels)
         self.record(source, "level", levels, HAND_NAMES[hand])
+        self._hand_levelled(hand, levels, source)
+
+    def change_ante(self, change: int, *, source: object = None) -> int:
+        """Move the ante by ``change`` (Hieroglyph and Petroglyph: ``-1``), as the game's
+        ``ease_ante``: the jokers' ``joker_ante_change`` hooks see the change first, in slot
+        order, and may change it (``ante_end`` is ``False`` for them: no boss was beaten).
+        Returns the change made.
+
+        :raises TypeError: ``change`` is not a whole number.
+        """
+        if type(change) is not int:
+            check_whole("ante change", change, source)
+        return self._ease_ante(change, False, source)
+
+    def _ease_ante(self, change: int, ante_end: bool, source: object) -> int:
+        """Change the ante after the ``joker_ante_change`` chain (recorded when a joker's
+        hook took part); ``ante_end``: a boss was beaten."""
+        chain = self._planned("joker_ante_change")
+        if chain:
+            for fn, view, joker in chain:
+                changed = fn(self, view, change, ante_end)
+                if changed is not None:
+                    change = check_whole("ante change", changed, joker)
+            if change:
+                self.record(source, "ante", change)
+        self.run.ante += change
+        return change
+
+    def _hand_levelled(self, hand: HandType, levels: int, source: object) -> None:
+        """Tell the jokers that ``hand`` changed level (a planet, a joker, a tag, a hand
+        levelled as it scores)."""
+        if self._planned("joker_hand_levelled"):
+            self.each_joker("joker_hand_levelled", hand, levels, source)
+
+    # -- hands, discards, hand size and slots -------------------------------------------------
+    def add_hands(self, hands: int, *, every_round: bool = False, source: object = None) -> None:
+        """Add (or, if negative, take away) hands left this round (never below 0); with
+        ``every_round``, every round from now on starts with that many more too (Grabber)."""
+        if type(hands) is not int:
+            check_whole("hands", hands, source)
+        run = self.run
+        run.hands_left = max(0, run.hands_left + hands)
+        if every_round:
+            run.round_hands += hands
+        if hands:
+            self.record(source, "hands", hands)
+
+    def add_discards(
+        self, discards: int, *, every_round: bool = False, source: object = None
+    ) -> None:
+        """Add (or, if negative, take away) discards left this round (never below 0); with
+        ``every_round``, every round from now on starts with that many more too
+        (Wasteful)."""
+        if type(discards) is not int:
+            check_whole("discards", discards, source)
+        run = self.run
+        run.discards_left = max(0, run.discards_left + discards)
+        if every_round:
+            run.round_discards += discards
+        if discards:
+            self.record(source, "discards", discards)
+
+    def add_joker_slots(self, slots: int, source: object = None) -> None:
+        """More (or fewer) joker slots for the rest of the run (Antimatter, Black Deck)."""
+        if type(slots) is not int:
+            check_whole("joker slots", slots, source)
+        self.run.joker_slots += slots
+        if slots:
+            self.record(source, "joker slots", slots)
+
+    def add_consumable_slots(self, slots: int, source: object = None) -> None:
+        """More (or fewer) consumable slots for the rest of the run (Crystal Ball)."""
+        if type(slots) is not int:
+            check_whole("consumable slots", slots, source)
+        self.run.consumable_slots += slots
+        if slots:
+            self.record(source, "consumable slots", slots)
+
+    def apply_effect(self, effect: Effect | None, source: object = None) -> None:
+        """Apply what an :class:`~balatro_ecs.kernel.effects.Effect` asks for outside a
+        scored hand: its dollars (through the money chain), hands and discards, and its
+        message (recorded). Chips and mult only count while a hand scores.
+
+        :raises HookError: (through the engine's fault naming) when ``effect`` is not an
+            Effect: a hook returned something else.
+        """
+        if effect is None:
+            return
+        if type(effect) is not Effect:
+            check_effect(effect, source)  # raises: return an Effect
+        dollars, message, hands, discards = effect[3], effect[5], effect[7], effect[8]
+        if dollars:
+            self.earn(dollars, source)
+        if hands:
+            self.add_hands(hands, source=source)
+        if discards:
+            self.add_discards(discards, source=source)
+        if message is not None:
+            self.record(source, "message", message)
 
     # -- chances and prices -------------------------------------------------------------
     def chance(self, key: str, odds: float) -> bool:
@@ -119,10 +249,13 @@ class RunCommands(RulesSync):
         """
         out = []
         version = self.row_version
-        for fn, view, source in self.plans.plan(hook):
+        plans = self.plans
+        for fn, view, source in plans.plan(hook):
             if self.row_version != version and source not in self.jokers:
                 continue
             out.append((source, fn(self, view, *args)))
+        if plans.ruled:  # a hook may have changed counters a rule reads
+            self._rules_dirty = True
         return out
 
     @property
@@ -142,8 +275,9 @@ class RunCommands(RulesSync):
         """
         if not self._areas[C.Area.PLAY]:
             raise BalatroError("no cards in the play area to score")
-        if len(self._areas[C.Area.PLAY]) > 5:
+        limit = self.rules.selection_limit
+        if len(self._areas[C.Area.PLAY]) > limit:
             raise BalatroError(
-                f"at most 5 cards can be played, got {len(self._areas[C.Area.PLAY])}"
+                f"at most {limit} cards can be played, got {len(self._areas[C.Area.PLAY])}"
             )
         return score_play(cast("Game", self), self.plans)

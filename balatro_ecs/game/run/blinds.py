@@ -14,6 +14,7 @@ from ...kernel.errors import ContentError
 from ...kernel.rng import lua_mod
 from ..pools import draw_pool, pool_fallback
 from ..run_rules import ANTE_BASE_CHIPS
+from .tags import draw_tag
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -181,8 +182,9 @@ def reroll_boss(game: Game, cost: int = 0) -> str:
     return run.boss
 
 
-def next_tag(game: Game) -> str:
-    """Draw the tag offered for skipping a blind this ante."""
+def tag_pool(game: Game) -> tuple[str | None, ...]:
+    """This ante's tag pool: every tag key in the game's order, ``None`` for a tag not
+    available now (its minimum ante not reached, or not discovered in a shipped profile)."""
     ante = game.run.ante
     everything = game.run.unlocks == "all"
     cache = game.plugins.cache
@@ -194,7 +196,13 @@ def next_tag(game: Game) -> str:
             else None
             for tag in game.plugins.all(TagType)
         )  # fmt: skip
-    return draw_pool(game, pool, f"Tag{ante}", pool_fallback(game.plugins, "Tag"))
+    return pool
+
+
+def next_tag(game: Game) -> str:
+    """Draw the tag offered for skipping a blind this ante (the game's ``Tag<ante>``
+    stream)."""
+    return draw_tag(game, tag_pool(game), f"Tag{game.run.ante}")
 
 
 def _vouchers(game: Game) -> tuple[tuple[str, tuple[str, ...]], ...]:

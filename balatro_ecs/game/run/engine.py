@@ -64,12 +64,22 @@ def _phase(game: Game, *allowed: Phase, what: str) -> None:
         raise IllegalActionError(f"{what}: only during {names}, not {game.run.phase.value}")
 
 
-def _cards(game: Game, cards: tuple[int, ...], what: str, *, forced: bool = True) -> None:
-    """1 to 5 distinct positions of cards in hand, holding the forced card (Cerulean Bell)
-    unless ``forced`` is false."""
+def _cards(
+    game: Game,
+    cards: tuple[int, ...],
+    what: str,
+    *,
+    forced: bool = True,
+    limit: int | None = None,
+) -> None:
+    """1 to the selection limit (5; ``Rules.selection_limit``, or ``limit`` when the caller
+    read it already) distinct positions of cards in hand, holding the forced card (Cerulean
+    Bell) unless ``forced`` is false."""
     hand = game.area(Area.HAND)
-    if not 1 <= len(cards) <= 5:
-        raise IllegalActionError(f"{what}: choose 1 to 5 cards, got {len(cards)}")
+    if limit is None:
+        limit = game.rules.selection_limit
+    if not 1 <= len(cards) <= limit:
+        raise IllegalActionError(f"{what}: choose 1 to {limit} cards, got {len(cards)}")
     if len(set(cards)) != len(cards):
         raise IllegalActionError(f"{what}: a card is chosen twice in {[c + 1 for c in cards]}")
     for c in cards:
@@ -85,18 +95,19 @@ def _cards(game: Game, cards: tuple[int, ...], what: str, *, forced: bool = True
         )
 
 
-def check_preview(game: Game, positions: object) -> tuple[int, ...]:
+def check_preview(game: Game, positions: object, limit: int | None = None) -> tuple[int, ...]:
     """``positions`` as :meth:`Game.preview_play <balatro_ecs.game.Game.preview_play>`
     takes them (any iterable of ints), checked as a :class:`Play`'s cards are: ints, not
     negative, distinct (else :class:`~balatro_ecs.kernel.errors.ActionTypeError` or
-    :class:`~balatro_ecs.kernel.errors.ActionError`), 1 to 5 of them, each a card in hand (else
-    :class:`IllegalActionError`). Neither the phase nor a forced card (Cerulean Bell) is
-    required: a preview asks what any hand would score. Changes nothing."""
+    :class:`~balatro_ecs.kernel.errors.ActionError`), 1 to the selection limit (5) of
+    them, each a card in hand (else :class:`IllegalActionError`). Neither the phase nor a
+    forced card (Cerulean Bell) is required: a preview asks what any hand would score.
+    Changes nothing."""
     where = "preview_play.positions"
     if isinstance(positions, (str, bytes, Mapping)) or not isinstance(positions, Iterable):
         raise ActionTypeError(f"{where}: expected card positions (ints), got {show(positions)}")
     cards = card_positions(tuple(positions), where)
-    _cards(game, cards, "preview", forced=False)
+    _cards(game, cards, "preview", forced=False, limit=limit)
     return cards
 
 
@@ -208,15 +219,16 @@ def _check_pack(game: Game, action: Action) -> None:
     shop.check_buy_pack(game, action.slot)
 
 
-def _check_targets(item: object, cards: tuple[int, ...], what: str) -> None:
+def _check_targets(game: Game, item: object, cards: tuple[int, ...], what: str) -> None:
     """After the item's own check (whose reason comes first): a consumable is used on
-    ``least``..``most`` (at most 5) selected cards, or on none if it takes none; a joker
-    or playing card in a pack takes no hand cards. So ``can`` accepts exactly the choices
-    :func:`legal_actions` lists."""
+    ``least``..``most`` (at most the selection limit, 5) selected cards, or on none if it
+    takes none; a joker or playing card in a pack takes no hand cards. So ``can`` accepts
+    exactly the choices :func:`legal_actions` lists."""
     if isinstance(item, Consumable):
         least, most = item.type.targets
-        if (cards or least) and not max(1, least) <= len(cards) <= min(5, most):
-            wanted = "no" if not most else f"{max(1, least)} to {min(5, most)}"
+        most = min(game.rules.selection_limit, most)
+        if (cards or least) and not max(1, least) <= len(cards) <= most:
+            wanted = "no" if not most else f"{max(1, least)} to {most}"
             raise IllegalActionError(
                 f"{what}: {item.name} takes {wanted} selected cards, got {len(cards)}"
             )
@@ -228,7 +240,7 @@ def _check_targets(item: object, cards: tuple[int, ...], what: str) -> None:
 def _check_pick(game: Game, action: Action) -> None:
     assert isinstance(action, Pick)
     item = packs.check_pick(game, action.index, action.cards)
-    _check_targets(item, action.cards, "pick")
+    _check_targets(game, item, action.cards, "pick")
 
 
 def _check_skip_pack(game: Game, action: Action) -> None:
@@ -250,7 +262,7 @@ def _check_sell(game: Game, action: Action) -> None:
 def _check_use(game: Game, action: Action) -> None:
     assert isinstance(action, Use)
     item = packs.check_use(game, action.index, action.cards)
-    _check_targets(item, action.cards, "use")
+    _check_targets(game, item, action.cards, "use")
 
 
 def _check_end_shop(game: Game, action: Action) -> None:
@@ -387,14 +399,17 @@ def _apply(game: Game, action: Action) -> Outcome:
 
 
 @functools.lru_cache(maxsize=256)
-def _card_actions(n: int, forced: frozenset[int]) -> tuple[tuple[Play, ...], tuple[Discard, ...]]:
-    """Every Play and Discard of 1-5 of ``n`` hand cards that includes the ``forced`` ones.
+def _card_actions(
+    n: int, forced: frozenset[int], limit: int = 5
+) -> tuple[tuple[Play, ...], tuple[Discard, ...]]:
+    """Every Play and Discard of 1 to ``limit`` (the selection limit) of ``n`` hand cards
+    that includes the ``forced`` ones.
 
     Actions are immutable, so the lists are built once per hand size.
     """
     combos = [
         combo
-        for size in range(1, min(5, n) + 1)
+        for size in range(1, min(limit, n) + 1)
         for combo in itertools.combinations(range(n), size)
         if forced <= set(combo)
     ]
@@ -432,8 +447,9 @@ _TARGETED: dict[tuple[type[Action], int, int, int, int], tuple[tuple[Action, ...
 def _targeted_by_size(
     kind: type[Pick] | type[Use], index: int, n: int, least: int, most: int
 ) -> tuple[tuple[Action, ...], ...]:
-    """``kind(index, cards)`` for every choice of ``least``..``most`` (at most 5) of ``n``
-    hand positions, one group per number of cards (built once: actions are immutable)."""
+    """``kind(index, cards)`` for every choice of ``least``..``most`` (``most`` already cut
+    to the selection limit) of ``n`` hand positions, one group per number of cards (built
+    once: actions are immutable)."""
     key = (kind, index, n, least, most)
     groups = _TARGETED.get(key)
     if groups is None:
@@ -441,7 +457,7 @@ def _targeted_by_size(
             _TARGETED.clear()
         groups = _TARGETED[key] = tuple(
             tuple(kind(index, combo) for combo in itertools.combinations(range(n), size))
-            for size in range(max(1, least), min(5, most, n) + 1)
+            for size in range(max(1, least), min(most, n) + 1)
         )
     return groups
 
@@ -456,9 +472,11 @@ def _targeted(
     A card whose condition depends only on how many cards are selected is checked once per
     number of cards (on the first choice of that many); any other, once per choice."""
     n = len(game.area(Area.HAND)) if targets else 0
+    limit = game.rules.selection_limit if n else 0
     out: list[Action] = []
     for i, item in enumerate(items):
         least, most = item.type.targets if isinstance(item, Consumable) else (0, 0)
+        most = min(most, limit)
         if least == 0 or not n:
             action = kind(i, ())
             if _legal(game, action):
@@ -501,7 +519,7 @@ def legal_actions(
         if cards:
             hand = game.area(Area.HAND)
             forced = frozenset(i for i, card in enumerate(hand) if card.forced)
-            plays, discards = _card_actions(len(hand), forced)
+            plays, discards = _card_actions(len(hand), forced, game.rules.selection_limit)
             out += plays
             if run.discards_left > 0:
                 out += discards
@@ -574,7 +592,17 @@ def action_mask(game: Game, space: ActionSpace = ACTION_SPACE) -> list[bool]:
     if phase is Phase.ROUND:
         hand = game.area(Area.HAND)
         forced = frozenset(i for i, card in enumerate(hand) if card.forced)
-        key = (space, phase, n_jokers, n_consumables, len(hand), forced, run.discards_left > 0)
+        limit = game.rules.selection_limit
+        key = (
+            space,
+            phase,
+            n_jokers,
+            n_consumables,
+            len(hand),
+            forced,
+            run.discards_left > 0,
+            limit,
+        )
     else:
         key = (space, phase, n_jokers, n_consumables)
     template = _TEMPLATES.get(key)
@@ -619,9 +647,9 @@ def _mask_template(space: ActionSpace, key: tuple[object, ...]) -> tuple[bool, .
     if phase is Phase.BLIND_SELECT:
         on.append(space.select_blind)
     elif phase is Phase.ROUND:
-        n, forced, discards = key[4], key[5], key[6]
-        assert isinstance(n, int) and isinstance(forced, frozenset)
-        plays, discard_indices = space.card_indices(n, forced)
+        n, forced, discards, limit = key[4], key[5], key[6], key[7]
+        assert isinstance(n, int) and isinstance(forced, frozenset) and isinstance(limit, int)
+        plays, discard_indices = space.card_indices(n, forced, limit)
         on += plays
         if discards:
             on += discard_indices

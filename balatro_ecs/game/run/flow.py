@@ -78,4 +78,5 @@ def run_event(
     else:
         for run in schedule.functions:
             run(ctx)
+    game._event_over()  # the rules follow the row and any counter the event changed
     return ctx

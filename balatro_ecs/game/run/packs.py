@@ -156,6 +156,7 @@ def close_pack(game: Game) -> None:
     """The pack closes: what was not picked is gone, a dealt hand goes back to the deck,
     and play goes back to where the pack was opened (the blind select screen comes back,
     and more tags may act)."""
+    key = game.pack_key
     for item in game.pack:
         game.drop_offer(item)
     for card in reversed(game.area(Area.HAND)):  # from the right, each under the last
@@ -164,6 +165,8 @@ def close_pack(game: Game) -> None:
     game.pack_key = None
     game.pack_picks = 0
     game.run.phase = game.pack_return
+    if key is not None and game._planned("joker_booster_closed"):
+        game.each_joker("joker_booster_closed", key)
     if game.run.phase is Phase.BLIND_SELECT:
         enter_blind_select(game)
 

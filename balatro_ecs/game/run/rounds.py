@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...kernel.components import Area
 from ...kernel.enums import VANILLA_HANDS, HandType, hand_iteration_order
+from ...kernel.faults import check_count
 from .. import hands
 from ..modifiers import card_modifiers
 from ..state import Phase
@@ -56,10 +57,22 @@ def refill_hand(game: Game, after_action: bool, *, tell_blind: bool = True) -> l
             changed = serpent(game, game.blind, wanted)
             if changed is not None:
                 wanted = changed
+    chain = game._planned("joker_drawing_cards")
+    if chain:
+        wanted = _drawing_chain(game, chain, wanted)
     drawn = game.draw(wanted)
     if tell_blind:
         _blind_drawn(game)
     return drawn
+
+
+def _drawing_chain(game: Game, chain: tuple[Any, ...], wanted: int) -> int:
+    """How many cards to draw, as the jokers' ``joker_drawing_cards`` leave it."""
+    for fn, view, joker in chain:
+        changed = fn(game, view, wanted)
+        if changed is not None:
+            wanted = check_count("cards to draw", changed, joker)
+    return wanted
 
 
 def _blind_drawn(game: Game) -> None:
@@ -198,11 +211,14 @@ def select_played(ctx: EventContext) -> None:
 
 
 def press_play(ctx: EventContext) -> None:
-    """The blind acts on the played hand before it scores (The Hook, The Tooth)."""
+    """The blind acts on the played hand before it scores (The Hook, The Tooth); then the
+    jokers (``joker_press_play``)."""
     game = ctx.game
     act = game._blind_impl("blind_press_play")
     if act is not None:
         act(game, game.blind, game.cards(Area.PLAY))
+    if game._planned("joker_press_play"):
+        game.each_joker("joker_press_play", game.cards(Area.PLAY))
 
 
 def score_hand(ctx: EventContext) -> None:
@@ -274,8 +290,7 @@ def discard_cards(ctx: EventContext) -> None:
         for source, effect in game.each_joker("joker_discard", card, full):
             if effect is None:
                 continue
-            if effect.dollars:
-                game.earn(effect.dollars, source)
+            game.apply_effect(effect, source)
             if effect.destroy:
                 remove = True
         card.set_face_down(False)
@@ -355,14 +370,19 @@ def jokers_end_of_round(ctx: EventContext) -> None:
     run.boss_defeated = ctx.event != "game_over" and blind is not None and blind.is_boss
     row = list(game.jokers)
     plan = game.plans.by_slot("joker_end_of_round")
-    for joker, entry in zip(row, plan, strict=True):
+    own = game.plans.own_by_slot("joker_end_of_round") or (None,) * len(row)
+    for joker, entry, first in zip(row, plan, own, strict=True):
         if joker not in game.jokers:  # eaten or destroyed earlier in this loop
             continue
+        if first is not None:  # a copier that acts: its own end of round first
+            effect = first[0](game, joker)
+            if effect is not None:
+                game.apply_effect(effect, joker)
         if entry is not None:
             fn, view, _ = entry
             effect = fn(game, view)
-            if effect is not None and effect.dollars:
-                game.earn(effect.dollars, joker)
+            if effect is not None:
+                game.apply_effect(effect, joker)
         if joker._stickers.values and joker in game.jokers:
             stickers_end_of_round(game, joker)
     game.run_queued()  # what the pass queued happens after it (Mr. Bones burns up)
@@ -374,6 +394,7 @@ def held_cards_end_of_round(ctx: EventContext) -> None:
     something."""
     game = ctx.game
     repetition = game.plans.plan("joker_held_repetition")
+    jokers = game._planned("joker_held_end_of_round")
     mods = card_modifiers(game.plugins)
     enhancement_hooks = mods.enhancement_end_of_round
     seal_hooks = mods.seal_end_of_round
@@ -382,20 +403,24 @@ def held_cards_end_of_round(ctx: EventContext) -> None:
             continue
         enhanced = enhancement_hooks[card._enhancement.kind]
         sealed = seal_hooks[card._seal.kind]
-        if enhanced is None and sealed is None:
+        if enhanced is None and sealed is None and not jokers:
             continue
-        acted = _card_end_of_round(game, card, enhanced, sealed)
+        acted = _card_end_of_round(game, card, enhanced, sealed, jokers)
         if not acted:
             continue
         times = mods.seal_retriggers[card._seal.kind]
         for fn, view, _source in repetition:
             times += fn(None, view, card) or 0
         for _ in range(times):
-            _card_end_of_round(game, card, enhanced, sealed)
+            _card_end_of_round(game, card, enhanced, sealed, jokers)
 
 
 def _card_end_of_round(
-    game: Game, card: Card, enhanced: Callable[..., Any] | None, sealed: Callable[..., Any] | None
+    game: Game,
+    card: Card,
+    enhanced: Callable[..., Any] | None,
+    sealed: Callable[..., Any] | None,
+    jokers: tuple[Any, ...],
 ) -> bool:
     acted = False
     if enhanced is not None:
@@ -406,6 +431,11 @@ def _card_end_of_round(
             acted = True
     if sealed is not None and sealed(game, card):
         acted = True
+    for fn, view, source in jokers:
+        effect = fn(game, view, card)
+        if effect is not None:
+            game.apply_effect(effect, source)
+            acted = True
     return acted
 
 
@@ -419,7 +449,7 @@ def progress(ctx: EventContext) -> None:
         if run.ante == run.win_ante:
             run_event(game, "win")
         run.most_played_hand = _most_played(game)
-        run.ante += 1
+        game._ease_ante(1, True, None)
         if "boss_rerolled" in run.flags:
             run.flags.remove("boss_rerolled")
         for card in game.playing_cards:
@@ -499,6 +529,12 @@ def move_joker(ctx: EventContext) -> None:
     """The joker in slot ``source`` moves to slot ``target``."""
     game = ctx.game
     game.move_joker(game.jokers[ctx["source"]], ctx["target"])
+
+
+def jokers_rearranged(ctx: EventContext) -> None:
+    """The jokers hear that the player rearranged the row (``joker_rearranged``, with no
+    source)."""
+    ctx.game._jokers_rearranged(None)
 
 
 def sort_hand(ctx: EventContext) -> None:

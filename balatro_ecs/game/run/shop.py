@@ -126,13 +126,25 @@ def _clear_offers(game: Game) -> None:
     game.shop.clear()
 
 
+def card_slots(game: Game) -> int:
+    """The shop's card slots: the run's (Overstock adds one) and the rules' (a joker's)."""
+    return game.run.shop_slots + game.rules.shop_slots_delta
+
+
+def _stock(game: Game) -> None:
+    """One more card on sale, after the others; the jokers hear of it."""
+    item = shop_card(game)
+    item.zone.area = Area.SHOP
+    item.zone.slot = len(game.shop)
+    game.shop.append(item)
+    if game._planned("joker_shop_card"):
+        game.each_joker("joker_shop_card", item)
+
+
 def _restock(game: Game) -> None:
     _clear_offers(game)
-    for slot in range(game.run.shop_slots):
-        item = shop_card(game)
-        item.zone.area = Area.SHOP
-        item.zone.slot = slot
-        game.shop.append(item)
+    for _ in range(card_slots(game)):
+        _stock(game)
 
 
 def add_shop_slot(game: Game) -> None:
@@ -140,12 +152,24 @@ def add_shop_slot(game: Game) -> None:
     number of slots at once -- every empty slot, those of cards bought earlier in the
     visit too (the game's ``change_shop_size``; recorded in CD6Y8H2U)."""
     game.run.shop_slots += 1
+    fill_shop(game)
+
+
+def fill_shop(game: Game) -> None:
+    """During a visit, fill the card row up to the shop's card slots (after a slot is
+    added: Overstock, a joker's rule)."""
+    if game.run.phase is not Phase.SHOP:
+        return
+    while len(game.shop) < card_slots(game):
+        _stock(game)
+
+
+def more_packs(game: Game, packs: int) -> None:
+    """During a visit, ``packs`` more booster packs on sale (a pack slot gained: Cryptid's
+    Booster Joker bought)."""
     if game.run.phase is Phase.SHOP:
-        while len(game.shop) < game.run.shop_slots:
-            item = shop_card(game)
-            item.zone.area = Area.SHOP
-            item.zone.slot = len(game.shop)
-            game.shop.append(item)
+        for _ in range(packs):
+            game.shop_packs.append(choose_pack(game))
 
 
 def reprice_shop(game: Game) -> None:
@@ -186,8 +210,10 @@ def offer_vouchers(ctx: EventContext) -> None:
 
 
 def offer_packs(ctx: EventContext) -> None:
+    """The shop's booster packs: as many as its pack slots (two, and more from the rules:
+    Cryptid's Booster Joker)."""
     game = ctx.game
-    game.shop_packs = [choose_pack(game) for _ in range(2)]
+    game.shop_packs = [choose_pack(game) for _ in range(game.rules.booster_slots)]
 
 
 def shop_final_tags(ctx: EventContext) -> None:
@@ -196,6 +222,13 @@ def shop_final_tags(ctx: EventContext) -> None:
 
 def enter_shop(ctx: EventContext) -> None:
     ctx.game.run.phase = Phase.SHOP
+
+
+def jokers_shop_opened(ctx: EventContext) -> None:
+    """The jokers see the open shop (``joker_shop_opened``: Bunco's Running Joke)."""
+    game = ctx.game
+    if game._planned("joker_shop_opened"):
+        game.each_joker("joker_shop_opened")
 
 
 # ---------------------------------------------------------------------------------------
@@ -335,6 +368,17 @@ def playing_card_bought(ctx: EventContext) -> bool:
 
 def jokers_card_added(ctx: EventContext) -> None:
     ctx.game.each_joker("joker_cards_added", (ctx["item"],))
+
+
+def jokers_card_bought(ctx: EventContext) -> None:
+    """The jokers hear of the purchase (``joker_card_bought``): the card, voucher or pack
+    bought."""
+    game = ctx.game
+    if game._planned("joker_card_bought"):
+        item = ctx["item"] if "item" in ctx else ctx.get("booster")
+        if item is None:
+            item = game.plugins.voucher(ctx["key"])
+        game.each_joker("joker_card_bought", item)
 
 
 def record_bought(ctx: EventContext) -> None:
@@ -518,6 +562,10 @@ def joker_sold(ctx: EventContext) -> None:
     joker it copies (the game copies every context, selling_self too)."""
     game, item = ctx.game, ctx["item"]
     view = game.plans.views[item.slot]
+    if item.type.copies_and_acts and view is not item and not item.debuffed:
+        own = game.plugins.impl("joker_sold", item.key)
+        if own is not None:
+            own(game, item)
     sold = game.plugins.impl("joker_sold", view.key) if view is not None else None
     if sold is not None:
         sold(game, view)

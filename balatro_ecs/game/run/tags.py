@@ -10,10 +10,12 @@ that returns something other than ``None`` has been used and is removed -- excep
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...kernel.content import TagType
-from ...kernel.enums import hand_iteration_order
+from ...kernel.enums import HandType, hand_iteration_order
+from ..pools import draw_pool, pool_fallback
 from ..state import Phase
 
 if TYPE_CHECKING:
@@ -21,6 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "choose_blind_hands",
+    "draw_tag",
     "enter_blind_select",
     "gain_tag",
     "tag_trigger",
@@ -44,8 +47,16 @@ def _act(game: Game, index: int, trigger: str, subject: Any) -> Any:
     if result is None:
         game.run.tags.insert(index, key)
     else:
-        game.record(game.plugins.find(TagType, key).name, "tag", trigger)
+        _used(game, key, trigger)
     return result
+
+
+def _used(game: Game, key: str, trigger: str) -> None:
+    """A tag acted and is used up: recorded; the jokers hear of it (``joker_tag_used``)."""
+    tag = game.plugins.find(TagType, key)
+    game.record(tag.name, "tag", trigger)
+    if game._planned("joker_tag_used"):
+        game.each_joker("joker_tag_used", tag)
 
 
 def tag_trigger(game: Game, trigger: str, subject: Any = None) -> Any:
@@ -108,12 +119,36 @@ def enter_blind_select(game: Game) -> None:
     tag_trigger_all(game, "new_blind_choice")
 
 
-def gain_tag(game: Game, key: str) -> None:
-    """Hold a new tag; held tags may react (Double Tag), then immediate tags act."""
-    game.run.tags.append(key)
-    game.record(game.plugins.find(TagType, key).name, "tag gained", key)
-    tag_trigger_all(game, "tag_add", key)
-    tag_trigger_all(game, "immediate")
+def draw_tag(game: Game, pool: Sequence[str | None], stream: str) -> str:
+    """A tag key from a tag pool (:func:`~balatro_ecs.game.run.blinds.tag_pool`) on
+    ``stream``, resampled as the game resamples (``<stream>_resample<n>``); a pool with
+    nothing available yields the plugin set's fallback tag (the vanilla pack: Handy Tag)."""
+    return draw_pool(game, pool, stream, pool_fallback(game.plugins, "Tag"))
+
+
+def gain_tag(game: Game, key: str, *, hand: HandType | None = None, source: object = None) -> None:
+    """Hold a new tag: the jokers hear of it (``joker_tag_gained``), held tags may react
+    (Double Tag), then immediate tags act -- given ``hand`` as their subject, the poker hand
+    a tag that needs one acts on (``None``: the hand drawn for the blind on deck). A Double
+    Tag's copy of a tag gained with a hand gets the same hand."""
+    tag = game.plugins.find(TagType, key)
+    hands = game._tag_hands
+    if hand is None:
+        hand = hands.get(key)
+    before = hands.get(key)
+    hands[key] = hand
+    try:
+        game.run.tags.append(key)
+        game.record(tag.name if source is None else source, "tag gained", key)
+        if game._planned("joker_tag_gained"):
+            game.each_joker("joker_tag_gained", tag)
+        tag_trigger_all(game, "tag_add", key)
+        tag_trigger_all(game, "immediate", hand)
+    finally:
+        if before is None:
+            hands.pop(key, None)
+        else:
+            hands[key] = before
 
 
 def tags_at_cash_out(game: Game) -> list[list[Any]]:
@@ -124,4 +159,6 @@ def tags_at_cash_out(game: Game) -> list[list[Any]]:
         if dollars is not None:
             game.run.tags.remove(key)
             lines.append([game.plugins.find(TagType, key).name, dollars])
+            if game._planned("joker_tag_used"):
+                game.each_joker("joker_tag_used", game.plugins.find(TagType, key))
     return lines

@@ -106,6 +106,7 @@ class ScoringContext:
         "lucky_trigger",
         "mods",
         "mult",
+        "paid",
         "phase",
         "plans",
         "played",
@@ -147,6 +148,9 @@ class ScoringContext:
         self.mult = 0.0
         self.score: int | float = 0  # inf past the double range
         self.dollar_buffer = 0
+        #: Positions in :attr:`events` of money already paid when it was recorded (The
+        #: Ox), not part of :attr:`dollar_buffer`.
+        self.paid: tuple[int, ...] = ()
         self.lucky_trigger = False
         self.debuffed = False
         self.destroyed: list[Card] = []
@@ -254,12 +258,14 @@ class ScoringContext:
         )
 
     def level_up(self, hand: HandType, levels: int, source: object) -> None:
-        """Change a poker hand's level (at least 0) and record it."""
+        """Change a poker hand's level (at least 0) and record it; the jokers hear of it
+        (``joker_hand_levelled``)."""
         stats = self.run.hand(hand)
         stats.level = max(0, stats.level + levels)
         self.events.append(
             (self.phase, source, "level", levels, HAND_NAMES[hand], self.chips, self.mult)
         )
+        self.game._hand_levelled(hand, levels, source)
 
     def copy_to_hand(self, card: Card, source: object) -> Card:
         """Add a permanent copy of ``card`` to the deck and draw it to hand (DNA); the
@@ -283,6 +289,7 @@ class ScoringContext:
         """Set the run's money at once (The Ox) and record the change."""
         change = dollars - self.run.dollars
         self.game.earn(change, source)
+        self.paid += (len(self.events),)
         self.events.append((self.phase, source, "dollars", change, None, self.chips, self.mult))
 
     def destroy_joker(self, joker: Joker, source: object) -> None:

@@ -64,6 +64,7 @@ def score_play(
     )
     if preview:
         return result
+    game._counters_changed()  # the rules follow any counter the hand changed
     settle(game, ctx)
     if plugins.broadcast_has_impls("balatro_hand_scored"):
         plugins.pm.hook.balatro_hand_scored(game=game, result=result)

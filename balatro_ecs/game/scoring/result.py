@@ -42,7 +42,7 @@ class ScoreEvent:
     ``kind`` is one of ``base`` (chips and mult from the hand's level), ``chips``,
     ``mult``, ``x_mult``, ``set`` (chips and mult replaced: The Flint, Plasma Deck),
     ``dollars``, ``retrigger``, ``debuffed``, ``level``, ``enhance``, ``create``,
-    ``destroy`` or ``message``.
+    ``destroy``, ``hands`` or ``discards`` (the round's counts changed) or ``message``.
     """
 
     phase: str
@@ -69,6 +69,8 @@ class ScoreEvent:
             return f"+${v}" if v >= 0 else f"-${-v}"
         if kind == "level":
             return f"level {v:+d}"
+        if kind in ("hands", "discards"):
+            return f"{v:+d} {kind}"
         if kind == "enhance":
             return f"becomes {getattr(v, 'name', v)!s}".lower()
         if kind == "message":

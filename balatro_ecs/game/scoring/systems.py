@@ -37,6 +37,8 @@ __all__ = [
     "joker_pass",
     "jokers_after",
     "jokers_before",
+    "jokers_final_step",
+    "jokers_initial_step",
     "score_held_cards",
     "score_played_cards",
 ]
@@ -137,18 +139,17 @@ def jokers_before(ctx: ScoringContext) -> None:
     if ctx.debuffed:
         return
     ctx.phase = "before"
+    again = ctx.calls.retrigger_joker
     for fn, view, source in ctx.calls.before:
         effect = fn(ctx, view)
         if effect is not None:
-            _chips, _mult, _x_mult, dollars, level_up, message, _destroy = effect
-            if level_up:
-                if type(level_up) is not int:
-                    check_effect(effect, source)
-                ctx.level_up(ctx.hand, level_up, source)
-            if dollars:
-                _add_dollars(ctx, dollars, source, None)
-            if message:
-                ctx.note(source, message)
+            _before_effect(ctx, effect, source)
+            if again:
+                for retrigger in _retriggers(ctx, again, source, "joker_before"):
+                    _retriggered(ctx, retrigger, source)
+                    effect = fn(ctx, view)
+                    if effect is not None:
+                        _before_effect(ctx, effect, source)
     hand = ctx.hand
     level = ctx.run.hands[hand].level
     base = _BASE_VALUES.get((hand, level))
@@ -157,6 +158,42 @@ def jokers_before(ctx: ScoringContext) -> None:
     chips, mult = base
     ctx.chips, ctx.mult = chips, mult
     ctx.events.append(("base", None, "base", base, ctx.hand_name, chips, mult))
+
+
+def _before_effect(ctx: ScoringContext, effect: Any, source: object) -> None:
+    """A ``joker_before`` effect: levels for the hand, money, a note, hands and discards
+    (chips and mult do not count before the hand's base is read)."""
+    _chips, _mult, _x_mult, dollars, level_up, message, _destroy, hands, discards = effect
+    if level_up:
+        if type(level_up) is not int:
+            check_effect(effect, source)
+        ctx.level_up(ctx.hand, level_up, source)
+    if dollars:
+        _add_dollars(ctx, dollars, source, None)
+    if message:
+        ctx.note(source, message)
+    if hands is not None or discards is not None:
+        _round_counts(ctx, source, None, hands, discards)
+
+
+def _retriggers(
+    ctx: ScoringContext, plans: tuple[Any, ...], other: object, context: str
+) -> list[object]:
+    """The jokers that retrigger ``other``'s effect in ``context`` (``joker_retrigger_joker``,
+    slot order), one entry per retrigger (the caller records each as it runs)."""
+    found: list[object] = []
+    for fn, view, source in plans:
+        times = fn(ctx, view, other, context)
+        if times:
+            if type(times) is not int or not 0 < times <= MAX_RETRIGGERS:
+                check_retriggers(times, source)
+            found.extend([source] * times)
+    return found
+
+
+def _retriggered(ctx: ScoringContext, retrigger: object, other: object) -> None:
+    """Record one retrigger of ``other``'s effect, crediting the joker that gave it."""
+    ctx.events.append((ctx.phase, retrigger, "retrigger", None, other, ctx.chips, ctx.mult))
 
 
 #: ``hand_values`` by (hand, level): the same pair of doubles, computed once.
@@ -185,6 +222,50 @@ def blind_modifies_hand(ctx: ScoringContext) -> None:
         ctx.events.append(
             ("blind modifies hand", blind, "set", tuple(changed), None, ctx.chips, ctx.mult)
         )
+
+
+def jokers_initial_step(ctx: ScoringContext) -> None:
+    """Jokers' ``joker_initial_scoring_step``: the hand's starting chips and mult, before
+    any card scores."""
+    plans = ctx.calls.initial_scoring_step
+    if ctx.debuffed or not plans:
+        return
+    ctx.phase = "initial step"
+    _joker_step(ctx, plans, "joker_initial_scoring_step")
+
+
+def _joker_step(ctx: ScoringContext, plans: tuple[Any, ...], context: str) -> None:
+    """Each joker's effect on the hand as a whole, applied as a joker's (mult, chips,
+    ×mult, money), with its retriggers."""
+    again = ctx.calls.retrigger_joker
+    chips, mult = ctx.chips, ctx.mult
+    for fn, view, source in plans:
+        ctx.chips, ctx.mult = chips, mult
+        effect = fn(ctx, view)
+        if effect is not None:
+            chips, mult = _apply_joker_effect(ctx, effect, source, None, chips, mult)
+            if again:
+                for retrigger in _retriggers(ctx, again, source, context):
+                    ctx.chips, ctx.mult = chips, mult
+                    _retriggered(ctx, retrigger, source)
+                    effect = fn(ctx, view)
+                    if effect is not None:
+                        chips, mult = _apply_joker_effect(ctx, effect, source, None, chips, mult)
+    ctx.chips, ctx.mult = chips, mult
+
+
+def _round_counts(
+    ctx: ScoringContext, source: object, target: object, hands: Any, discards: Any
+) -> None:
+    """An effect's hands and discards: the round's counts change at once, as the game's
+    ``ease_hands_played`` and ``ease_discard`` do, and the breakdown records them."""
+    game = ctx.game
+    if hands is not None:
+        game.add_hands(hands, source=source)
+        ctx.events.append((ctx.phase, source, "hands", hands, target, ctx.chips, ctx.mult))
+    if discards is not None:
+        game.add_discards(discards, source=source)
+        ctx.events.append((ctx.phase, source, "discards", discards, target, ctx.chips, ctx.mult))
 
 
 # ---------------------------------------------------------------------------------------
@@ -250,6 +331,7 @@ def score_played_cards(ctx: ScoringContext) -> None:
     calls = ctx.calls
     repetition = calls.repetition
     individual = calls.individual
+    again = calls.retrigger_joker
     mods = ctx.mods
     enhancements = mods.enhancement
     seal_scored = mods.seal_scored
@@ -324,9 +406,25 @@ def score_played_cards(ctx: ScoringContext) -> None:
                     effect = fn(ctx, view, card)
                     if effect is not None:
                         chips, mult = _apply_card_effect(ctx, effect, source, card, chips, mult)
+                        if again:
+                            chips, mult = _card_again(ctx, again, fn, view, source, card)
             if lucky:
                 ctx.lucky_trigger = False
     ctx.chips, ctx.mult = chips, mult
+
+
+def _card_again(
+    ctx: ScoringContext, again: tuple[Any, ...], fn: Any, view: Any, source: object, card: Card
+) -> tuple[float, float]:
+    """A joker's effect on a scored card, retriggered by the jokers that retrigger it."""
+    chips, mult = ctx.chips, ctx.mult
+    for retrigger in _retriggers(ctx, again, source, "joker_individual"):
+        ctx.chips, ctx.mult = chips, mult
+        _retriggered(ctx, retrigger, source)
+        effect = fn(ctx, view, card)
+        if effect is not None:
+            chips, mult = _apply_card_effect(ctx, effect, source, card, chips, mult)
+    return chips, mult
 
 
 def _apply_own(
@@ -343,8 +441,12 @@ def _apply_own(
     the enhancement's then the seal's ×mult."""
     event = ctx.events.append
     phase = ctx.phase
-    o_chips, o_mult, o_x_mult, o_dollars, _l, o_message, _d = _NOTHING if own is None else own
-    s_chips, s_mult, s_x_mult, s_dollars, _l, s_message, _d = _NOTHING if sealed is None else sealed
+    o_chips, o_mult, o_x_mult, o_dollars, _l, o_message, _d, _h, _dd = (
+        _NOTHING if own is None else own
+    )
+    s_chips, s_mult, s_x_mult, s_dollars, _l, s_message, _d, _h, _dd = (
+        _NOTHING if sealed is None else sealed
+    )
     if o_chips is not None:
         gain += o_chips
     if s_chips is not None:
@@ -414,10 +516,17 @@ def _held_effects(
             effect = held(ctx, card)
             if effect is not None:
                 found.append((card, effect))
+    again = ctx.calls.retrigger_joker
     for fn, view, source in individual:
         effect = fn(ctx, view, card)
         if effect is not None:
             found.append((source, effect))
+            if again:
+                for retrigger in _retriggers(ctx, again, source, "joker_held_individual"):
+                    _retriggered(ctx, retrigger, source)
+                    effect = fn(ctx, view, card)
+                    if effect is not None:
+                        found.append((source, effect))
     return found
 
 
@@ -429,8 +538,8 @@ def _apply_held(ctx: ScoringContext, card: Card, found: list[tuple[object, Any]]
     phase = ctx.phase
     chips, mult = ctx.chips, ctx.mult
     for source, effect in found:
-        # An Effect is a 7-tuple: unpacking reads every part in one step.
-        add_chips, add_mult, x_mult, dollars, _level_up, message, _destroy = effect
+        # An Effect is a tuple: unpacking reads every part in one step.
+        add_chips, add_mult, x_mult, dollars, _level_up, message, _destroy, hands, discards = effect
         if dollars is not None:
             ctx.dollar_buffer += dollars
             event((phase, source, "dollars", dollars, card, chips, mult))
@@ -454,6 +563,9 @@ def _apply_held(ctx: ScoringContext, card: Card, found: list[tuple[object, Any]]
             event((phase, source, "chips", add_chips, card, chips, mult))
         if message is not None:
             event((phase, source, "message", message, card, chips, mult))
+        if hands is not None or discards is not None:
+            ctx.chips, ctx.mult = chips, mult
+            _round_counts(ctx, source, card, hands, discards)
     ctx.chips, ctx.mult = chips, mult
 
 
@@ -500,7 +612,7 @@ def score_held_cards(ctx: ScoringContext) -> None:
 # The game applies a scored card's effects as chips, mult, money, ×mult, and a joker's as
 # mult, chips, ×mult, money; the order shows in the breakdown. Each applier takes and
 # returns chips and mult (the caller's locals) and writes them back to the context, so
-# the next hook sees live values. An Effect is a 7-tuple: unpacking it reads every part
+# the next hook sees live values. An Effect is a tuple: unpacking it reads every part
 # in one step.
 
 
@@ -510,7 +622,7 @@ def _apply_card_effect(
     """Apply an effect on a scored card -- a joker's (``joker_individual``, ``source`` the
     joker) or the card's edition's (``source`` the card, ``card`` the edition, as events
     name it): chips, mult, money, then ×mult."""
-    add_chips, add_mult, x_mult, dollars, _level_up, message, _destroy = effect
+    add_chips, add_mult, x_mult, dollars, _level_up, message, _destroy, hands, discards = effect
     event = ctx.events.append
     phase = ctx.phase
     if add_chips is not None:
@@ -537,6 +649,8 @@ def _apply_card_effect(
     if message is not None:
         event((phase, source, "message", message, card, chips, mult))
     ctx.chips, ctx.mult = chips, mult
+    if hands is not None or discards is not None:
+        _round_counts(ctx, source, card, hands, discards)
     return chips, mult
 
 
@@ -544,7 +658,7 @@ def _apply_joker_effect(
     ctx: ScoringContext, effect: Any, source: object, target: object, chips: float, mult: float
 ) -> tuple[float, float]:
     """Apply a joker's (or consumable's) own effect: mult, chips, ×mult, then money."""
-    add_chips, add_mult, x_mult, dollars, _level_up, message, _destroy = effect
+    add_chips, add_mult, x_mult, dollars, _level_up, message, _destroy, hands, discards = effect
     event = ctx.events.append
     phase = ctx.phase
     if add_mult is not None:
@@ -571,6 +685,8 @@ def _apply_joker_effect(
     if message is not None:
         event((phase, source, "message", message, target, chips, mult))
     ctx.chips, ctx.mult = chips, mult
+    if hands is not None or discards is not None:
+        _round_counts(ctx, source, target, hands, discards)
     return chips, mult
 
 
@@ -590,6 +706,7 @@ def joker_pass(ctx: ScoringContext) -> None:
         return  # nothing to do (the phase is set all the same: the final step runs in it)
     calls = ctx.calls
     main = calls.main
+    own_main = calls.own_main  # (empty unless a joker copies and acts)
     n_main = len(main)
     other = calls.other_joker
     retrigger_joker = calls.retrigger_joker
@@ -611,7 +728,7 @@ def joker_pass(ctx: ScoringContext) -> None:
                 ctx.chips, ctx.mult = chips, mult
                 effect = scored(ctx, holder)
                 if effect is not None:
-                    add_chips, add_mult, x_mult, dollars, _level, message, _destroy = effect
+                    add_chips, add_mult, x_mult, dollars, _level, message, _destroy, _h, _d = effect
                     if add_chips is not None:
                         try:
                             chips += add_chips
@@ -631,6 +748,13 @@ def joker_pass(ctx: ScoringContext) -> None:
                         event(("jokers", holder, "message", message, edition, chips, mult))
         # (the context gets the live chips and mult before each hook is called)
         if i < n_main:
+            if own_main:
+                own = own_main[i]
+                if own is not None:
+                    ctx.chips, ctx.mult = chips, mult
+                    effect = own[0](ctx, own[1])
+                    if effect is not None:
+                        chips, mult = _apply_joker_effect(ctx, effect, own[2], None, chips, mult)
             entry = main[i]
             if entry is not None:
                 ctx.chips, ctx.mult = chips, mult
@@ -669,8 +793,7 @@ def _retrigger_joker(
     """Run ``holder``'s main effect again once per retrigger the jokers give it (each
     retriggering joker in slot order, each retrigger recorded as an event crediting it)."""
     fn, view, source = entry
-    retriggers: list[object] = []
-    _add_retriggers(ctx, plans, holder, retriggers)
+    retriggers = _retriggers(ctx, plans, holder, "joker_main")
     chips, mult = ctx.chips, ctx.mult
     for retriggerer in retriggers:
         ctx.events.append(("jokers", retriggerer, "retrigger", None, holder, chips, mult))
@@ -684,6 +807,15 @@ def _retrigger_joker(
 # ---------------------------------------------------------------------------------------
 # final step, destruction, score, after
 # ---------------------------------------------------------------------------------------
+
+
+def jokers_final_step(ctx: ScoringContext) -> None:
+    """Jokers' ``joker_final_scoring_step``: after every joker has scored."""
+    plans = ctx.calls.final_scoring_step
+    if ctx.debuffed or not plans:
+        return
+    ctx.phase = "final step"
+    _joker_step(ctx, plans, "joker_final_scoring_step")
 
 
 def deck_final_step(ctx: ScoringContext) -> None:
@@ -750,20 +882,53 @@ def add_score(ctx: ScoringContext) -> None:
     ctx.score = 0 if ctx.debuffed else hand_score(ctx.chips, ctx.mult)
 
 
+def _after_effect(ctx: ScoringContext, effect: Any, source: object) -> None:
+    """A ``joker_after`` effect: the score is settled, so only money, notes, hands and
+    discards can still come out of the hand."""
+    _chips, _mult, _x_mult, dollars, _level_up, message, _destroy, hands, discards = effect
+    if dollars is not None:
+        _add_dollars(ctx, dollars, source, None)
+    if message is not None:
+        ctx.note(source, message)
+    if hands is not None or discards is not None:
+        _round_counts(ctx, source, None, hands, discards)
+
+
 def jokers_after(ctx: ScoringContext) -> None:
     """Jokers' ``after`` context; then the hand's money reaches the run."""
     ctx.phase = "after"
+    again = ctx.calls.retrigger_joker
     for fn, view, source in ctx.calls.after:
         effect = fn(ctx, view)
         if effect is not None:
-            # The score is settled: only money and notes can still come out of a hand.
-            _chips, _mult, _x_mult, dollars, _level_up, message, _destroy = effect
-            if dollars is not None:
-                _add_dollars(ctx, dollars, source, None)
-            if message is not None:
-                ctx.note(source, message)
+            _after_effect(ctx, effect, source)
+            if again:
+                for retrigger in _retriggers(ctx, again, source, "joker_after"):
+                    _retriggered(ctx, retrigger, source)
+                    effect = fn(ctx, view)
+                    if effect is not None:
+                        _after_effect(ctx, effect, source)
     buffer = ctx.dollar_buffer
     if buffer:  # (earn records nothing for no money: no call needed)
         if type(buffer) is not int or not -MAX_INT <= buffer <= MAX_INT:
             check_events(ctx.events)  # money not whole, or too much: name who gave it
-        ctx.game.earn(buffer, "played hand")
+        game = ctx.game
+        if game._planned("joker_money"):
+            _earn_each(ctx)
+        else:
+            game.earn(buffer, "played hand")
+
+
+def _earn_each(ctx: ScoringContext) -> None:
+    """With jokers that change money (``joker_money``), a hand's money reaches the run one
+    effect at a time, each through the chain with its own source (a card, a joker), as the
+    game's ``ease_dollars`` is called once per effect."""
+    game = ctx.game
+    left = ctx.dollar_buffer
+    paid = ctx.paid
+    for index, event in enumerate(ctx.events):
+        if event[2] == "dollars" and index not in paid and event[3]:
+            game.earn(event[3], event[1])
+            left -= event[3]
+    if left:
+        game.earn(left, "played hand")

@@ -23,7 +23,7 @@ def consumable_use(game, consumable, targets):
     joker = game.rng.element("ectoplasm", _shapes.editionless_jokers(game))
     game.set_edition(joker, Edition.NEGATIVE)
     run = game.run
-    run.hand_size -= run.memory["ecto_minus"]
+    game.change_hand_size(-run.memory["ecto_minus"], source=consumable.name)
     run.memory["ecto_minus"] += 1
 
 

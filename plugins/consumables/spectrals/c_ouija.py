@@ -23,4 +23,4 @@ def consumable_use(game, consumable, targets):
     for card in game.hand:
         card.set_rank(rank)
         game.card_changed(card, consumable.name)
-    game.run.hand_size -= HAND_SIZE_LOST
+    game.change_hand_size(-HAND_SIZE_LOST, source=consumable.name)

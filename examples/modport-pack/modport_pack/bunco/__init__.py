@@ -1,0 +1,1 @@
+"""Jokers from Firch's Bunco (``Bunco.lua``)."""

@@ -1,0 +1,1 @@
+"""Jokers from MathIsFun0's Cryptid (``items/misc_joker.lua``)."""

@@ -1,0 +1,1 @@
+"""The Steamodded examples' SealExample (``Mods/SealExample``): the Blu Seal and Honk."""
