@@ -364,6 +364,9 @@ class GameCommands(Protocol):
     def blind_hands(self) -> dict[str, str]:
         """The poker hand of each blind of this ante, by blind (the Orbital Tag's hand)."""
 
+    def set_blind_chips(self, chips: float, *, source: object = None) -> None:
+        """Set the score needed to beat the blind being played (The Wall disabled: half)."""
+
     def set_blind_scaling(
         self, *, factor: float | None = None, table: int | None = None, source: object = None
     ) -> None:

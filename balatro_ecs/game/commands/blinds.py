@@ -92,6 +92,20 @@ class BlindCommands(CardCommands):
         screen is built (the game's ``orbital_choices``) and kept for the ante."""
         return choose_blind_hands(cast("Game", self))
 
+    def set_blind_chips(self, chips: float, *, source: object = None) -> None:
+        """Set the score needed to beat the blind being played (``run.blind_chips``: The
+        Wall disabled needs half; Steamodded's ``G.GAME.blind.chips``).
+
+        :raises TypeError: ``chips`` is not a number.
+        :raises ValueError: ``chips`` is below 0 or NaN.
+        """
+        if isinstance(chips, bool) or not isinstance(chips, (int, float)):
+            raise TypeError(f"set_blind_chips: chips must be a number, got {show(chips)}")
+        if not chips >= 0:
+            raise ValueError(f"set_blind_chips: chips must be >= 0, got {show(chips)}")
+        self.run.blind_chips = chips
+        self.record(source, "blind chips", chips)
+
     def set_blind_scaling(
         self, *, factor: float | None = None, table: int | None = None, source: object = None
     ) -> None:
