@@ -201,3 +201,23 @@ def test_the_random_helpers_draw_as_the_engine_does() -> None:
     key = a.random_consumable("Tarot", "s7", exclude=("c_fool",))
     assert key.startswith("c_") and key == b.random_consumable("Tarot", "s7", exclude=("c_fool",))
     assert a.planet_for(HandType.PAIR) == planet_for(a, HandType.PAIR) == "c_mercury"
+
+
+def test_a_voucher_offered_packs_made_free_and_joker_slots_reserved() -> None:
+    game = _shop()
+    extra = game.draw_voucher("mine")
+    assert extra is not None
+    assert game.offer_voucher(extra) == extra and game.shop_vouchers[-1] == extra
+    with pytest.raises(BalatroError, match="on sale already"):
+        game.offer_voucher(extra)
+    assert game.shop_vouchers.count(extra) == 1
+    with pytest.raises(UnknownNameError):
+        game.offer_voucher("v_nope")
+    game.make_packs_free()
+    assert game.free_packs
+    game.reserve_joker_slots(game.joker_limit)
+    assert not game.has_room_for_joker()
+    with pytest.raises(ValueError, match="count"):
+        game.reserve_joker_slots(-1)
+    game.run_queued()
+    assert game.joker_buffer == 0 and game.has_room_for_joker()

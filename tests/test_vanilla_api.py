@@ -3,7 +3,8 @@
 Its modules (``plugins/``, installed as ``balatro_ecs_vanilla``) change the run through the
 commands on the game (``docs/objects.md``), never by writing a field of the run record
 (``game.run.discount_percent = ...``, ``run.tarots_used += 1``,
-``game.run.flags.append(...)``), and import the engine only through
+``game.run.flags.append(...)``) or an attribute of the game (``game.free_packs = True``,
+``game.shop_vouchers.append(...)``), and import the engine only through
 :mod:`balatro_ecs.plugin`. This test reads their source (AST) and fails on either, outside
 :data:`ALLOWED_WRITES` and :data:`ALLOWED_IMPORTS`, each with its reason (and each still
 needed: an entry nothing uses any more fails too).
@@ -17,6 +18,7 @@ import itertools
 from collections.abc import Iterator
 from pathlib import Path
 
+from balatro_ecs.game.commands import GameCommands
 from balatro_ecs.game.state import RunState
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,6 +26,10 @@ VANILLA = ROOT / "plugins"
 
 #: The run record's fields (what a plugin reads and changes only through commands).
 RUN_FIELDS = frozenset(f.name for f in dataclasses.fields(RunState))
+
+#: The game's attributes a plugin reads (``game.shop_vouchers``, ``game.joker_buffer``, ...):
+#: changed through commands too (``game.run`` itself among them).
+GAME_ATTRIBUTES = frozenset(GameCommands.__annotations__)
 
 #: Run fields a plugin may write, and why.
 ALLOWED_WRITES: dict[str, str] = {
@@ -62,8 +68,13 @@ def _chain(node: ast.expr) -> tuple[str, list[str]]:
 
 
 def _run_field(node: ast.expr, aliases: set[str]) -> str | None:
-    """The run field that writing to ``node`` (or changing it in place) changes, if any."""
+    """The run field (or the game's attribute, ``game.<name>``) that writing to ``node``
+    (or changing it in place) changes, if any."""
     root, attrs = _chain(node)
+    if root == "game" and len(attrs) == 1 and attrs[0] in GAME_ATTRIBUTES:
+        return f"game.{attrs[0]}"
+    if len(attrs) == 2 and attrs[0] == "game" and attrs[1] in GAME_ATTRIBUTES:
+        return f"game.{attrs[1]}"
     if root in aliases and attrs and attrs[0] in RUN_FIELDS:
         return attrs[0]
     for before, field in itertools.pairwise(attrs):
@@ -159,11 +170,15 @@ def hook(game, voucher):
     del game.run.tags[0]
     x = game.run.ante + 1
     game.set_discount(25)
+    game.free_packs = True
+    ctx.game.shop_vouchers.append("v_x")
+    game.jokers[0].state["x"] = 1
 """
     writes = [field for _, field in run_writes(source)]
     assert writes == [
         "discount_percent", "reroll_cost", "tarots_used", "flags", "hands",
         "no_blind_reward", "setattr", "memory", "spectral_rate", "tags",
+        "game.free_packs", "game.shop_vouchers",
     ]  # fmt: skip
     assert [m for _, m in engine_imports(source)] == [
         "balatro_ecs.game.run.shop",
@@ -176,7 +191,8 @@ def test_no_vanilla_module_writes_a_run_field_by_hand() -> None:
     for path in _modules():
         for line, field in run_writes(path.read_text("utf-8")):
             if field not in ALLOWED_WRITES:
-                found.append(f"{path.relative_to(ROOT)}:{line}: run.{field}")
+                where = field if field.startswith("game.") else f"run.{field}"
+                found.append(f"{path.relative_to(ROOT)}:{line}: {where}")
     assert not found, "write these through a command (docs/objects.md):\n" + "\n".join(found)
 
 

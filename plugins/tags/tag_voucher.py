@@ -13,5 +13,5 @@ def tag_apply(game, tag, trigger, subject):
         return None
     extra = game.draw_voucher("Voucher_fromtag")
     if extra is not None:
-        game.shop_vouchers.append(extra)
+        game.offer_voucher(extra)
     return True

@@ -456,6 +456,10 @@ class GameCommands(Protocol):
         """Whether a joker (not Negative) fits in the row, with ``pending`` more on the way (and
         the jokers queued effects will make, :attr:`joker_buffer`)."""
 
+    def reserve_joker_slots(self, count: int = 1) -> None:
+        """Count ``count`` more joker slots as taken until the queued events have run
+        (:attr:`joker_buffer`: Riff-raff's jokers to come, Madness's victim)."""
+
     def sticker_blocks(self, joker: Joker, action: str) -> StickerType | None:
         """The sticker on ``joker`` that stops ``action`` (``"sell"`` or ``"destroy"``), as its
         ``sticker_blocks`` says (Eternal stops both); ``None`` when nothing does."""
@@ -543,12 +547,18 @@ class GameCommands(Protocol):
         """Put a booster pack on sale after the packs on offer (``None``: one drawn as the shop
         draws its packs); returns its key."""
 
+    def offer_voucher(self, voucher: str | VoucherType) -> str:
+        """Put a voucher on sale after the vouchers on offer (the Voucher Tag); returns its key."""
+
     def add_shop_slots(self, slots: int = 1, source: object = None) -> None:
         """More card slots in the shop for the rest of the run (Overstock), filled at once
         during a visit."""
 
     def make_free(self, item: Joker | Consumable | Card) -> None:
         """Make a card on sale cost $0 (Coupon Tag)."""
+
+    def make_packs_free(self) -> None:
+        """Make the booster packs on sale cost $0 for the rest of this visit (Coupon Tag)."""
 
     def open_pack(self, pack: str | BoosterType) -> None:
         """Open a booster pack at once, free (the ``open_pack`` event)."""

@@ -15,6 +15,7 @@ from ...kernel import components as C
 from ...kernel.content import ConsumableType, JokerType, StickerType
 from ...kernel.enums import Edition
 from ...kernel.errors import ActionError, show
+from ...kernel.faults import check_count
 from ..copying import deep_copy
 from ..jokers import Consumable, Joker
 from ..pools import consumable_pool, draw_consumable, draw_pool, pool_fallback
@@ -268,6 +269,16 @@ class JokerCommands(BlindCommands):
         return len(self.jokers) + self.joker_buffer + pending < self.joker_limit
 
     # -- stickers -------------------------------------------------------------------------
+    def reserve_joker_slots(self, count: int = 1) -> None:
+        """Count ``count`` more joker slots as taken until the queued events have run (the
+        game's ``joker_buffer``, which :meth:`run_queued` empties): the jokers a queued effect
+        will make (Riff-raff), or a joker destroyed this pass that keeps its slot until the
+        pass is over (Madness's victim). :meth:`has_room_for_joker` counts them.
+
+        :raises ValueError: ``count`` is not a whole number >= 0.
+        """
+        self.joker_buffer += check_count("reserve_joker_slots: count", count)
+
     def sticker_blocks(self, joker: Joker, action: str) -> StickerType | None:
         """The sticker on ``joker`` that stops ``action`` (``"sell"`` or ``"destroy"``),
         as its ``sticker_blocks`` says (Eternal stops both); ``None`` when nothing does."""

@@ -138,6 +138,24 @@ class ShopCommands(JokerCommands):
         self.shop_packs.append(key)
         return key
 
+    def offer_voucher(self, voucher: str | VoucherType) -> str:
+        """Put a voucher on sale in the shop, after the vouchers on offer (the Voucher Tag's
+        one more, drawn by :meth:`draw_voucher`). Returns its key.
+
+        :raises UnknownNameError: ``voucher`` names no voucher.
+        :raises BalatroError: the run owns it, or it is on sale already.
+        """
+        key = (
+            voucher.key
+            if isinstance(voucher, VoucherType)
+            else self.plugins.find(VoucherType, voucher).key
+        )
+        if key in self.run.vouchers or key in self.shop_vouchers:
+            where = "owned" if key in self.run.vouchers else "on sale already"
+            raise BalatroError(f"offer_voucher: {show(key)} is {where}")
+        self.shop_vouchers.append(key)
+        return key
+
     def add_shop_slots(self, slots: int = 1, source: object = None) -> None:
         """More card slots in the shop for the rest of the run (Overstock); during a visit the
         card row is filled up to the new count at once, as the game does."""
@@ -155,6 +173,11 @@ class ShopCommands(JokerCommands):
         """Make a card on sale (or in a pack) cost $0 (Coupon Tag, a free joker from a tag); a
         joker or consumable keeps its price for what it sells for, as in the game."""
         shop_rules.make_free(item)
+
+    def make_packs_free(self) -> None:
+        """Make the booster packs on sale cost $0 for the rest of this visit (Coupon Tag);
+        the next shop prices them again."""
+        self.free_packs = True
 
     def open_pack(self, pack: str | BoosterType) -> None:
         """Open a booster pack at once, free (the Buffoon Tag's pack, a mod's): the
@@ -269,6 +292,6 @@ class ShopCommands(JokerCommands):
         """Draw a voucher from the game's voucher pool, as the ante's voucher is drawn
         (``stream``: a stream of your own, as the Voucher Tag's ``"Voucher_fromtag"``;
         default the game's). Owned vouchers, locked ones and those on sale now are left out;
-        ``None`` when none is left. Put it on sale with ``game.shop_vouchers.append``.
+        ``None`` when none is left. Put it on sale with :meth:`offer_voucher`.
         """
         return next_voucher(cast("Game", self), stream)
