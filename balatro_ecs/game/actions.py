@@ -113,9 +113,6 @@ def _choice(value: object, where: str, allowed: tuple[str, ...]) -> str:
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
-#: The fields that hold a tuple of distinct positions (:func:`card_positions`).
-_POSITION_LISTS = frozenset({"cards", "order"})
-
 
 def _field_names(cls: type) -> tuple[str, ...]:
     """The dataclass fields of an action class, found once per class."""
@@ -152,7 +149,7 @@ class Action:
         cls = type(self)
         for name in _field_names(cls):
             value = getattr(self, name)
-            if name in _POSITION_LISTS:
+            if name == "cards" or name == "order":  # tuples of distinct positions
                 checked: object = card_positions(value, f"{cls.__name__}.{name}")
             elif name in cls.choices:
                 checked = _choice(value, f"{cls.__name__}.{name}", cls.choices[name])
