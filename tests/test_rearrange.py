@@ -31,7 +31,12 @@ from balatro_ecs.game.state import Phase
 from balatro_ecs.kernel.components import Area
 from balatro_ecs.kernel.content import JokerType
 from balatro_ecs.kernel.enums import HandType
-from balatro_ecs.kernel.errors import ActionError, ActionTypeError, IllegalActionError
+from balatro_ecs.kernel.errors import (
+    ActionError,
+    ActionTypeError,
+    IllegalActionError,
+    SaveError,
+)
 from balatro_ecs.tools.envs.twostep import TwoStepSpace
 from balatro_ecs.tools.testing.modules import plugin_module
 from balatro_ecs.tools.testing.runs import hold, play_blind, win_round
@@ -229,6 +234,17 @@ def test_a_log_with_rearranges_saves_loads_and_replays() -> None:
     assert sum(isinstance(o.action, Rearrange) for o in loaded.log) == 2
     again = Game.replay([o.action for o in loaded.log], deck="Magic Deck", seed=SEED)
     assert again.to_json() == text
+
+
+def test_a_damaged_rearrange_in_a_saved_log_is_named() -> None:
+    import json
+
+    game = Game(seed=SEED)
+    game.apply(Rearrange("consumables", ()))
+    data = json.loads(game.to_json())
+    data["log"][0]["action"]["order"] = [0, 0]
+    with pytest.raises(SaveError, match=r"log\[0\]\.action: Rearrange.order: .*chosen twice"):
+        Game.from_json(json.dumps(data))
 
 
 def test_a_plugin_rearranging_the_hand_logs_no_action() -> None:
