@@ -208,3 +208,91 @@ def test_the_pool_is_bounded() -> None:
             score({"played": [{"rank": "K", "suit": "S"}], "dollars": n}, plugins=plugins)
     assert _pooled_games(plugins) == scenario_pool.pool(plugins)._parked
     assert _pooled_games(plugins) <= scenario_pool.MAX_PARKED
+
+
+# -- putting a kept game back: only what scoring wrote, exactly ------------------------------
+
+
+def _state(game: Any) -> str:
+    """Every field of ``game`` a snapshot saves, written out (types and values exactly)."""
+    from balatro_ecs.game import copying
+
+    run = game.run
+    world = game.world
+    parts: list[Any] = [
+        run.to_tuple(),
+        sorted((k, v.hex() if isinstance(v, float) else v) for k, v in game.rng._state.items()),
+        [(e, world._entities[e] is t, s) for e, t, s in zip(*world.state()[:3], strict=True)],
+        world.state().next_id,
+        game._next_serial(),
+        copying._RULES_OF(game._rules),
+        [[getattr(x, "entity", x) for x in row] for row in copying._lists(game)],
+        tuple(game.log),
+        sorted((k, type(v).__name__) for k, v in game.__dict__.items() if k != "_serial"),
+    ]
+    for area in (copying.C.Area.DECK, copying.C.Area.HAND, copying.C.Area.PLAY):
+        for card in game._areas[area]:
+            parts.append(
+                (card.entity, card.zone, card._tally is game._tally, card._key, card._values)
+            )
+    for item in (*game.jokers, *game.consumables):
+        parts.append((item.entity, item.state, item._table, item.zone, item._price))
+    if game.blind is not None:
+        parts.append((game.blind._state.disabled, game.blind._state.triggered))
+        parts.append(game.blind._state.memory)
+    return repr(parts)
+
+
+def _check_put_back(data: dict[str, Any], plugins: Plugins) -> bool:
+    """Score ``data`` three times on one kept game, put back after each: the game is as
+    built each time and each result is a new build's. Returns whether the light way was
+    taken (:class:`~balatro_ecs.game.copying.ScoredState`)."""
+    scenario = Scenario.from_dict(data, plugins)
+    expected = _summary(scenario.score())
+    built = scenario_pool._Built(scenario._build(fillers=False))
+    before = _state(built.game)
+    for _ in range(3):
+        assert _summary(scenario._score_built(built.game)) == expected, data
+        built.restore()
+        assert _state(built.game) == before, data
+    light = built.scored.light
+    built.close()
+    return light
+
+
+def test_a_kept_game_is_put_back_exactly_for_every_vector() -> None:
+    plugins = _plugins()
+    light = [_check_put_back(v, plugins) for v in VECTORS]
+    assert sum(light) > len(VECTORS) * 3 // 4  # the vectors are the game's own content
+
+
+@pytest.mark.parametrize("probabilities", ["always", "never"])
+def test_a_kept_game_is_put_back_exactly_for_every_joker(probabilities: str) -> None:
+    """Each of the game's jokers, on a hand with money, Lucky, Glass, Gold and Steel cards,
+    a seal that makes a card and held cards (counters grow, cards change and break, DNA
+    copies, money is earned)."""
+    from balatro_ecs.kernel.content import JokerType
+
+    plugins = _plugins()
+    played = [
+        {"rank": "K", "suit": "H", "enhancement": "lucky"},
+        {"rank": "K", "suit": "S", "enhancement": "glass", "seal": "gold"},
+        {"rank": "Q", "suit": "D", "enhancement": "bonus", "edition": "foil"},
+    ]
+    held = [
+        {"rank": "J", "suit": "C", "enhancement": "steel", "seal": "red"},
+        {"rank": "2", "suit": "S", "enhancement": "gold"},
+    ]
+    names = sorted(t.name for t in plugins.all(JokerType))
+    assert len(names) >= 150
+    for name in names:
+        for cards in ([played[0]], played):
+            data = {
+                "played": cards,
+                "held": held,
+                "jokers": [{"name": name}, {"name": "Blueprint"}],
+                "dollars": 7,
+                "probabilities": probabilities,
+                "hands_left": 1,
+            }
+            assert _check_put_back(data, plugins), name

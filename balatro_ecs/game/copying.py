@@ -78,6 +78,7 @@ if TYPE_CHECKING:
 __all__ = [
     "GameSnapshot",
     "PreviewState",
+    "ScoredState",
     "build",
     "clone",
     "deep_copy",
@@ -85,6 +86,7 @@ __all__ = [
     "own_content_only",
     "preview_plays",
     "restore",
+    "restore_scored",
     "take",
 ]
 
@@ -316,6 +318,108 @@ def restore(game: Game, snap: GameSnapshot) -> None:
             joker._take_values()
         _put_state(joker, state, saved)
         joker._stickers.values = stickers  # read-only: never changed in place
+        p = joker._price
+        p.buy, p.sell_override, p.free = buy, sell_override, free
+        z = joker.zone
+        z.area, z.slot = area, slot
+    for item, state, saved, buy, sell_override, free, area, slot in snap.consumables:
+        if changed and item.entity in changed:
+            item._take_values()
+        _put_state(item, state, saved)
+        p = item._price
+        p.buy, p.sell_override, p.free = buy, sell_override, free
+        z = item.zone
+        z.area, z.slot = area, slot
+    if snap.blind is not None:
+        blind, disabled, triggered, memory, saved_memory = snap.blind
+        blind_state = blind._state
+        blind_state.disabled, blind_state.triggered = disabled, triggered
+        memory.clear()
+        memory.update(_deep(saved_memory))
+        blind_state.memory = memory
+
+
+#: The run fields the game's own scoring of a hand writes (besides the poker hands' rows):
+#: what :func:`restore_scored` puts back of the run.
+_SCORED_RUN = operator.attrgetter("dollars", "last_hand_played", "hands_left", "discards_left")
+
+
+class ScoredState:
+    """What the game's own content can change while one hand scores, saved next to a
+    snapshot so that :func:`restore_scored` puts the game back for less than a whole
+    :func:`restore`: the run's money, last hand, hands and discards left and its poker
+    hands' rows (instead of the whole run record), and the jokers' counters as bytes (put
+    back only if one changed). Everything else is put back as :func:`restore` does.
+
+    Only for a game whose content in play is all the game's own (:func:`own_content_only`,
+    every card of every area included) and with no ``balatro_hand_scored`` hook: with
+    anything else, :attr:`light` is false and the whole snapshot is restored (a plugin may
+    write any field). Exact for every vanilla joker, blind and card modifier and every
+    conformance vector (tests/test_scenario_pool.py compares every field).
+    """
+
+    __slots__ = ("hand_layout", "hands", "jokers", "light", "run")
+
+    def __init__(self, game: Game) -> None:
+        run = game.run
+        self.run = _SCORED_RUN(run)
+        self.hand_layout = run.hand_layout
+        self.hands = list(map(_HAND_FIELDS, run.hands))  # (the rows stay the run's own)
+        self.jokers = _marshalled([j.state for j in game.jokers])
+        self.light = (
+            self.jokers is not None
+            and own_content_only(game)
+            and _own_cards(game, (C.Area.PLAY, C.Area.DECK, C.Area.DISCARD))
+            and not game.plugins.broadcast_has_impls("balatro_hand_scored")
+        )
+
+
+def restore_scored(game: Game, snap: GameSnapshot, scored: ScoredState) -> None:
+    """Put ``game`` back as ``snap`` found it, after it scored one hand: as :func:`restore`
+    when ``scored`` is not :attr:`~ScoredState.light` or the hand changed the row of
+    jokers or consumables; otherwise the run's fields that scoring writes and the jokers'
+    counters only if changed (see :class:`ScoredState`), the rest as :func:`restore`."""
+    jokers = game.jokers
+    if (
+        not scored.light
+        or snap.world is not game.world
+        or len(jokers) != len(snap.jokers)
+        or len(game.consumables) != len(snap.consumables)
+    ):
+        restore(game, snap)
+        return
+    game.__dict__.clear()
+    game.__dict__.update(snap.attrs)
+    changed = game.world.restore(snap.world_state)
+    run = game.run
+    run.dollars, run.last_hand_played, run.hands_left, run.discards_left = scored.run
+    run.hand_layout = scored.hand_layout  # (replaced, never changed in place)
+    for stats, (level, played, this_round, visible) in zip(run.hands, scored.hands, strict=True):
+        stats.level, stats.played, stats.played_this_round, stats.visible = (
+            level, played, this_round, visible,
+        )  # fmt: skip
+    game.rng._state = snap.rng.copy()
+    game._set_next_serial(snap.serial)
+    rules = game._rules
+    now = _RULES_OF(rules)
+    if now != snap.rules or list(map(type, now)) != list(map(type, snap.rules)):
+        for name, value in zip(_RULE_FIELDS, snap.rules, strict=True):
+            setattr(rules, name, value)
+    for row, contents in snap.rows:
+        row[:] = contents
+    game.log[:] = snap.log
+
+    for card, (_, _, area, slot, tally, key) in zip(snap.cards, snap.card_state, strict=True):
+        z = card.zone
+        z.area, z.slot = area, slot
+        card._tally, card._key = tally, key
+    same = _marshalled([j.state for j in jokers]) == scored.jokers
+    for joker, state, saved, stickers, buy, sell_override, free, area, slot in snap.jokers:
+        if changed and joker.entity in changed:
+            joker._take_values()
+        if not same:
+            _put_state(joker, state, saved)
+        joker._stickers.values = stickers
         p = joker._price
         p.buy, p.sell_override, p.free = buy, sell_override, free
         z = joker.zone
@@ -763,16 +867,26 @@ def own_content_only(game: Game) -> bool:
     if blind is not None and pack_of(blind.key) != VANILLA:
         return False
     plans.own_blind, plans.own_kinds = blind, own.kinds
+    return _own_cards(game, (C.Area.HAND,))
+
+
+def _own_cards(game: Game, areas: Iterable[C.Area]) -> bool:
+    """Whether no card of these areas has a card modifier of other content than the game's
+    own (:func:`own_content_only` has worked out the kinds)."""
+    own = game.plugins.cache.get(_OWN_CACHE)
+    if own is None:
+        own = game.plugins.cache[_OWN_CACHE] = _OwnContent(game.plugins)
     kinds = own.kinds
     if kinds is not None:
         enhancements, editions, seals = kinds
-        for card in game._areas[C.Area.HAND]:
-            if (
-                card._enhancement.kind in enhancements
-                or card._edition.kind in editions
-                or card._seal.kind in seals
-            ):
-                return False
+        for area in areas:
+            for card in game._areas[area]:
+                if (
+                    card._enhancement.kind in enhancements
+                    or card._edition.kind in editions
+                    or card._seal.kind in seals
+                ):
+                    return False
     return True
 
 

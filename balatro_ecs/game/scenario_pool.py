@@ -34,6 +34,8 @@ from collections.abc import Callable, Hashable, Mapping
 from enum import Enum
 from typing import TYPE_CHECKING, Any, cast
 
+from . import copying
+
 if TYPE_CHECKING:
     from ..kernel.manager import Plugins
     from .game import Game
@@ -56,7 +58,9 @@ _gil = getattr(sys, "_is_gil_enabled", None)
 ENABLED = sys.implementation.name == "cpython" and (_gil is None or bool(_gil()))
 
 #: Event parts that are values, not handles (shared, immutable: never watched).
-_VALUES = (str, int, float, Enum, tuple)
+_VALUES = (type(None), str, int, float, Enum, tuple)
+#: Whether an event part of each type met is a value (:data:`_VALUES`), worked out once.
+_IS_VALUE: dict[type, bool] = {type(None): True}
 
 
 def content_key(value: object) -> Hashable | None:
@@ -68,33 +72,46 @@ def content_key(value: object) -> Hashable | None:
     also writes any object with a buffer as the bytes it holds: content that does not read
     back equal to itself (a NumPy string, a ``str`` to validation, is not equal to its
     bytes) is not kept; bytes-like values equal to their bytes share their key."""
+    data = _written(value)
+    if data is None or marshal.loads(data) != value:
+        return None
+    return data
+
+
+def _written(value: object) -> bytes | None:
+    """``value`` as :mod:`marshal` writes it (``None``: it cannot, or too big): the key of
+    :func:`content_key` before it is read back."""
     try:
         data = marshal.dumps(cast(Any, value), 2)  # (what it cannot write, it refuses)
     except (ValueError, RecursionError):  # another type, or nested too deeply
         return None
-    if len(data) > MAX_BYTES or marshal.loads(data) != value:
-        return None
-    return data
+    return data if len(data) <= MAX_BYTES else None
 
 
 class _Built:
     """A game built for a scenario, its snapshot, and the reference counts that say
     nothing outside holds it (see the module docstring)."""
 
-    __slots__ = ("counts", "game", "snapshot", "watched")
+    __slots__ = ("counts", "game", "scored", "snapshot", "watched")
 
     def __init__(self, game: Game) -> None:
         self.game = game
         game.plans.scoring()  # compiled before the snapshot: kept by it, not made again
         self.snapshot = game.snapshot()
+        self.scored = copying.ScoredState(game)
         self.watched: list[Any] = []
         self.counts: list[int] = []
+
+    def restore(self) -> None:
+        """Put the game back as built (only what scoring wrote, when that is known:
+        :func:`~balatro_ecs.game.copying.restore_scored`)."""
+        copying.restore_scored(self.game, self.snapshot, self.scored)
 
     def park(self, result: ScoreResult) -> None:
         """Count the references now, as they will be once ``result`` is gone."""
         self.watched = watched = self._watch(self.game, result)
         lists = sum(1 for c in (result.scoring, result.destroyed, result.events) if c)
-        counts = [sys.getrefcount(w) for w in watched]
+        counts = list(map(sys.getrefcount, watched))  # (as :meth:`free` counts them)
         del watched
         for i in range(len(counts) - lists, len(counts)):
             counts[i] -= 1  # the result's reference, gone with it
@@ -114,19 +131,23 @@ class _Built:
         plans = game._plans
         if plans is not None:
             watched += [view for view in plans.views if view is not None]
-        watched += result.scoring
-        watched += result.destroyed
-        for event in result.events:
-            watched.append(event)
-            for part in (event[1], event[4]):
-                if part is not None and not isinstance(part, _VALUES):
-                    watched.append(part)
-        watched += [c for c in (result.scoring, result.destroyed, result.events) if c]
+        scoring, destroyed, events = result.scoring, result.destroyed, result.events
+        watched += scoring
+        watched += destroyed
+        watched += events
+        parts = [part for event in events for part in (event[1], event[4])]
+        try:
+            watched += [part for part in parts if not _IS_VALUE[type(part)]]
+        except KeyError:  # a type not met before: which it is, once
+            for part in parts:
+                _IS_VALUE.setdefault(type(part), isinstance(part, _VALUES))
+            watched += [part for part in parts if not _IS_VALUE[type(part)]]
+        watched += [c for c in (scoring, destroyed, events) if c]
         return watched
 
     def free(self) -> bool:
         """Whether nothing outside holds the game or the last result's lists."""
-        return [sys.getrefcount(w) for w in self.watched] == self.counts
+        return list(map(sys.getrefcount, self.watched)) == self.counts
 
     def close(self) -> None:
         self.watched = []
@@ -134,10 +155,13 @@ class _Built:
 
 
 class _Entry:
-    __slots__ = ("games", "scenario", "seen")
+    __slots__ = ("content", "games", "scenario", "seen")
 
-    def __init__(self, scenario: Scenario) -> None:
+    def __init__(self, scenario: Scenario, content: object) -> None:
         self.scenario = scenario
+        #: The content read back from its key: what a later content with the same key
+        #: must equal to be the same (:func:`content_key`, without reading it back again).
+        self.content = content
         self.games: list[_Built] = []
         #: Times scored: the first builds and drops its game (content seen once costs no
         #: snapshot); from the second on, games are kept.
@@ -148,20 +172,26 @@ class ScenarioPool:
     """The scenarios scored with one plugin set (:func:`pool`)."""
 
     def __init__(self) -> None:
-        self._entries: dict[Hashable, _Entry] = {}
+        self._entries: dict[bytes, _Entry] = {}
         self._lock = threading.Lock()
         self._parked = 0
 
-    def scenario(self, key: Hashable, make: Callable[[], Scenario]) -> _Entry:
-        """The entry for ``key``, validating with ``make`` when it is new."""
+    def scenario(self, key: bytes, data: object, make: Callable[[], Scenario]) -> _Entry | None:
+        """The entry of ``data``, whose key is ``key`` (:func:`_written`), validating with
+        ``make`` when it is new; ``None`` when ``data`` is not what its key reads back as
+        (:func:`content_key`)."""
         entry = self._entries.get(key)
-        if entry is None:
-            entry = _Entry(make())  # a ScenarioError leaves nothing behind
-            with self._lock:
-                if len(self._entries) >= MAX_CONTENTS:
-                    dropped = self._entries.pop(next(iter(self._entries)))
-                    self._parked -= len(dropped.games)
-                self._entries[key] = entry
+        if entry is not None:
+            return entry if entry.content == data else None
+        content = marshal.loads(key)
+        if content != data:
+            return None
+        entry = _Entry(make(), content)  # a ScenarioError leaves nothing behind
+        with self._lock:
+            if len(self._entries) >= MAX_CONTENTS:
+                dropped = self._entries.pop(next(iter(self._entries)))
+                self._parked -= len(dropped.games)
+            self._entries[key] = entry
         return entry
 
     def score(
@@ -188,7 +218,7 @@ class ScenarioPool:
             self._parked -= 1
             if candidate.free():
                 built = candidate
-                built.game.restore(built.snapshot)
+                built.restore()
                 break
             candidate.close()  # held outside: let it go as a new build's game would go
         if built is None:
@@ -221,10 +251,12 @@ def score_content(
     make: Callable[[], Scenario],
 ) -> ScoreResult | None:
     """Score ``data`` through the pool; ``None`` when it cannot be kept (not plain data)."""
-    key = content_key(data)
+    key = _written(data)
     if key is None:
         return None
     the_pool = pool(plugins)
-    entry = the_pool.scenario(key, make)
+    entry = the_pool.scenario(key, data, make)
+    if entry is None:
+        return None
     scenario = entry.scenario
     return the_pool.score(entry, lambda: scenario._build(fillers=False), scenario._score_built)
