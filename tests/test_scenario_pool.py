@@ -296,3 +296,46 @@ def test_a_kept_game_is_put_back_exactly_for_every_joker(probabilities: str) -> 
                 "hands_left": 1,
             }
             assert _check_put_back(data, plugins), name
+
+
+def _kinds() -> list[dict[str, Any]]:
+    """Hands whose scoring changes the game: counters grow, Lucky cards pay, Glass breaks,
+    Midas Mask and Vampire change cards, DNA copies one, money is earned."""
+    king = {"rank": "K", "suit": "H"}
+    lucky = {"rank": "K", "suit": "S", "enhancement": "lucky"}
+    glass = {"rank": "K", "suit": "D", "enhancement": "glass"}
+    gold = {"rank": "Q", "suit": "C", "seal": "gold", "enhancement": "gold"}
+    out: list[dict[str, Any]] = []
+    for chance in ("always", "never", "normal"):
+        for jokers in (
+            ["Green Joker", "Ride the Bus", "Ice Cream"],
+            ["Seltzer", "Square Joker", "Runner"],
+            ["Lucky Cat", "Golden Ticket", "Business Card"],
+            ["Midas Mask", "Vampire", "Hologram"],
+            ["DNA", "Hologram", "Blueprint"],
+            ["Glass Joker", "Space Joker", "Rough Gem"],
+            ["Wee Joker", "Hiker", "Reserved Parking"],
+        ):
+            out.append({
+                "played": [lucky] if "DNA" in jokers else [king, lucky, glass, gold],
+                "held": [gold, {"rank": "J", "suit": "S", "enhancement": "steel"}],
+                "jokers": [{"name": j} for j in jokers],
+                "probabilities": chance,
+                "dollars": 11,
+            })  # fmt: skip
+    return out
+
+
+@pytest.mark.skipif(not scenario_pool.ENABLED, reason="games are kept on CPython only")
+def test_hands_that_change_the_game_score_as_a_new_build_in_any_order() -> None:
+    plugins = _plugins()
+    hands = _kinds() + VECTORS[::7]
+    expected = [_summary(_fresh(h, plugins)) for h in hands]
+    for seed in (1, 2):  # twice, each time in another order
+        order = list(range(len(hands))) * 3
+        random.Random(seed).shuffle(order)
+        for i in order:
+            assert _summary(score(hands[i], plugins=plugins)) == expected[i], hands[i]
+    assert _pooled_games(plugins) > 0
+    for h in _kinds():
+        assert _check_put_back(h, plugins)
