@@ -157,13 +157,14 @@ STEAMODDED: tuple[tuple[str, str, str], ...] = (
     ("press_play", "`joker_press_play`", "`blind_press_play` for a blind"),
     (
         "evaluate_poker_hand",
-        "`poker_hand_detect`",
-        "a poker hand of your own; no joker hook renames the played hand",
+        "`joker_evaluate_poker_hand`",
+        "`replace_scoring_name`: a chain; `poker_hand_detect` declares a hand of your own",
     ),
     (
         "modify_scoring_hand",
-        "`Rules.all_played_score`",
-        "a rule (Splash); no joker hook adds or removes single cards",
+        "`joker_modify_scoring_hand`",
+        "`True` is `add_to_hand`, `False` `remove_from_hand`; `Rules.all_played_score` "
+        "is Splash's rule",
     ),
     ("debuff_hand", "`blind_debuff_hand`", "a blind's; no joker hook"),
     ("modify_hand", "`joker_initial_scoring_step`", "`blind_modify_hand` for a blind"),

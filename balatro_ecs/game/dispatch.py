@@ -31,6 +31,8 @@ PlanEntry = tuple[Callable[..., Any], "Joker | CopiedJoker", Joker]
 #: ``joker_rules`` concern one joker's own instance and are never copied; they are called
 #: directly. ``joker_sold`` is called for the card sold only, through what it copies.)
 JOKER_HOOKS: tuple[str, ...] = (
+    "joker_evaluate_poker_hand",
+    "joker_modify_scoring_hand",
     "joker_debuffed_hand",
     "joker_before",
     "joker_initial_scoring_step",
@@ -87,6 +89,8 @@ class ScoringPlans:
     gives it: the joker pass walks jokers and consumables by position. (Slots: reading
     a field is the cheapest attribute access there is.)"""
 
+    evaluate_poker_hand: tuple[PlanEntry, ...]
+    modify_scoring_hand: tuple[PlanEntry, ...]
     debuffed_hand: tuple[PlanEntry, ...]
     before: tuple[PlanEntry, ...]
     initial_scoring_step: tuple[PlanEntry, ...]

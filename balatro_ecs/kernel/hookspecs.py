@@ -245,6 +245,52 @@ def joker_copy_target(joker: Joker, jokers: Sequence[Joker]) -> int | None:
 
 
 @hookspec
+def joker_evaluate_poker_hand(
+    game: GameCommands, joker: Joker, cards: Sequence[Card], hand: HandType
+) -> HandType | None:
+    """Change the poker hand that cards count as (Steamodded's ``evaluate_poker_hand``,
+    its ``replace_scoring_name``).
+
+    :param game: The game.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param cards: Every card of the hand, left to right (the game's ``full_hand``).
+    :param hand: The hand they count as, as the jokers before this one left it (the
+        detector's answer for the first).
+    :returns: The :class:`~balatro_ecs.kernel.enums.HandType` they count as instead
+        (a hand's name is accepted too), or ``None``.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out), each
+    given the hand the one before it returned, wherever the game names the hand cards
+    make: a played hand, before anything about it is counted (its level, its play count,
+    the blind's check and every scoring hook see the new hand, and ``ctx.contains`` holds
+    it too; the scoring cards stay the detected ones), and the discarded cards Burnt Joker
+    levels. No vanilla joker has one.
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
+def joker_modify_scoring_hand(ctx: ScoringContext, joker: Joker, card: Card) -> bool | None:
+    """Make a played card score, or not (Steamodded's ``modify_scoring_hand``).
+
+    :param ctx: The hand being played: ``ctx.scoring`` holds the cards that score so far
+        (the hand's own, Stone cards, every card with Splash).
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param card: A played card, debuffed or not.
+    :returns: ``True`` to make it score (``add_to_hand``), ``False`` to keep it from
+        scoring (``remove_from_hand``, which wins over any joker's ``True``), or ``None``.
+
+    Called for each played card left to right and, for each card, each joker left to
+    right (copies resolved, debuffed jokers left out), once the poker hand is known and
+    before the blind's check of the hand; the scoring cards are then the played cards
+    that are kept, in played order. No vanilla joker has one.
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
 def joker_debuffed_hand(ctx: ScoringContext, joker: Joker) -> Effect | None:
     """React to a hand the boss blind refused to score (Matador).
 

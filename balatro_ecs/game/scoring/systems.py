@@ -18,7 +18,13 @@ from typing import Any
 
 from ...kernel.effects import Effect
 from ...kernel.enums import HAND_NAMES, Edition, HandType
-from ...kernel.faults import MAX_RETRIGGERS, check_effect, check_events, check_retriggers
+from ...kernel.faults import (
+    MAX_RETRIGGERS,
+    bad_answer,
+    check_effect,
+    check_events,
+    check_retriggers,
+)
 from ...kernel.quantities import MAX_INT, hand_score, plus, times, to_double
 from .. import hands
 from ..cards import Card
@@ -78,6 +84,9 @@ def detect_hand(ctx: ScoringContext) -> None:
     # A card's detection key is cached on it (``_key``) until something about it changes.
     keys = [card._key or card.detect_key() for card in played]
     detection = hands.detector(ctx.game.plugins).detect(keys, rules.detection_key())
+    calls = ctx.calls
+    if calls.evaluate_poker_hand:  # a joker may name another hand
+        detection = hands.evaluated(ctx.game, calls.evaluate_poker_hand, played, detection)
     ctx.detection = detection
     hand, positions, _contains = detection  # (a NamedTuple: unpacking reads it in one step)
     ctx.hand = hand
@@ -88,6 +97,8 @@ def detect_hand(ctx: ScoringContext) -> None:
         ctx.scoring = [c for i, c in enumerate(played) if i in positions or keys[i][0] < 0]
     else:
         ctx.scoring = list(map(played.__getitem__, positions))
+    if calls.modify_scoring_hand:  # jokers may add played cards to it or take them out
+        _modify_scoring(ctx, calls.modify_scoring_hand)
     run = ctx.run
     if hand >= len(run.hands):  # a hand declared after the run began
         run.add_hands()
@@ -96,6 +107,28 @@ def detect_hand(ctx: ScoringContext) -> None:
     stats.played_this_round += 1
     stats.visible = True
     run.last_hand_played = hand
+
+
+def _modify_scoring(ctx: ScoringContext, plans: tuple[Any, ...]) -> None:
+    """The jokers' ``joker_modify_scoring_hand`` for each played card: ``True`` makes it
+    score, ``False`` keeps it out (whatever the others say); played order is kept."""
+    scoring = set(map(id, ctx.scoring))
+    kept: list[Card] = []
+    for card in ctx.played:
+        add = remove = False
+        for fn, view, source in plans:
+            said = fn(ctx, view, card)
+            if said is None:
+                continue
+            if type(said) is not bool:
+                bad_answer("joker_modify_scoring_hand", said, "True, False or None", source)
+            if said:
+                add = True
+            else:
+                remove = True
+        if (add or id(card) in scoring) and not remove:
+            kept.append(card)
+    ctx.scoring = kept
 
 
 # ---------------------------------------------------------------------------------------

@@ -1,0 +1,118 @@
+"""Joker hooks for the Steamodded calculation contexts that had none (issue 18): each is
+called per joker in slot order through the row's call plans -- copied by Blueprint,
+skipped when debuffed -- at the game's moment for it, and a vanilla game never builds
+their plans."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from balatro_ecs.actions import Discard, Play
+
+from balatro_ecs import Game, Plugins
+from balatro_ecs.kernel.content import JokerType
+from balatro_ecs.kernel.enums import HandType
+from balatro_ecs.kernel.errors import HookError
+from balatro_ecs.tools.testing.modules import plugin_module
+from balatro_ecs.tools.testing.runs import hold, play_blind
+
+
+def _plugins(key: str, **hooks: Callable[..., Any]) -> Plugins:
+    joker = JokerType(key=key, name=key.removeprefix("j_test_").title(), effect="A test.")
+    return Plugins(plugins=[plugin_module(key, joker, **hooks)], entry_points=False)
+
+
+def _row(game: Game, key: str) -> Game:
+    """Blueprint, the joker, the joker debuffed: the copy and the joker act, in order."""
+    game.add_joker("j_blueprint")
+    game.add_joker(key)
+    game.add_joker(key, debuff=True)
+    return game
+
+
+def _code(card: Any) -> str:
+    """``"KS"``: a card's spec, as :func:`hold` takes it."""
+    return str(card.spec().label)
+
+
+def _copied(joker: Any) -> str:
+    return joker.copied_by.name if joker.copied_by is not None else "-"
+
+
+# ---------------------------------------------------------------------------------------
+# evaluate_poker_hand, modify_scoring_hand
+# ---------------------------------------------------------------------------------------
+
+
+def _promoter(seen: list[tuple[str, str]]) -> Plugins:
+    """Promoter: a Pair counts as Three of a Kind, Three of a Kind as Four of a Kind."""
+
+    def joker_evaluate_poker_hand(game: Any, joker: Any, cards: Any, hand: HandType) -> Any:
+        seen.append((hand.name, _copied(joker)))
+        if hand == HandType.PAIR:
+            return HandType.THREE_OF_A_KIND
+        if hand == HandType.THREE_OF_A_KIND:
+            return "Four of a Kind"  # a name will do
+        return None
+
+    return _plugins("j_test_promoter", joker_evaluate_poker_hand=joker_evaluate_poker_hand)
+
+
+def test_a_joker_names_the_played_hand_each_given_what_the_one_before_left() -> None:
+    seen: list[tuple[str, str]] = []
+    game = _row(play_blind(Game(seed="PROMOTE", plugins=_promoter(seen))), "j_test_promoter")
+    hold(game, "KS", "KH", "2C", "3D", "4S", "5H", "9C", "7D")
+    out = game.apply(Play((0, 1)))
+    assert seen == [("PAIR", "Blueprint"), ("THREE_OF_A_KIND", "-")]
+    assert out.score is not None and out.score.hand_name == "Four of a Kind"
+    four = game.run.hands[HandType.FOUR_OF_A_KIND]
+    assert four.played == 1 and game.run.hands[HandType.PAIR].played == 0
+    # the new hand's base (60 x 7) with the detected scoring cards (two Kings)
+    assert (out.score.chips, out.score.mult) == (80, 7)
+    assert [_code(c) for c in out.score.scoring] == ["KS", "KH"]
+
+
+def test_a_discard_names_its_hand_through_the_same_chain_burnt_joker() -> None:
+    seen: list[tuple[str, str]] = []
+    game = play_blind(Game(seed="PROMOTE", plugins=_promoter(seen)))
+    game.add_joker("Burnt Joker")
+    game.add_joker("j_test_promoter")
+    hold(game, "KS", "KH", "2C", "3D", "4S", "5H", "9C", "7D")
+    game.apply(Discard((0, 1)))
+    assert seen == [("PAIR", "-")]
+    assert game.run.hands[HandType.THREE_OF_A_KIND].level == 2
+    assert game.run.hands[HandType.PAIR].level == 1
+
+
+def test_a_joker_naming_no_hand_is_named() -> None:
+    plugins = _plugins("j_test_liar", joker_evaluate_poker_hand=lambda game, joker, cards, hand: 3)
+    game = play_blind(Game(seed="PROMOTE", plugins=plugins))
+    game.add_joker("j_test_liar")
+    hold(game, "KS", "KH", "2C", "3D", "4S", "5H", "9C", "7D")
+    before = game.to_json()
+    with pytest.raises(HookError, match="j_test_liar"):
+        game.apply(Play((0, 1)))
+    assert game.to_json() == before
+
+
+def test_jokers_add_played_cards_to_the_scoring_hand_and_take_them_out() -> None:
+    seen: list[tuple[str, str]] = []
+
+    def joker_modify_scoring_hand(ctx: Any, joker: Any, card: Any) -> bool | None:
+        seen.append((_code(card), _copied(joker)))
+        if _code(card) == "2C":
+            return True  # a 2 always scores
+        if _code(card) == "KH" and joker.copied_by is None:
+            return False  # a Heart never does, whoever else adds it
+        return None
+
+    plugins = _plugins("j_test_picky", joker_modify_scoring_hand=joker_modify_scoring_hand)
+    game = _row(play_blind(Game(seed="PICKY", plugins=plugins)), "j_test_picky")
+    hold(game, "KS", "KH", "2C", "3D", "4S", "5H", "9C", "7D")
+    out = game.apply(Play((0, 1, 2)))
+    assert seen == [(c, w) for c in ("KS", "KH", "2C") for w in ("Blueprint", "-")]
+    assert out.score is not None and out.score.hand_name == "Pair"
+    assert [_code(c) for c in out.score.scoring] == ["KS", "2C"]
+    assert (out.score.chips, out.score.mult) == (10 + 10 + 2, 2)
