@@ -9,9 +9,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from balatro_ecs.actions import Discard, Play
+from balatro_ecs.actions import Discard, Play, SelectBlind
 
 from balatro_ecs import Game, Plugins
+from balatro_ecs.game.cards import CardSpec
 from balatro_ecs.kernel.content import JokerType
 from balatro_ecs.kernel.enums import HandType
 from balatro_ecs.kernel.errors import HookError
@@ -116,3 +117,49 @@ def test_jokers_add_played_cards_to_the_scoring_hand_and_take_them_out() -> None
     assert out.score is not None and out.score.hand_name == "Pair"
     assert [_code(c) for c in out.score.scoring] == ["KS", "2C"]
     assert (out.score.chips, out.score.mult) == (10 + 10 + 2, 2)
+
+
+# ---------------------------------------------------------------------------------------
+# debuff_card
+# ---------------------------------------------------------------------------------------
+
+
+def _suits_of(game: Game, suit: str) -> set[bool]:
+    return {card.debuffed for card in game.playing_cards if card.spec().label.endswith(suit)}
+
+
+def test_jokers_debuff_cards_or_keep_them_from_the_blind_s_debuff() -> None:
+    callers: list[Any] = []
+
+    def joker_debuff_card(game: Any, joker: Any, card: Any) -> bool | None:
+        callers.append(joker.copied_by if joker.copied_by is not None else joker)
+        suit = card.spec().label[-1]
+        return True if suit == "H" else False if suit == "S" else None
+
+    plugins = _plugins("j_test_warden", joker_debuff_card=joker_debuff_card)
+    game = play_blind(Game(seed="WARDEN", plugins=plugins), "The Goad")  # debuffs Spades
+    assert _suits_of(game, "S") == {True} and _suits_of(game, "H") == {False}
+    _row(game, "j_test_warden")  # a joker that debuffs cards came: every card is asked
+    blueprint, warden, _sleeping = game.jokers
+    assert set(map(id, callers)) == {id(blueprint), id(warden)}  # never the debuffed one
+    assert _suits_of(game, "H") == {True}  # the jokers debuff Hearts
+    assert _suits_of(game, "S") == {False}  # and keep The Goad off Spades
+    assert _suits_of(game, "C") == {False}
+    made = game.add_card(CardSpec.parse("AH"))
+    assert made.debuffed  # a card made is asked too
+    game.remove_joker(warden)  # Blueprint now copies the debuffed one: nobody has a say
+    game.remove_joker(blueprint)
+    assert _suits_of(game, "S") == {True} and _suits_of(game, "H") == {False}
+
+
+def test_a_debuff_verdict_that_is_no_bool_is_named() -> None:
+    plugins = _plugins(
+        "j_test_vague",
+        joker_debuff_card=lambda game, joker, card: "yes" if game.blind is not None else None,
+    )
+    game = Game(seed="WARDEN", plugins=plugins)
+    game.add_joker("j_test_vague")
+    before = game.to_json()
+    with pytest.raises(HookError, match=r"j_test_vague.*expected True, False or None, got .yes."):
+        game.apply(SelectBlind())
+    assert game.to_json() == before

@@ -170,8 +170,9 @@ STEAMODDED: tuple[tuple[str, str, str], ...] = (
     ("modify_hand", "`joker_initial_scoring_step`", "`blind_modify_hand` for a blind"),
     (
         "debuff_card",
-        "`blind_debuff_card`",
-        "a blind's; a joker debuffs with `game.set_joker_debuff` (Bunco's Conquest)",
+        "`joker_debuff_card`",
+        "`True` is `debuff`, `False` `prevent_debuff`; `blind_debuff_card` for a blind; "
+        "jokers are debuffed with `game.set_joker_debuff` (Bunco's Conquest)",
     ),
     ("stay_flipped", "`blind_face_down`", "a blind's"),
     ("blind_disabled", "`joker_blind_disabled`", "`blind_disabled` for the blind itself"),

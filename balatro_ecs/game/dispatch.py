@@ -58,6 +58,7 @@ JOKER_HOOKS: tuple[str, ...] = (
     "joker_held_end_of_round",
     "joker_ante_change",
     "joker_blind_disabled",
+    "joker_debuff_card",
     "joker_money",
     "joker_hand_levelled",
     "joker_tag_gained",

@@ -835,6 +835,29 @@ def joker_blind_disabled(game: GameCommands, joker: Joker, blind: Blind) -> None
     """
 
 
+@hookspec
+def joker_debuff_card(game: GameCommands, joker: Joker, card: Card) -> bool | None:
+    """Debuff a playing card, or keep it from being debuffed (Steamodded's ``debuff_card``).
+
+    :param game: The game.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param card: The playing card whose debuff is being decided.
+    :returns: ``True`` to debuff it, ``False`` to keep it from being debuffed (Steamodded's
+        ``prevent_debuff``: it wins over every ``True`` and over the blind), or ``None`` to
+        leave it to the other jokers and the blind.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out),
+    wherever the game asks the blind whether a card is debuffed: for every playing card
+    when a blind is set, disabled or over, when the rules or the joker row change, and
+    for a card made or changed (``game.card_changed``). The blind's ``blind_debuff_card``
+    is asked only when no joker had a say. A joker's verdict lasts until the next time the
+    card is asked about, blind or none; jokers are debuffed with ``game.set_joker_debuff``.
+    No vanilla joker has one.
+
+    .. versionadded:: 0.4
+    """
+
+
 # ---------------------------------------------------------------------------------------
 # Joker content hooks: money, hand levels and tags
 # ---------------------------------------------------------------------------------------
