@@ -163,3 +163,92 @@ def test_a_debuff_verdict_that_is_no_bool_is_named() -> None:
     with pytest.raises(HookError, match=r"j_test_vague.*expected True, False or None, got .yes."):
         game.apply(SelectBlind())
     assert game.to_json() == before
+
+
+# ---------------------------------------------------------------------------------------
+# mod_probability, fix_probability, pseudorandom_result
+# ---------------------------------------------------------------------------------------
+
+
+def _gambler(seen: list[tuple[Any, ...]]) -> Plugins:
+    """Gambler: every roll's denominator halves (mod); a Glass card never shatters (fix);
+    every result is heard."""
+
+    def joker_mod_probability(game: Any, joker: Any, numerator: Any, denominator: Any, key: str,
+                              source: Any) -> tuple[float, float]:  # fmt: skip
+        seen.append(("mod", _copied(joker), numerator, denominator, key))
+        return numerator, denominator / 2
+
+    def joker_fix_probability(game: Any, joker: Any, numerator: Any, denominator: Any, key: str,
+                              source: Any) -> tuple[float, float] | None:  # fmt: skip
+        seen.append(("fix", _copied(joker), numerator, denominator, key))
+        return (0, 1) if key == "glass" else None
+
+    def joker_pseudorandom_result(game: Any, joker: Any, result: bool, numerator: Any,
+                                  denominator: Any, key: str, source: Any) -> None:  # fmt: skip
+        seen.append(("result", _copied(joker), result, key, source and _code(source)))
+
+    return _plugins(
+        "j_test_gambler",
+        joker_mod_probability=joker_mod_probability,
+        joker_fix_probability=joker_fix_probability,
+        joker_pseudorandom_result=joker_pseudorandom_result,
+    )
+
+
+def test_jokers_change_each_roll_s_odds_and_hear_its_result() -> None:
+    seen: list[tuple[Any, ...]] = []
+    game = _row(play_blind(Game(seed="GAMBLE", plugins=_gambler(seen))), "j_test_gambler")
+    game.add_joker("Oops! All 6s")  # the game's probability doubles the numerator
+    hold(game, "KS glass", "KH", "2C", "3D", "4S", "5H", "9C", "7D")
+    out = game.apply(Play((0,)))
+    assert seen == [
+        ("mod", "Blueprint", 1, 4, "glass"),
+        ("mod", "-", 1, 2.0, "glass"),
+        ("fix", "Blueprint", 2, 1.0, "glass"),  # 1 x 2 (Oops! All 6s) in 1
+        ("fix", "-", 0, 1, "glass"),
+        ("result", "Blueprint", False, "glass", "KS glass"),  # fixed at 0: it never shatters
+        ("result", "-", False, "glass", "KS glass"),
+    ]
+    assert out.score is not None and not out.score.destroyed
+
+
+def test_a_roll_outside_a_hand_passes_the_same_chains() -> None:
+    seen: list[tuple[Any, ...]] = []
+    game = Game(seed="GAMBLE", plugins=_gambler(seen))
+    game.add_joker("j_test_gambler")
+    assert game.chance("test_roll", 2)  # 1 in 2 halved: 1 in 1, always
+    assert [s[0] for s in seen] == ["mod", "fix", "result"]
+    assert seen[-1][2] is True
+
+
+def test_odds_that_are_no_pair_of_numbers_are_named() -> None:
+    plugins = _plugins(
+        "j_test_odd", joker_fix_probability=lambda game, joker, numerator, denominator: (1, 0)
+    )
+    game = play_blind(Game(seed="GAMBLE", plugins=plugins))
+    game.add_joker("j_test_odd")
+    hold(game, "KS glass", "KH", "2C", "3D", "4S", "5H", "9C", "7D")
+    before = game.to_json()
+    with pytest.raises(HookError, match=r"j_test_odd.*denominator > 0, got \(1, 0\)"):
+        game.apply(Play((0,)))
+    assert game.to_json() == before
+
+
+def test_the_vanilla_rolls_are_as_they_were_with_a_listener() -> None:
+    """A joker that only hears results leaves every roll's outcome alone."""
+    results: list[bool] = []
+    plugins = _plugins(
+        "j_test_ear",
+        joker_pseudorandom_result=lambda game, joker, result: results.append(result),
+    )
+    rolls = []
+    for with_ear in (False, True):
+        game = play_blind(Game(seed="EARS", plugins=plugins))
+        if with_ear:
+            game.add_joker("j_test_ear")
+        hold(game, *[f"{r}S lucky" for r in "23456"], "KH", "2C", "3D")
+        out = game.apply(Play((0, 1, 2, 3, 4)))
+        assert out.score is not None
+        rolls.append((out.score.score, game.run.dollars))
+    assert rolls[0] == rolls[1] and len(results) == 10  # two rolls per Lucky card

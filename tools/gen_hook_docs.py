@@ -230,10 +230,15 @@ STEAMODDED: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "mod_probability / fix_probability",
-        "`joker_rules`",
-        "`Rules.probability_scale` (Oops! All 6s); per-roll changes have no hook",
+        "`joker_mod_probability`, `joker_fix_probability`",
+        "every roll of `game.chance` / `ctx.chance`, `key` its `identifier`, `source` its "
+        "`trigger_obj`; `Rules.probability_scale` is Oops! All 6s",
     ),
-    ("pseudorandom_result", "`game.chance`", "returns the result; no hook"),
+    (
+        "pseudorandom_result",
+        "`joker_pseudorandom_result`",
+        "just after the roll (Steamodded: after the effect that rolled)",
+    ),
     ("check_eternal", "`sticker_blocks`", "a sticker's"),
     ("blueprint", "`CopiedJoker`", "`joker.copied_by`"),
     ("retrigger_joker_check", "`joker_retrigger_joker`", "every scoring context, by name"),

@@ -34,6 +34,9 @@ JOKER_HOOKS: tuple[str, ...] = (
     "joker_evaluate_poker_hand",
     "joker_modify_scoring_hand",
     "joker_debuffed_hand",
+    "joker_mod_probability",
+    "joker_fix_probability",
+    "joker_pseudorandom_result",
     "joker_before",
     "joker_initial_scoring_step",
     "joker_repetition",
@@ -93,6 +96,9 @@ class ScoringPlans:
     evaluate_poker_hand: tuple[PlanEntry, ...]
     modify_scoring_hand: tuple[PlanEntry, ...]
     debuffed_hand: tuple[PlanEntry, ...]
+    mod_probability: tuple[PlanEntry, ...]
+    fix_probability: tuple[PlanEntry, ...]
+    pseudorandom_result: tuple[PlanEntry, ...]
     before: tuple[PlanEntry, ...]
     initial_scoring_step: tuple[PlanEntry, ...]
     repetition: tuple[PlanEntry, ...]

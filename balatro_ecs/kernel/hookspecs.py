@@ -859,6 +859,93 @@ def joker_debuff_card(game: GameCommands, joker: Joker, card: Card) -> bool | No
 
 
 # ---------------------------------------------------------------------------------------
+# Joker content hooks: chances
+# ---------------------------------------------------------------------------------------
+
+
+@hookspec
+def joker_mod_probability(
+    game: GameCommands, joker: Joker, numerator: float, denominator: float, key: str, source: Any
+) -> tuple[float, float] | None:
+    """Change the odds of a "1 in N" roll before the game's probability scales them
+    (Steamodded's ``mod_probability``).
+
+    :param game: The game (during a hand, ``ctx.game``).
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param numerator: The roll's numerator, as the jokers before this one left it (``1``
+        for the first: every roll of the game is "1 in N").
+    :param denominator: Its denominator (the ``N``).
+    :param key: The roll's stream (``"lucky_mult"``, ``"bloodstone"``, ``"wheel"``...),
+        which names what rolls (Steamodded's ``identifier``).
+    :param source: The card or joker that rolls when the roll names it (Steamodded's
+        ``trigger_obj``), else ``None``.
+    :returns: ``(numerator, denominator)`` instead (numbers, the denominator > 0), or
+        ``None``.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out), each
+    given what the one before it returned, at every roll of ``game.chance`` and
+    ``ctx.chance``; the game's probability (Oops! All 6s) then multiplies the numerator,
+    and ``joker_fix_probability`` has the last word. The roll succeeds when its draw is
+    below ``numerator / denominator``; the stream moves on whatever the odds. A game
+    whose content has none of the probability hooks rolls as it always did. No vanilla
+    joker has one (Oops! All 6s is ``Rules.probability_scale``).
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
+def joker_fix_probability(
+    game: GameCommands, joker: Joker, numerator: float, denominator: float, key: str, source: Any
+) -> tuple[float, float] | None:
+    """Set the odds of a "1 in N" roll after every other change (Steamodded's
+    ``fix_probability``).
+
+    :param game: The game (during a hand, ``ctx.game``).
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param numerator: The numerator, scaled by the game's probability, as the jokers
+        before this one left it.
+    :param denominator: The denominator.
+    :param key: The roll's stream.
+    :param source: The card or joker that rolls, or ``None``.
+    :returns: ``(numerator, denominator)`` instead, or ``None``.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out), after
+    ``joker_mod_probability`` and the game's probability, at every roll.
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
+def joker_pseudorandom_result(
+    game: GameCommands,
+    joker: Joker,
+    result: bool,
+    numerator: float,
+    denominator: float,
+    key: str,
+    source: Any,
+) -> None:
+    """Hear how a "1 in N" roll went (Steamodded's ``pseudorandom_result``).
+
+    :param game: The game (during a hand, ``ctx.game``).
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param result: Whether the roll succeeded.
+    :param numerator: The odds it was rolled at, as the jokers left them.
+    :param denominator: Their denominator.
+    :param key: The roll's stream.
+    :param source: The card or joker that rolled, or ``None``.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out) just
+    after every roll of ``game.chance`` and ``ctx.chance`` (Steamodded tells them after
+    the effect that rolled; here, at once).
+
+    .. versionadded:: 0.4
+    """
+
+
+# ---------------------------------------------------------------------------------------
 # Joker content hooks: money, hand levels and tags
 # ---------------------------------------------------------------------------------------
 

@@ -189,8 +189,10 @@ class GameCommands(Protocol):
         """Apply what an Effect asks for outside a scored hand: its dollars (through the money
         chain), hands and discards, and its message."""
 
-    def chance(self, key: str, odds: float) -> bool:
-        """A "1 in ``odds``" roll on the game's stream ``key`` (Oops! All 6s doubles it)."""
+    def chance(self, key: str, odds: float, source: object = None) -> bool:
+        """A "1 in ``odds``" roll on the game's stream ``key`` (Oops! All 6s doubles it), for
+        ``source`` (the card or joker that rolls); the jokers' probability hooks may change
+        the odds and hear the result."""
 
     def price(self, base: int, edition: Edition = Edition.NONE) -> int:
         """A shop price: base plus edition surcharge and inflation, less the discount (a joker's
