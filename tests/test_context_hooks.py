@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from balatro_ecs.actions import Discard, Play, SelectBlind
+from balatro_ecs.actions import Discard, Play, SelectBlind, Use
 
 from balatro_ecs import Game, Plugins
 from balatro_ecs.game.cards import CardSpec
@@ -252,3 +252,37 @@ def test_the_vanilla_rolls_are_as_they_were_with_a_listener() -> None:
         assert out.score is not None
         rolls.append((out.score.score, game.run.dollars))
     assert rolls[0] == rolls[1] and len(results) == 10  # two rolls per Lucky card
+
+
+# ---------------------------------------------------------------------------------------
+# change_rank, change_suit, setting_ability
+# ---------------------------------------------------------------------------------------
+
+
+def test_jokers_hear_every_change_of_a_card_with_what_it_was() -> None:
+    seen: list[tuple[str, str, str, str]] = []
+
+    def joker_card_changed(game: Any, joker: Any, card: Any, before: Any, after: Any,
+                           source: Any) -> None:  # fmt: skip
+        seen.append((_copied(joker), before.label, after.label, getattr(source, "name", source)))
+
+    plugins = _plugins("j_test_tailor", joker_card_changed=joker_card_changed)
+    game = _row(play_blind(Game(seed="TAILOR", plugins=plugins)), "j_test_tailor")
+    hold(game, "2C", "3D", "KS", "KH", "9C", "7D", "5S", "4H")
+    game.add_consumable("Strength")
+    game.apply(Use(0, (0,)))  # a rank
+    assert seen == [("Blueprint", "2C", "3C", "Strength"), ("-", "2C", "3C", "Strength")]
+    seen.clear()
+    game.add_consumable("The Star")
+    game.apply(Use(0, (0,)))  # a suit
+    assert seen == [("Blueprint", "3C", "3D", "The Star"), ("-", "3C", "3D", "The Star")]
+    seen.clear()
+    game.add_joker("Midas Mask")  # while a hand scores: an enhancement
+    held = [_code(c) for c in game.hand]
+    kings = held.index("KS")
+    game.apply(Play((kings, held.index("KH"))))
+    assert [s[1:] for s in seen if s[0] == "-"] == [
+        ("KS", "KS gold", "Midas Mask"),
+        ("KH", "KH gold", "Midas Mask"),
+    ]
+    assert len(seen) == 4  # the copy hears each too

@@ -220,8 +220,9 @@ STEAMODDED: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "change_suit / change_rank / setting_ability",
-        "`game.card_changed`",
-        "recorded as a `card changed` event; no joker hook",
+        "`joker_card_changed`",
+        "`before` and `after` specs (rank, suit, enhancement, edition, seal); every "
+        "`game.card_changed` and `ctx.set_enhancement`",
     ),
     (
         "scaling_card / resetting_card",

@@ -78,6 +78,7 @@ JOKER_HOOKS: tuple[str, ...] = (
     "joker_booster_closed",
     "joker_consumable_used",
     "joker_cards_added",
+    "joker_card_changed",
     "joker_card_added",
     "joker_rearranged",
 )

@@ -1259,6 +1259,39 @@ def joker_consumable_used(game: GameCommands, joker: Joker, consumable: Consumab
 
 
 @hookspec
+def joker_card_changed(
+    game: GameCommands,
+    joker: Joker,
+    card: Card,
+    before: CardSpec | None,
+    after: CardSpec,
+    source: Any,
+) -> None:
+    """React to a playing card's rank, suit, enhancement, edition or seal being changed
+    (Steamodded's ``change_rank``, ``change_suit`` and ``setting_ability``).
+
+    :param game: The game.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param card: The card changed, as it is now.
+    :param before: The card as it was (compare ``before.rank`` with ``after.rank``:
+        Steamodded's ``old_rank``/``new_rank``, ``old_suit``/``new_suit``, ``old``/``new``
+        for the enhancement), or ``None`` when the content that changed it did not say
+        (``game.card_changed(card, source)`` without ``before``).
+    :param after: The card as it is now, as a :class:`~balatro_ecs.game.cards.CardSpec`.
+    :param source: What changed it (a Tarot's or a Spectral's name, the joker).
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out) after
+    each change, once per card: every change through ``game.card_changed`` (the Tarots
+    and Spectrals that change cards: the suits, Strength, Death, the enhancements, Sigil,
+    Ouija, Aura, the seals) and ``ctx.set_enhancement`` while a hand scores (Midas Mask,
+    Vampire), after the blind has looked at the card again. A card made (Cryptid, DNA)
+    is an added card (``joker_cards_added``), not a changed one.
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
 def joker_cards_added(game: GameCommands, joker: Joker, cards: Sequence[Card]) -> None:
     """React to playing cards joining the deck (Hologram).
 

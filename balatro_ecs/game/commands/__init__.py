@@ -256,9 +256,12 @@ class GameCommands(Protocol):
         """Destroy playing cards by an effect (The Hanged Man), then let the jokers react to their
         loss (Glass Joker, Canio); returns the cards destroyed."""
 
-    def card_changed(self, card: Card, source: object = None) -> None:
+    def card_changed(
+        self, card: Card, source: object = None, before: CardSpec | None = None
+    ) -> None:
         """A playing card's rank, suit, enhancement or look was changed by an effect (a Tarot
-        card): the blind's debuff is checked again and the change is recorded."""
+        card): the blind's debuff is checked again, the change is recorded, and the jokers hear
+        of it (``joker_card_changed``, told ``before``: the card's spec before the change)."""
 
     def playing_cards_added(self, cards: Iterable[Card]) -> None:
         """Tell the jokers that playing cards joined the deck (Hologram)."""

@@ -185,11 +185,20 @@ class CardCommands(RunCommands):
             self.each_joker("joker_cards_destroyed", gone)
         return gone
 
-    def card_changed(self, card: Card, source: object = None) -> None:
+    def card_changed(
+        self, card: Card, source: object = None, before: CardSpec | None = None
+    ) -> None:
         """A playing card's rank, suit, enhancement or look was changed by an effect (a
-        Tarot card): the blind's debuff is checked again and the change is recorded."""
+        Tarot card): the blind's debuff is checked again, the change is recorded, and the
+        jokers hear of it (``joker_card_changed``).
+
+        ``before`` is the card as it was (its :meth:`~balatro_ecs.game.cards.Card.spec`
+        taken before the change), which the jokers are told; every change the game's own
+        content makes gives it."""
         self._debuff_card(card)
         self.record(source, "card changed", card.label, card)
+        if self._planned("joker_card_changed"):
+            self.each_joker("joker_card_changed", card, before, card.spec(), source)
 
     def playing_cards_added(self, cards: Iterable[Card]) -> None:
         """Tell the jokers that playing cards joined the deck (Hologram)."""

@@ -265,17 +265,22 @@ class ScoringContext:
 
     # -- changing the world ----------------------------------------------------------------
     def set_enhancement(self, card: Card, enhancement: Enhancement, source: object) -> None:
-        """Change a card's enhancement (Midas Mask, Vampire) and record it.
+        """Change a card's enhancement (Midas Mask, Vampire) and record it; the jokers hear
+        of it (``joker_card_changed``).
 
         As in the game, the blind looks at the changed card again at once: a Stone Spade
         that Vampire strips is a Spade, debuffed under The Goad, and does not score.
         """
+        game = self.game
+        before = card.spec() if game._planned("joker_card_changed") else None
         self._changes += ((card.enhancement, Enhancement(enhancement)),)
         card.set_enhancement(enhancement)
-        self.game._debuff_card(card)
+        game._debuff_card(card)
         self.events.append(
             (self.phase, source, "enhance", Enhancement(enhancement), card, self.chips, self.mult)
         )
+        if before is not None:  # the jokers hear of it at once (Steamodded's setting_ability)
+            game.each_joker("joker_card_changed", card, before, card.spec(), source)
 
     def level_up(self, hand: HandType, levels: int, source: object) -> None:
         """Change a poker hand's level (at least 0) and record it; the jokers hear of it
