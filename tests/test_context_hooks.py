@@ -14,6 +14,7 @@ from balatro_ecs.actions import Discard, Play, SelectBlind, Use
 from balatro_ecs import Game, Plugins
 from balatro_ecs.game.cards import CardSpec
 from balatro_ecs.kernel.content import JokerType
+from balatro_ecs.kernel.effects import Effect
 from balatro_ecs.kernel.enums import HandType
 from balatro_ecs.kernel.errors import HookError
 from balatro_ecs.tools.testing.modules import plugin_module
@@ -286,3 +287,61 @@ def test_jokers_hear_every_change_of_a_card_with_what_it_was() -> None:
         ("KH", "KH gold", "Midas Mask"),
     ]
     assert len(seen) == 4  # the copy hears each too
+
+
+# ---------------------------------------------------------------------------------------
+# post_trigger
+# ---------------------------------------------------------------------------------------
+
+
+def test_jokers_act_after_every_effect_of_another_joker_in_each_context() -> None:
+    seen: list[tuple[str, str, str]] = []
+
+    def joker_post_trigger(ctx: Any, joker: Any, other: Any, context: str, effect: Any) -> Any:
+        seen.append((context, other.name, _copied(joker)))
+        return Effect(mult=1)
+
+    plugins = _plugins("j_test_cheerleader", joker_post_trigger=joker_post_trigger)
+    game = _row(play_blind(Game(seed="CHEER", plugins=plugins)), "j_test_cheerleader")
+    game.add_joker("Joker")  # +4 Mult (joker_main)
+    game.add_joker("Greedy Joker")  # +3 Mult for each scored Diamond (joker_individual)
+    hold(game, "KD", "KH", "2C", "3S", "4S", "5H", "9C", "7S")
+    out = game.apply(Play((0, 1)))
+    assert seen == [
+        ("joker_individual", "Greedy Joker", "Blueprint"),
+        ("joker_individual", "Greedy Joker", "-"),
+        ("joker_main", "Joker", "Blueprint"),
+        ("joker_main", "Joker", "-"),
+    ]
+    assert out.score is not None
+    # Pair 10 x 2; K, K: +20 chips; Greedy +3 then +1 +1; Joker +4 then +1 +1
+    assert (out.score.chips, out.score.mult) == (30, 2 + 3 + 2 + 4 + 2)
+    credited = [e.source for e in out.score.breakdown if e.kind == "mult" and e.value == 1]
+    assert credited == ["Blueprint", "Cheerleader"] * 2
+
+
+def test_post_triggers_follow_held_cards_and_the_hand_s_before() -> None:
+    seen: list[tuple[str, str]] = []
+
+    def joker_post_trigger(ctx: Any, joker: Any, other: Any, context: str) -> Any:
+        seen.append((context, other.name))
+        return Effect(dollars=1) if context == "joker_before" else Effect(mult=1)
+
+    cheer = plugin_module(
+        "t_cheer", JokerType(key="j_test_cheer", name="Cheer", effect="x"),
+        joker_post_trigger=joker_post_trigger,
+    )  # fmt: skip
+    early = plugin_module(
+        "t_early", JokerType(key="j_test_early", name="Early", effect="x"),
+        joker_before=lambda ctx, joker: Effect(dollars=3),
+    )  # fmt: skip
+    game = play_blind(Game(seed="CHEER", plugins=Plugins(plugins=[cheer, early])))
+    game.add_joker("j_test_cheer")
+    game.add_joker("j_test_early")
+    game.add_joker("Shoot the Moon")  # +13 Mult for each Queen held (joker_held_individual)
+    hold(game, "KD", "KH", "QC", "3S", "4S", "5H", "9C", "7S")
+    dollars = game.run.dollars
+    out = game.apply(Play((0, 1)))
+    assert seen == [("joker_before", "Early"), ("joker_held_individual", "Shoot the Moon")]
+    assert out.score is not None and out.score.mult == 2 + 13 + 1
+    assert game.run.dollars == dollars + 3 + 1

@@ -245,8 +245,9 @@ STEAMODDED: tuple[tuple[str, str, str], ...] = (
     ("retrigger_joker_check", "`joker_retrigger_joker`", "every scoring context, by name"),
     (
         "post_trigger",
-        "`joker_other_joker`",
-        "after each joker's main effect; no hook after every context",
+        "`joker_post_trigger`",
+        "after every joker effect of a scoring context (`other_context` is `context`); "
+        "run events' hooks are not followed by it",
     ),
     (
         "check_enhancement",

@@ -46,6 +46,7 @@ JOKER_HOOKS: tuple[str, ...] = (
     "joker_main",
     "joker_other_joker",
     "joker_retrigger_joker",
+    "joker_post_trigger",
     "joker_final_scoring_step",
     "joker_destroying_card",
     "joker_cards_destroyed",
@@ -109,6 +110,7 @@ class ScoringPlans:
     main: tuple[PlanEntry | None, ...]
     other_joker: tuple[PlanEntry, ...]
     retrigger_joker: tuple[PlanEntry, ...]
+    post_trigger: tuple[PlanEntry, ...]
     final_scoring_step: tuple[PlanEntry, ...]
     destroying_card: tuple[PlanEntry, ...]
     cards_destroyed: tuple[PlanEntry, ...]

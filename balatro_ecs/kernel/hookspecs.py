@@ -476,6 +476,37 @@ def joker_retrigger_joker(
 
 
 @hookspec
+def joker_post_trigger(
+    ctx: ScoringContext, joker: Joker, other: Joker, context: str, effect: Effect
+) -> Effect | None:
+    """Act right after another joker's effect applied, in any scoring context (Steamodded's
+    ``post_trigger``).
+
+    :param ctx: The hand being scored.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param other: The joker whose effect just applied (it may be ``joker`` itself; a
+        copier when it is a copy that acted): Steamodded's ``other_card``.
+    :param context: The hook that gave the effect (``other_context``):
+        ``"joker_before"``, ``"joker_initial_scoring_step"``, ``"joker_individual"``
+        (once per scored card), ``"joker_held_individual"`` (once per held card),
+        ``"joker_main"``, ``"joker_other_joker"``, ``"joker_final_scoring_step"`` or
+        ``"joker_after"``.
+    :param effect: The effect that applied (``other_ret``).
+    :returns: An effect, applied at once as an effect of that context (on the scored or
+        held card for the card contexts; only money, hands, discards and notes in
+        ``joker_before`` and ``joker_after``), credited to this joker; or ``None``.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out) after
+    every effect a joker's scoring hook gives, each retrigger's included; not after a
+    ``joker_post_trigger``'s own effect (Steamodded's blacklist), nor after the hooks
+    that give no effect. Run events' hooks (``joker_end_of_round``, ...) are not followed
+    by it.
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
 def joker_final_scoring_step(ctx: ScoringContext, joker: Joker) -> Effect | None:
     """Act once every joker has scored, before the score is totalled (Steamodded's
     ``final_scoring_step``).

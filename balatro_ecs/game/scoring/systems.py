@@ -173,16 +173,21 @@ def jokers_before(ctx: ScoringContext) -> None:
         return
     ctx.phase = "before"
     again = ctx.calls.retrigger_joker
+    post = ctx.calls.post_trigger
     for fn, view, source in ctx.calls.before:
         effect = fn(ctx, view)
         if effect is not None:
             _before_effect(ctx, effect, source)
+            if post:
+                _post_outside(ctx, post, source, "joker_before", effect, _before_effect)
             if again:
                 for retrigger in _retriggers(ctx, again, source, "joker_before"):
                     _retriggered(ctx, retrigger, source)
                     effect = fn(ctx, view)
                     if effect is not None:
                         _before_effect(ctx, effect, source)
+                        if post:
+                            _post_outside(ctx, post, source, "joker_before", effect, _before_effect)
     hand = ctx.hand
     level = ctx.run.hands[hand].level
     base = _BASE_VALUES.get((hand, level))
@@ -207,6 +212,63 @@ def _before_effect(ctx: ScoringContext, effect: Any, source: object) -> None:
         ctx.note(source, message)
     if hands is not None or discards is not None:
         _round_counts(ctx, source, None, hands, discards)
+
+
+def _post_outside(
+    ctx: ScoringContext,
+    post: tuple[Any, ...],
+    other: object,
+    context: str,
+    triggered: Any,
+    apply: Any,
+) -> None:
+    """Steamodded's ``post_trigger`` where chips and mult do not count (``before``,
+    ``after``): each joker's ``joker_post_trigger`` hears that ``other``'s effect in
+    ``context`` applied; what it gives applies as ``apply`` applies that context's."""
+    for fn, view, source in post:
+        effect = fn(ctx, view, other, context, triggered)
+        if effect is not None:
+            apply(ctx, effect, source)
+
+
+def _post_joker(
+    ctx: ScoringContext,
+    post: tuple[Any, ...],
+    other: object,
+    context: str,
+    triggered: Any,
+    chips: float,
+    mult: float,
+    target: object = None,
+) -> tuple[float, float]:
+    """Steamodded's ``post_trigger`` after a joker's effect on the hand (``joker_main``, the
+    scoring steps, ``joker_other_joker``): what each joker's ``joker_post_trigger`` gives
+    applies as a joker's effect, crediting it."""
+    for fn, view, source in post:
+        ctx.chips, ctx.mult = chips, mult
+        effect = fn(ctx, view, other, context, triggered)
+        if effect is not None:
+            chips, mult = _apply_joker_effect(ctx, effect, source, target, chips, mult)
+    return chips, mult
+
+
+def _post_card(
+    ctx: ScoringContext,
+    post: tuple[Any, ...],
+    other: object,
+    card: Card,
+    triggered: Any,
+    chips: float,
+    mult: float,
+) -> tuple[float, float]:
+    """Steamodded's ``post_trigger`` after a joker's effect on a scored card: what each
+    joker's ``joker_post_trigger`` gives applies on that card, crediting it."""
+    for fn, view, source in post:
+        ctx.chips, ctx.mult = chips, mult
+        effect = fn(ctx, view, other, "joker_individual", triggered)
+        if effect is not None:
+            chips, mult = _apply_card_effect(ctx, effect, source, card, chips, mult)
+    return chips, mult
 
 
 def _retriggers(
@@ -271,12 +333,15 @@ def _joker_step(ctx: ScoringContext, plans: tuple[Any, ...], context: str) -> No
     """Each joker's effect on the hand as a whole, applied as a joker's (mult, chips,
     ×mult, money), with its retriggers."""
     again = ctx.calls.retrigger_joker
+    post = ctx.calls.post_trigger
     chips, mult = ctx.chips, ctx.mult
     for fn, view, source in plans:
         ctx.chips, ctx.mult = chips, mult
         effect = fn(ctx, view)
         if effect is not None:
             chips, mult = _apply_joker_effect(ctx, effect, source, None, chips, mult)
+            if post:
+                chips, mult = _post_joker(ctx, post, source, context, effect, chips, mult)
             if again:
                 for retrigger in _retriggers(ctx, again, source, context):
                     ctx.chips, ctx.mult = chips, mult
@@ -284,6 +349,10 @@ def _joker_step(ctx: ScoringContext, plans: tuple[Any, ...], context: str) -> No
                     effect = fn(ctx, view)
                     if effect is not None:
                         chips, mult = _apply_joker_effect(ctx, effect, source, None, chips, mult)
+                        if post:
+                            chips, mult = _post_joker(
+                                ctx, post, source, context, effect, chips, mult
+                            )
     ctx.chips, ctx.mult = chips, mult
 
 
@@ -365,6 +434,7 @@ def score_played_cards(ctx: ScoringContext) -> None:
     repetition = calls.repetition
     individual = calls.individual
     again = calls.retrigger_joker
+    post = calls.post_trigger
     mods = ctx.mods
     enhancements = mods.enhancement
     seal_scored = mods.seal_scored
@@ -439,6 +509,8 @@ def score_played_cards(ctx: ScoringContext) -> None:
                     effect = fn(ctx, view, card)
                     if effect is not None:
                         chips, mult = _apply_card_effect(ctx, effect, source, card, chips, mult)
+                        if post:
+                            chips, mult = _post_card(ctx, post, source, card, effect, chips, mult)
                         if again:
                             chips, mult = _card_again(ctx, again, fn, view, source, card)
             if lucky:
@@ -457,6 +529,9 @@ def _card_again(
         effect = fn(ctx, view, card)
         if effect is not None:
             chips, mult = _apply_card_effect(ctx, effect, source, card, chips, mult)
+            post = ctx.calls.post_trigger
+            if post:
+                chips, mult = _post_card(ctx, post, source, card, effect, chips, mult)
     return chips, mult
 
 
@@ -550,17 +625,37 @@ def _held_effects(
             if effect is not None:
                 found.append((card, effect))
     again = ctx.calls.retrigger_joker
+    post = ctx.calls.post_trigger
     for fn, view, source in individual:
         effect = fn(ctx, view, card)
         if effect is not None:
             found.append((source, effect))
+            if post:
+                _post_held(ctx, post, source, effect, found)
             if again:
                 for retrigger in _retriggers(ctx, again, source, "joker_held_individual"):
                     _retriggered(ctx, retrigger, source)
                     effect = fn(ctx, view, card)
                     if effect is not None:
                         found.append((source, effect))
+                        if post:
+                            _post_held(ctx, post, source, effect, found)
     return found
+
+
+def _post_held(
+    ctx: ScoringContext,
+    post: tuple[Any, ...],
+    other: object,
+    triggered: Any,
+    found: list[tuple[object, Any]],
+) -> None:
+    """Steamodded's ``post_trigger`` after a joker's effect on a held card: what each
+    joker's ``joker_post_trigger`` gives applies with the card's other effects."""
+    for fn, view, source in post:
+        effect = fn(ctx, view, other, "joker_held_individual", triggered)
+        if effect is not None:
+            found.append((source, effect))
 
 
 def _apply_held(ctx: ScoringContext, card: Card, found: list[tuple[object, Any]]) -> None:
@@ -743,6 +838,7 @@ def joker_pass(ctx: ScoringContext) -> None:
     n_main = len(main)
     other = calls.other_joker
     retrigger_joker = calls.retrigger_joker
+    post = calls.post_trigger
     event = ctx.events.append
     chips = ctx.chips
     mult = ctx.mult
@@ -788,6 +884,10 @@ def joker_pass(ctx: ScoringContext) -> None:
                     effect = own[0](ctx, own[1])
                     if effect is not None:
                         chips, mult = _apply_joker_effect(ctx, effect, own[2], None, chips, mult)
+                        if post:
+                            chips, mult = _post_joker(
+                                ctx, post, own[2], "joker_main", effect, chips, mult
+                            )
             entry = main[i]
             if entry is not None:
                 ctx.chips, ctx.mult = chips, mult
@@ -795,6 +895,10 @@ def joker_pass(ctx: ScoringContext) -> None:
                 effect = fn(ctx, view)
                 if effect is not None:
                     chips, mult = _apply_joker_effect(ctx, effect, source, None, chips, mult)
+                    if post:
+                        chips, mult = _post_joker(
+                            ctx, post, source, "joker_main", effect, chips, mult
+                        )
                     if retrigger_joker:
                         ctx.chips, ctx.mult = chips, mult
                         chips, mult = _retrigger_joker(ctx, retrigger_joker, entry, holder)
@@ -811,6 +915,10 @@ def joker_pass(ctx: ScoringContext) -> None:
                 effect = fn(ctx, view, holder)
                 if effect is not None:
                     chips, mult = _apply_joker_effect(ctx, effect, source, holder, chips, mult)
+                    if post:
+                        chips, mult = _post_joker(
+                            ctx, post, source, "joker_other_joker", effect, chips, mult, holder
+                        )
         if x_mult is not None:
             try:
                 mult *= x_mult
@@ -834,6 +942,9 @@ def _retrigger_joker(
         effect = fn(ctx, view)
         if effect is not None:
             chips, mult = _apply_joker_effect(ctx, effect, source, None, chips, mult)
+            post = ctx.calls.post_trigger
+            if post:
+                chips, mult = _post_joker(ctx, post, source, "joker_main", effect, chips, mult)
     return chips, mult
 
 
@@ -931,16 +1042,21 @@ def jokers_after(ctx: ScoringContext) -> None:
     """Jokers' ``after`` context; then the hand's money reaches the run."""
     ctx.phase = "after"
     again = ctx.calls.retrigger_joker
+    post = ctx.calls.post_trigger
     for fn, view, source in ctx.calls.after:
         effect = fn(ctx, view)
         if effect is not None:
             _after_effect(ctx, effect, source)
+            if post:
+                _post_outside(ctx, post, source, "joker_after", effect, _after_effect)
             if again:
                 for retrigger in _retriggers(ctx, again, source, "joker_after"):
                     _retriggered(ctx, retrigger, source)
                     effect = fn(ctx, view)
                     if effect is not None:
                         _after_effect(ctx, effect, source)
+                        if post:
+                            _post_outside(ctx, post, source, "joker_after", effect, _after_effect)
     buffer = ctx.dollar_buffer
     if buffer:  # (earn records nothing for no money: no call needed)
         if type(buffer) is not int or not -MAX_INT <= buffer <= MAX_INT:
