@@ -345,3 +345,31 @@ def test_post_triggers_follow_held_cards_and_the_hand_s_before() -> None:
     assert seen == [("joker_before", "Early"), ("joker_held_individual", "Shoot the Moon")]
     assert out.score is not None and out.score.mult == 2 + 13 + 1
     assert game.run.dollars == dollars + 3 + 1
+
+
+# ---------------------------------------------------------------------------------------
+# debuff_hand
+# ---------------------------------------------------------------------------------------
+
+
+def test_jokers_debuff_a_hand_or_let_it_through_the_blind() -> None:
+    seen: list[str] = []
+
+    def joker_debuff_hand(ctx: Any, joker: Any) -> bool | None:
+        seen.append(_copied(joker))
+        if ctx.hand == HandType.PAIR:
+            return False  # a Pair always scores
+        return True if ctx.hand == HandType.HIGH_CARD else None
+
+    plugins = _plugins("j_test_censor", joker_debuff_hand=joker_debuff_hand)
+    game = _row(play_blind(Game(seed="CENSOR", plugins=plugins), "The Psychic"), "j_test_censor")
+    hold(game, "KS", "KH", "2C", "3D", "4S", "5H", "9C", "7D")
+    out = game.apply(Play((0, 1)))  # The Psychic wants five cards; the Censor lets it be
+    assert seen == ["Blueprint", "-"]
+    assert out.score is not None and not out.score.debuffed and out.score.score > 0
+    plain = play_blind(Game(seed="CENSOR", plugins=plugins))  # a Small Blind: no boss
+    plain.add_joker("j_test_censor")
+    hold(plain, "KS", "QH", "2C", "3D", "4S", "5H", "9C", "7D")
+    out = plain.apply(Play((0,)))  # a High Card
+    assert out.score is not None and out.score.debuffed and out.score.score == 0
+    assert [e.source for e in out.score.breakdown if e.kind == "debuffed"] == ["Censor"]

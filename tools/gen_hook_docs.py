@@ -166,7 +166,11 @@ STEAMODDED: tuple[tuple[str, str, str], ...] = (
         "`True` is `add_to_hand`, `False` `remove_from_hand`; `Rules.all_played_score` "
         "is Splash's rule",
     ),
-    ("debuff_hand", "`blind_debuff_hand`", "a blind's; no joker hook"),
+    (
+        "debuff_hand",
+        "`joker_debuff_hand`",
+        "`True` is `debuff`, `False` `prevent_debuff`; `blind_debuff_hand` for a blind",
+    ),
     ("modify_hand", "`joker_initial_scoring_step`", "`blind_modify_hand` for a blind"),
     (
         "debuff_card",

@@ -33,6 +33,7 @@ PlanEntry = tuple[Callable[..., Any], "Joker | CopiedJoker", Joker]
 JOKER_HOOKS: tuple[str, ...] = (
     "joker_evaluate_poker_hand",
     "joker_modify_scoring_hand",
+    "joker_debuff_hand",
     "joker_debuffed_hand",
     "joker_mod_probability",
     "joker_fix_probability",
@@ -97,6 +98,7 @@ class ScoringPlans:
 
     evaluate_poker_hand: tuple[PlanEntry, ...]
     modify_scoring_hand: tuple[PlanEntry, ...]
+    debuff_hand: tuple[PlanEntry, ...]
     debuffed_hand: tuple[PlanEntry, ...]
     mod_probability: tuple[PlanEntry, ...]
     fix_probability: tuple[PlanEntry, ...]

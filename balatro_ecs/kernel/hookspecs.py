@@ -291,6 +291,28 @@ def joker_modify_scoring_hand(ctx: ScoringContext, joker: Joker, card: Card) -> 
 
 
 @hookspec
+def joker_debuff_hand(ctx: ScoringContext, joker: Joker) -> bool | None:
+    """Refuse to score the played hand, or keep the blind from refusing it (Steamodded's
+    ``debuff_hand``).
+
+    :param ctx: The hand being played: its poker hand and scoring cards are known.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :returns: ``True`` to debuff the hand (it scores nothing; the breakdown credits the
+        first joker that said so), ``False`` to keep it from being debuffed (Steamodded's
+        ``prevent_debuff``: it wins over every ``True`` and over the blind's
+        ``blind_debuff_hand``), or ``None``.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out),
+    after the blind's ``blind_debuff_hand`` and before the hand's ``before`` context,
+    with a blind or without one. A hand a joker lets through is one the blind acts on
+    (``blind_before_hand``: The Arm, The Ox), as when the blind had let it through. No
+    vanilla joker has one.
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
 def joker_debuffed_hand(ctx: ScoringContext, joker: Joker) -> Effect | None:
     """React to a hand the boss blind refused to score (Matador).
 

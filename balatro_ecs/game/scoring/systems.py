@@ -140,26 +140,61 @@ def check_hand_debuff(ctx: ScoringContext) -> None:
     """Let the boss refuse the hand (The Psychic, The Eye, The Mouth) or act on it."""
     ctx.phase = "hand debuff"
     blind = ctx.blind
+    verdicts = ctx.calls.debuff_hand
     if blind is None or blind.disabled:
+        if verdicts:
+            by = _jokers_debuff_hand(ctx, verdicts, None)
+            if by is not None:
+                _hand_debuffed(ctx, by)
         return
     blind.triggered = False
     table = ctx.game.plugins.table
     refuse = table("blind_debuff_hand").get(blind.key)
-    if refuse is not None and refuse(ctx, blind):
-        blind.triggered = True
-        ctx.debuffed = True
-        ctx.chips = ctx.mult = 0.0
-        ctx.events.append((ctx.phase, blind, "debuffed", None, None, 0.0, 0.0))
-        ctx.phase = "debuffed hand"
-        for fn, view, source in ctx.calls.debuffed_hand:
-            effect = fn(ctx, view)
-            if effect is not None:
-                # each from zero, as the game applies the debuffed-hand context's effects
-                _apply_joker_effect(ctx, effect, source, None, 0.0, 0.0)
+    by = blind if refuse is not None and refuse(ctx, blind) else None
+    if verdicts:
+        by = _jokers_debuff_hand(ctx, verdicts, by)
+    if by is not None:
+        if by is blind:
+            blind.triggered = True
+        _hand_debuffed(ctx, by)
         return
     act = table("blind_before_hand").get(blind.key)
     if act is not None:
         act(ctx, blind)
+
+
+def _jokers_debuff_hand(ctx: ScoringContext, verdicts: tuple[Any, ...], by: Any) -> Any:
+    """Who debuffs the hand once the jokers' ``joker_debuff_hand`` have had their say: a
+    joker's ``False`` lifts any debuff (Steamodded's ``prevent_debuff``), else ``by`` (the
+    blind that refused it), else the first joker saying ``True``, else nobody."""
+    debuffer = None
+    prevent = False
+    for fn, view, source in verdicts:
+        said = fn(ctx, view)
+        if said is None:
+            continue
+        if type(said) is not bool:
+            bad_answer("joker_debuff_hand", said, "True, False or None", source)
+        if not said:
+            prevent = True
+        elif debuffer is None:
+            debuffer = source
+    if prevent:
+        return None
+    return debuffer if by is None else by
+
+
+def _hand_debuffed(ctx: ScoringContext, by: Any) -> None:
+    """The hand scores nothing (``by`` refused it); the jokers' ``joker_debuffed_hand``."""
+    ctx.debuffed = True
+    ctx.chips = ctx.mult = 0.0
+    ctx.events.append((ctx.phase, by, "debuffed", None, None, 0.0, 0.0))
+    ctx.phase = "debuffed hand"
+    for fn, view, source in ctx.calls.debuffed_hand:
+        effect = fn(ctx, view)
+        if effect is not None:
+            # each from zero, as the game applies the debuffed-hand context's effects
+            _apply_joker_effect(ctx, effect, source, None, 0.0, 0.0)
 
 
 # ---------------------------------------------------------------------------------------
