@@ -373,3 +373,33 @@ def test_jokers_debuff_a_hand_or_let_it_through_the_blind() -> None:
     out = plain.apply(Play((0,)))  # a High Card
     assert out.score is not None and out.score.debuffed and out.score.score == 0
     assert [e.source for e in out.score.breakdown if e.kind == "debuffed"] == ["Censor"]
+
+
+# ---------------------------------------------------------------------------------------
+# stay_flipped
+# ---------------------------------------------------------------------------------------
+
+
+def test_jokers_draw_cards_face_down_or_keep_them_face_up() -> None:
+    seen: list[str] = []
+
+    def joker_stay_flipped(game: Any, joker: Any, card: Any) -> bool | None:
+        seen.append(_copied(joker))
+        if card.counts_as_face():
+            return False  # face cards are always seen, The House or not
+        return True if card.rank == 2 else None  # twos are drawn face down
+
+    plugins = _plugins("j_test_lamp", joker_stay_flipped=joker_stay_flipped)
+    game = _row(Game(seed="LAMP", plugins=plugins), "j_test_lamp")
+    play_blind(game, "The House")  # the whole first hand face down
+    assert seen == ["Blueprint", "-"] * len(game.hand)
+    assert [c.face_down for c in game.hand] == [not c.counts_as_face() for c in game.hand]
+    assert any(c.counts_as_face() for c in game.hand)
+    game = Game(seed="LAMP", plugins=plugins)
+    game.add_joker("j_test_lamp")
+    play_blind(game)  # no boss
+    for _ in range(3):
+        game.apply(Discard(tuple(range(5))))
+    drawn = game.hand
+    assert [c.face_down for c in drawn] == [c.rank == 2 for c in drawn]
+    assert any(c.rank == 2 for c in drawn)

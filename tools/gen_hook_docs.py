@@ -178,7 +178,12 @@ STEAMODDED: tuple[tuple[str, str, str], ...] = (
         "`True` is `debuff`, `False` `prevent_debuff`; `blind_debuff_card` for a blind; "
         "jokers are debuffed with `game.set_joker_debuff` (Bunco's Conquest)",
     ),
-    ("stay_flipped", "`blind_face_down`", "a blind's"),
+    (
+        "stay_flipped",
+        "`joker_stay_flipped`",
+        "`True` is `stay_flipped`, `False` `prevent_stay_flipped`; `blind_face_down` for "
+        "a blind; draws to the hand",
+    ),
     ("blind_disabled", "`joker_blind_disabled`", "`blind_disabled` for the blind itself"),
     ("blind_defeated", "`joker_end_of_round`", "called only for a won round"),
     ("round_eval", "`joker_cash_out`", "a payout line"),

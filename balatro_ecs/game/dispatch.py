@@ -53,6 +53,7 @@ JOKER_HOOKS: tuple[str, ...] = (
     "joker_cards_destroyed",
     "joker_after",
     "joker_setting_blind",
+    "joker_stay_flipped",
     "joker_hand_drawn",
     "joker_drawing_cards",
     "joker_first_hand_drawn",

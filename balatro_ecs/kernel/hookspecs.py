@@ -674,6 +674,26 @@ def joker_first_hand_drawn(game: GameCommands, joker: Joker) -> None:
 
 
 @hookspec
+def joker_stay_flipped(game: GameCommands, joker: Joker, card: Card) -> bool | None:
+    """Draw a card face down, or keep it face up (Steamodded's ``stay_flipped``).
+
+    :param game: The game.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param card: A card just drawn to the hand (``card.face_down`` says what the blind
+        made of it: The Wheel, The House, The Mark, The Fish).
+    :returns: ``True`` to turn it face down, ``False`` to keep it face up (Steamodded's
+        ``prevent_stay_flipped``: it wins over every ``True`` and over the blind), or
+        ``None``.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out), for
+    each card drawn to the hand, after the blind's ``blind_face_down`` and before the
+    jokers hear of the draw (``joker_hand_drawn``). No vanilla joker has one.
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
 def joker_hand_drawn(game: GameCommands, joker: Joker, cards: Sequence[Card]) -> None:
     """React to cards drawn to the hand (Steamodded's ``hand_drawn`` and ``other_drawn``).
 

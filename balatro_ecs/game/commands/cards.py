@@ -11,12 +11,12 @@ import contextlib
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ...kernel import components as C
 from ...kernel.enums import Enhancement
 from ...kernel.errors import ActionError, BalatroError
-from ...kernel.faults import check_whole
+from ...kernel.faults import bad_answer, check_whole
 from ..cards import Card, CardSpec, CardTemplate
 from ..jokers import Consumable, Joker
 from ..run.flow import run_event
@@ -270,11 +270,14 @@ class CardCommands(RunCommands):
         deck = self._areas[C.Area.DECK]
         drawn: list[Card] = []
         face_down = self._blind_impl("blind_face_down")
+        flips = self._planned("joker_stay_flipped")
         for _ in range(min(count, len(deck))):
             card = deck[-1]
             self.move_card(card, C.Area.HAND)
             if face_down is not None and self.blind is not None:
                 card.set_face_down(bool(face_down(self, self.blind, card)))
+            if flips:
+                self._jokers_flip(flips, card)
             drawn.append(card)
         if drawn:
             self.sort_hand()
@@ -287,6 +290,26 @@ class CardCommands(RunCommands):
             if self._planned("joker_hand_drawn"):
                 self.each_joker("joker_hand_drawn", tuple(drawn))
         return drawn
+
+    def _jokers_flip(self, flips: tuple[Any, ...], card: Card) -> None:
+        """The jokers' ``joker_stay_flipped`` for a card just drawn, after the blind's say:
+        a ``False`` keeps it face up (Steamodded's ``prevent_stay_flipped``), else a
+        ``True`` turns it face down."""
+        down = up = False
+        for fn, view, source in flips:
+            said = fn(self, view, card)
+            if said is None:
+                continue
+            if type(said) is not bool:
+                bad_answer("joker_stay_flipped", said, "True, False or None", source)
+            if said:
+                down = True
+            else:
+                up = True
+        if up:
+            card.set_face_down(False)
+        elif down:
+            card.set_face_down(True)
 
     def _lay_out_hand(self) -> None:
         """The game lays the hand out as it is now (a card has entered it)."""
