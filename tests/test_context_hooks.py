@@ -403,3 +403,28 @@ def test_jokers_draw_cards_face_down_or_keep_them_face_up() -> None:
     drawn = game.hand
     assert [c.face_down for c in drawn] == [c.rank == 2 for c in drawn]
     assert any(c.rank == 2 for c in drawn)
+
+
+# ---------------------------------------------------------------------------------------
+# prevent_tag_trigger
+# ---------------------------------------------------------------------------------------
+
+
+def test_jokers_keep_a_tag_from_acting() -> None:
+    seen: list[tuple[str, str, str]] = []
+
+    def joker_prevent_tag_trigger(game: Any, joker: Any, tag: Any, trigger: str) -> bool | None:
+        seen.append((tag.key, trigger, _copied(joker)))
+        return True if trigger == "immediate" and joker.copied_by is None else None
+
+    plugins = _plugins("j_test_miser", joker_prevent_tag_trigger=joker_prevent_tag_trigger)
+    game = _row(Game(seed="MISER", plugins=plugins), "j_test_miser")
+    dollars = game.run.dollars
+    game.gain_tag("tag_economy")  # would double the money at once (up to $40)
+    assert seen == [
+        ("tag_economy", "tag_add", "Blueprint"),
+        ("tag_economy", "tag_add", "-"),
+        ("tag_economy", "immediate", "Blueprint"),
+        ("tag_economy", "immediate", "-"),
+    ]
+    assert game.run.tags == ["tag_economy"] and game.run.dollars == dollars  # held, unused

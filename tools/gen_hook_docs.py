@@ -219,7 +219,11 @@ STEAMODDED: tuple[tuple[str, str, str], ...] = (
     ("skip_blind", "`joker_blind_skipped`", ""),
     ("tag_added", "`joker_tag_gained`", ""),
     ("tag_triggered", "`joker_tag_used`", ""),
-    ("prevent_tag_trigger", "`tag_apply`", "the tag decides; no joker hook vetoes it"),
+    (
+        "prevent_tag_trigger",
+        "`joker_prevent_tag_trigger`",
+        "`True` is `prevent_trigger`; `trigger` is `other_context.type`",
+    ),
     ("playing_card_added", "`joker_cards_added`", ""),
     ("card_added", "`joker_card_added`", "jokers and consumables"),
     (

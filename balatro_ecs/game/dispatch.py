@@ -69,6 +69,7 @@ JOKER_HOOKS: tuple[str, ...] = (
     "joker_hand_levelled",
     "joker_tag_gained",
     "joker_tag_used",
+    "joker_prevent_tag_trigger",
     "joker_shop_opened",
     "joker_shop_card",
     "joker_card_bought",

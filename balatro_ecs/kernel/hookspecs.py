@@ -1092,6 +1092,32 @@ def joker_tag_gained(game: GameCommands, joker: Joker, tag: TagType) -> None:
 
 
 @hookspec
+def joker_prevent_tag_trigger(
+    game: GameCommands, joker: Joker, tag: TagType, trigger: str, subject: Any
+) -> bool | None:
+    """Keep a held tag from acting now (Steamodded's ``prevent_tag_trigger``).
+
+    :param game: The game.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param tag: The tag about to be asked to act.
+    :param trigger: Its trigger point (``"immediate"``, ``"tag_add"``,
+        ``"new_blind_choice"``, ``"store_joker_create"``, ``"store_joker_modify"``,
+        ``"shop_start"``, ``"voucher_add"``, ``"shop_final_pass"``, ``"eval"``,
+        ``"round_start_bonus"``: Steamodded's ``other_context.type``).
+    :param subject: What the tag would act on (as ``tag_apply`` gets it).
+    :returns: ``True`` to keep it from acting (it stays held, and is asked again at its
+        next trigger point), or ``None``.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out) each
+    time a held tag would be asked to act (``tag_apply``), whether or not it would act
+    then; not when a tag is only shown on the blind select screen. No vanilla joker has
+    one.
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
 def joker_tag_used(game: GameCommands, joker: Joker, tag: TagType) -> None:
     """React to a held tag acting and being used up (Steamodded's ``tag_triggered``).
 
