@@ -428,3 +428,44 @@ def test_jokers_keep_a_tag_from_acting() -> None:
         ("tag_economy", "immediate", "-"),
     ]
     assert game.run.tags == ["tag_economy"] and game.run.dollars == dollars  # held, unused
+
+
+# ---------------------------------------------------------------------------------------
+# joker_type_destroyed
+# ---------------------------------------------------------------------------------------
+
+
+def _guardian(seen: list[tuple[str, str, str]]) -> Plugins:
+    def joker_type_destroyed(game: Any, joker: Any, destroyed: Any, source: Any) -> bool | None:
+        seen.append((destroyed.name, getattr(source, "name", str(source)), _copied(joker)))
+        return True if destroyed.name in ("Joker", "Ice Cream") else None
+
+    return _plugins("j_test_guardian", joker_type_destroyed=joker_type_destroyed)
+
+
+def test_jokers_hear_of_a_destruction_and_may_keep_the_joker() -> None:
+    seen: list[tuple[str, str, str]] = []
+    game = Game(seed="GUARD", plugins=_guardian(seen))
+    for key in ("j_ceremonial", "j_joker", "j_blueprint", "j_test_guardian"):
+        game.add_joker(key)
+    game.add_joker("j_test_guardian", debuff=True)
+    game.apply(SelectBlind())  # the Dagger would eat the Joker at its right
+    assert seen == [
+        ("Joker", "Ceremonial Dagger", "Blueprint"),
+        ("Joker", "Ceremonial Dagger", "-"),
+    ]
+    assert [j.name for j in game.jokers][:2] == ["Ceremonial Dagger", "Joker"]
+    # the Dagger gained as it struck (as in Steamodded, where the veto comes at the dissolve)
+    assert game.jokers[0].state["mult"] == 2 * game.jokers[1].sell_value
+
+
+def test_a_joker_that_melts_during_a_hand_may_be_kept_too() -> None:
+    seen: list[tuple[str, str, str]] = []
+    game = play_blind(Game(seed="GUARD", plugins=_guardian(seen)))
+    game.add_joker("j_test_guardian")
+    cream = game.add_joker("Ice Cream")
+    cream.state["extra"]["chips"] = 5  # melts after this hand
+    hold(game, "KS", "KH", "2C", "3D", "4S", "5H", "9C", "7D")
+    game.apply(Play((0, 1)))
+    assert seen == [("Ice Cream", "Ice Cream", "-")]
+    assert cream in game.jokers

@@ -228,8 +228,9 @@ STEAMODDED: tuple[tuple[str, str, str], ...] = (
     ("card_added", "`joker_card_added`", "jokers and consumables"),
     (
         "joker_type_destroyed",
-        "`joker_removed`",
-        "the joker's own; no hook vetoes a destruction (Eternal does: `sticker_blocks`)",
+        "`joker_type_destroyed`",
+        "`True` is `no_destroy`; jokers destroyed by an effect; `joker_removed` is the "
+        "joker's own, `sticker_blocks` Eternal's veto",
     ),
     (
         "change_suit / change_rank / setting_ability",

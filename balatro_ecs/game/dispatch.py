@@ -85,6 +85,7 @@ JOKER_HOOKS: tuple[str, ...] = (
     "joker_card_changed",
     "joker_card_added",
     "joker_rearranged",
+    "joker_type_destroyed",
 )
 
 _PLANNED = frozenset(JOKER_HOOKS)

@@ -1231,6 +1231,32 @@ def joker_card_added(game: GameCommands, joker: Joker, item: Joker | Consumable)
 
 
 @hookspec
+def joker_type_destroyed(
+    game: GameCommands, joker: Joker, destroyed: Joker, source: Any
+) -> bool | None:
+    """Hear that a joker is about to be destroyed, and maybe keep it (Steamodded's
+    ``joker_type_destroyed`` and its ``no_destroy``).
+
+    :param game: The game.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param destroyed: The joker about to be destroyed (it may be ``joker`` itself).
+    :param source: What destroys it (Madness, Ceremonial Dagger, Hex, Ankh, Mr. Bones, the
+        joker itself when it melts: Ice Cream, Seltzer).
+    :returns: ``True`` to keep it (it stays in the row, and the breakdown notes "not
+        destroyed"), or ``None``.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out), the
+    one about to go included, whenever a joker is destroyed by an effect
+    (``game.destroy_joker``, or ``ctx.destroy_joker`` once the hand is over), after a
+    sticker's veto (Eternal) and before its own ``joker_removed``. Not for a joker sold,
+    nor one that uses itself up outside a hand (Gros Michel, Popcorn), nor consumables.
+    No vanilla joker has one.
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
 def joker_sold(game: GameCommands, joker: Joker) -> None:
     """React to this joker being sold (Luchador, Diet Cola, Invisible Joker).
 
