@@ -469,3 +469,32 @@ def test_a_joker_that_melts_during_a_hand_may_be_kept_too() -> None:
     game.apply(Play((0, 1)))
     assert seen == [("Ice Cream", "Ice Cream", "-")]
     assert cream in game.jokers
+
+
+# ---------------------------------------------------------------------------------------
+# check_enhancement
+# ---------------------------------------------------------------------------------------
+
+
+def test_jokers_give_cards_quantum_enhancements_that_score_and_hold() -> None:
+    from balatro_ecs.kernel.enums import Enhancement
+
+    asked: list[str] = []
+
+    def joker_check_enhancement(game: Any, joker: Any, card: Any) -> Any:
+        asked.append(_copied(joker))
+        if card.rank == 13:
+            return [Enhancement.MULT, Enhancement.GLASS]  # Kings: +4 Mult, then X2 Mult
+        return Enhancement.STEEL if card.rank == 12 else None  # Queens: X1.5 Mult held
+
+    plugins = _plugins("j_test_alchemist", joker_check_enhancement=joker_check_enhancement)
+    game = _row(play_blind(Game(seed="ALCHEMY", plugins=plugins)), "j_test_alchemist")
+    king, queen, two = hold(game, "KS", "QH", "2C", "3D", "4S", "5H", "9C", "7D")[:3]
+    assert game.enhancements_of(king) == (Enhancement.MULT, Enhancement.GLASS)
+    assert game.enhancements_of(queen) == (Enhancement.STEEL,)
+    assert game.enhancements_of(two) == ()
+    assert set(asked) == {"-"}  # never the Blueprint's copy, never the debuffed one
+    out = game.apply(Play((0,)))  # a High Card: the King, the Queen held
+    assert out.score is not None
+    # High Card 5 x 1; the King +10 chips, +4 Mult, X2 Mult; the held Queen X1.5 Mult
+    assert (out.score.chips, out.score.mult) == (15, (1 + 4) * 2 * 1.5)

@@ -64,6 +64,8 @@ _OWN: dict[str, str] = {
     "not, in the game's order of jokers (the type, never an instance: no copies, no debuffs)",
     "content_describe": "the described content's own plugin (content of any family), once "
     "per description",
+    "joker_check_enhancement": "each joker in slot order, itself only: never a Blueprint or "
+    "Brainstorm copy (Steamodded's `no_blueprint`); a debuffed joker is left out",
     "joker_sold": "the joker sold, as what it copies when it is a copier (its own first when "
     "it copies and acts); not when it is debuffed",
 }
@@ -95,10 +97,10 @@ _PLANNED = (
 
 def who(name: str) -> str:
     """The "who is called" line of a hook."""
-    if name in JOKER_HOOKS:
-        return _PLANNED
     if name in _OWN:
         return _OWN[name]
+    if name in JOKER_HOOKS:
+        return _PLANNED
     for prefix, text in _FAMILY.items():
         if name.startswith(prefix):
             return text
@@ -265,8 +267,9 @@ STEAMODDED: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "check_enhancement",
-        "`EnhancementType`",
-        "quantum enhancements: none; a card has one enhancement",
+        "`joker_check_enhancement`",
+        "quantum enhancements: scored and held effects, `game.enhancements_of`; a card's "
+        "rank, suit, destruction and the deck's tally read its own",
     ),
     ("modify_weights", "`JokerType` rarity, pool gates", "no hook"),
 )

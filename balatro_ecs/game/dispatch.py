@@ -40,6 +40,7 @@ JOKER_HOOKS: tuple[str, ...] = (
     "joker_pseudorandom_result",
     "joker_before",
     "joker_initial_scoring_step",
+    "joker_check_enhancement",
     "joker_repetition",
     "joker_individual",
     "joker_held_individual",
@@ -108,6 +109,7 @@ class ScoringPlans:
     pseudorandom_result: tuple[PlanEntry, ...]
     before: tuple[PlanEntry, ...]
     initial_scoring_step: tuple[PlanEntry, ...]
+    check_enhancement: tuple[PlanEntry, ...]
     repetition: tuple[PlanEntry, ...]
     individual: tuple[PlanEntry, ...]
     held_individual: tuple[PlanEntry, ...]

@@ -50,7 +50,7 @@ if TYPE_CHECKING:
         VoucherType,
     )
     from .effects import Effect
-    from .enums import HandType
+    from .enums import Enhancement, HandType
     from .schedule import Event, System
 
 PROJECT = "balatro_ecs"
@@ -356,6 +356,33 @@ def joker_initial_scoring_step(ctx: ScoringContext, joker: Joker) -> Effect | No
     Called for each joker left to right (copies resolved, debuffed jokers left out), after
     the blind's ``blind_modify_hand`` and before the first scoring card; not for a hand the
     blind debuffs. No vanilla joker has one.
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
+def joker_check_enhancement(
+    game: GameCommands, joker: Joker, card: Card
+) -> Enhancement | Sequence[Enhancement] | None:
+    """Give a playing card more enhancements than its own (Steamodded's
+    ``check_enhancement``: quantum enhancements).
+
+    :param game: The game (during a hand, ``ctx.game``).
+    :param joker: The joker itself (never a copy).
+    :param card: The playing card.
+    :returns: An :class:`~balatro_ecs.kernel.enums.Enhancement` (or several) the card
+        counts as having too, or ``None``. Its own enhancement and repeats are left out.
+
+    Called for each joker left to right, debuffed jokers left out and, as in Steamodded
+    (``no_blueprint``), never for a Blueprint's or Brainstorm's copy: for each evaluation
+    of a scored card, after its own values (it then also scores as each enhancement: the
+    enhancement's chip bonus, then its ``enhancement_scored``: +4 Mult, X2 Mult, a Lucky
+    roll); for each held card (each enhancement's ``enhancement_held``: Steel's X1.5
+    Mult); and by ``game.enhancements_of(card)``, which plugins ask instead of
+    ``card.enhancement``. The rest of the game reads a card's own enhancement only: its
+    rank and suit (Stone, Wild), its destruction (Glass), the deck's tally (Steel Joker),
+    the end of the round (Gold). No vanilla joker has one.
 
     .. versionadded:: 0.4
     """

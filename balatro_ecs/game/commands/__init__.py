@@ -256,6 +256,10 @@ class GameCommands(Protocol):
         """Destroy playing cards by an effect (The Hanged Man), then let the jokers react to their
         loss (Glass Joker, Canio); returns the cards destroyed."""
 
+    def enhancements_of(self, card: Card) -> tuple[Enhancement, ...]:
+        """The enhancements ``card`` counts as having: its own, then those the jokers'
+        ``joker_check_enhancement`` give it (quantum enhancements)."""
+
     def card_changed(
         self, card: Card, source: object = None, before: CardSpec | None = None
     ) -> None:

@@ -19,6 +19,7 @@ from ...kernel.errors import ActionError, BalatroError
 from ...kernel.faults import bad_answer, check_whole
 from ..cards import Card, CardSpec, CardTemplate
 from ..jokers import Consumable, Joker
+from ..quantum import extra_enhancements
 from ..run.flow import run_event
 from ..state import Phase
 from .run import RunCommands
@@ -199,6 +200,17 @@ class CardCommands(RunCommands):
         self.record(source, "card changed", card.label, card)
         if self._planned("joker_card_changed"):
             self.each_joker("joker_card_changed", card, before, card.spec(), source)
+
+    def enhancements_of(self, card: Card) -> tuple[Enhancement, ...]:
+        """The enhancements ``card`` counts as having: its own (none for a plain card),
+        then those the jokers' ``joker_check_enhancement`` give it (Steamodded's
+        quantum enhancements, ``SMODS.get_enhancements``)."""
+        own = card.enhancement
+        found: tuple[Enhancement, ...] = (own,) if own else ()
+        plan = self._planned("joker_check_enhancement")
+        if plan:
+            found += tuple(Enhancement(k) for k in extra_enhancements(self, plan, card))
+        return found
 
     def playing_cards_added(self, cards: Iterable[Card]) -> None:
         """Tell the jokers that playing cards joined the deck (Hologram)."""

@@ -29,6 +29,7 @@ from ...kernel.quantities import MAX_INT, hand_score, plus, times, to_double
 from .. import hands
 from ..cards import Card
 from ..jokers import Consumable, Joker
+from ..quantum import extra_enhancements
 from ..state import hand_values
 from .context import ScoringContext
 
@@ -470,6 +471,7 @@ def score_played_cards(ctx: ScoringContext) -> None:
     individual = calls.individual
     again = calls.retrigger_joker
     post = calls.post_trigger
+    quantum = calls.check_enhancement
     mods = ctx.mods
     enhancements = mods.enhancement
     seal_scored = mods.seal_scored
@@ -528,6 +530,8 @@ def score_played_cards(ctx: ScoringContext) -> None:
                     except OverflowError:  # a whole number past the double range (quantities)
                         chips = plus(chips, gain)
                     event((phase, card, "chips", gain, card, chips, mult))
+            if quantum:  # the enhancements jokers say it has too
+                chips, mult = _quantum_scored(ctx, quantum, card, chips, mult)
             # (b) the card's edition
             edition = card._edition.kind
             if edition:
@@ -551,6 +555,27 @@ def score_played_cards(ctx: ScoringContext) -> None:
             if lucky:
                 ctx.lucky_trigger = False
     ctx.chips, ctx.mult = chips, mult
+
+
+def _quantum_scored(
+    ctx: ScoringContext, plan: tuple[Any, ...], card: Card, chips: float, mult: float
+) -> tuple[float, float]:
+    """A scored card also scores as each enhancement the jokers'
+    ``joker_check_enhancement`` give it: the enhancement's chip bonus, then its
+    ``enhancement_scored`` effect (applied as the card's own)."""
+    enhancements = ctx.mods.enhancement
+    for kind in extra_enhancements(ctx.game, plan, card):
+        if kind >= len(enhancements):
+            continue  # a kind no plugin of the set declares does nothing
+        bonus, _no_rank, scored = enhancements[kind]
+        if bonus:
+            chips, mult = _apply_card_effect(ctx, Effect(chips=bonus), card, card, chips, mult)
+        if scored is not None:
+            ctx.chips, ctx.mult = chips, mult
+            effect = scored(ctx, card)
+            if effect is not None:
+                chips, mult = _apply_card_effect(ctx, effect, card, card, chips, mult)
+    return chips, mult
 
 
 def _card_again(
@@ -659,6 +684,15 @@ def _held_effects(
             effect = held(ctx, card)
             if effect is not None:
                 found.append((card, effect))
+    quantum = ctx.calls.check_enhancement
+    if quantum and not card.debuffed:  # the enhancements jokers say it has too
+        table = ctx.mods.enhancement_held
+        for kind in extra_enhancements(ctx.game, quantum, card):
+            extra = table[kind] if kind < len(table) else None
+            if extra is not None:
+                effect = extra(ctx, card)
+                if effect is not None:
+                    found.append((card, effect))
     again = ctx.calls.retrigger_joker
     post = ctx.calls.post_trigger
     for fn, view, source in individual:
@@ -741,7 +775,8 @@ def score_held_cards(ctx: ScoringContext) -> None:
     individual = calls.held_individual
     mods = ctx.mods
     held = mods.enhancement_held
-    if not individual:
+    quantum = calls.check_enhancement
+    if not individual and not quantum:
         tally = ctx.game._tally
         for kind in mods.held_kinds:
             if tally[kind]:
@@ -752,7 +787,7 @@ def score_held_cards(ctx: ScoringContext) -> None:
     repetition = calls.held_repetition
     seal_retriggers = mods.seal_retriggers
     for card in list(ctx.held):
-        if not individual and held[card._enhancement.kind] is None:
+        if not individual and not quantum and held[card._enhancement.kind] is None:
             continue
         found = _held_effects(ctx, card, individual)
         if not found:
