@@ -15,7 +15,7 @@ from balatro_ecs import Game, Plugins
 from balatro_ecs.game.cards import CardSpec
 from balatro_ecs.kernel.content import JokerType
 from balatro_ecs.kernel.effects import Effect
-from balatro_ecs.kernel.enums import HandType
+from balatro_ecs.kernel.enums import HandType, Suit
 from balatro_ecs.kernel.errors import HookError
 from balatro_ecs.tools.testing.modules import plugin_module
 from balatro_ecs.tools.testing.runs import hold, play_blind
@@ -35,7 +35,7 @@ def _row(game: Game, key: str) -> Game:
 
 
 def _code(card: Any) -> str:
-    """``"KS"``: a card's spec, as :func:`hold` takes it."""
+    """A card as :func:`hold` takes it: ``"KS"``, ``"KS glass"``."""
     return str(card.spec().label)
 
 
@@ -125,8 +125,9 @@ def test_jokers_add_played_cards_to_the_scoring_hand_and_take_them_out() -> None
 # ---------------------------------------------------------------------------------------
 
 
-def _suits_of(game: Game, suit: str) -> set[bool]:
-    return {card.debuffed for card in game.playing_cards if card.spec().label.endswith(suit)}
+def _suits_of(game: Game, suit: Suit) -> set[bool]:
+    """Whether the cards of ``suit`` are debuffed: ``{True}``, ``{False}`` or both."""
+    return {card.debuffed for card in game.playing_cards if card.suit == suit}
 
 
 def test_jokers_debuff_cards_or_keep_them_from_the_blind_s_debuff() -> None:
@@ -134,23 +135,24 @@ def test_jokers_debuff_cards_or_keep_them_from_the_blind_s_debuff() -> None:
 
     def joker_debuff_card(game: Any, joker: Any, card: Any) -> bool | None:
         callers.append(joker.copied_by if joker.copied_by is not None else joker)
-        suit = card.spec().label[-1]
-        return True if suit == "H" else False if suit == "S" else None
+        if card.suit == Suit.HEARTS:
+            return True
+        return False if card.suit == Suit.SPADES else None
 
     plugins = _plugins("j_test_warden", joker_debuff_card=joker_debuff_card)
     game = play_blind(Game(seed="WARDEN", plugins=plugins), "The Goad")  # debuffs Spades
-    assert _suits_of(game, "S") == {True} and _suits_of(game, "H") == {False}
+    assert _suits_of(game, Suit.SPADES) == {True} and _suits_of(game, Suit.HEARTS) == {False}
     _row(game, "j_test_warden")  # a joker that debuffs cards came: every card is asked
     blueprint, warden, _sleeping = game.jokers
     assert set(map(id, callers)) == {id(blueprint), id(warden)}  # never the debuffed one
-    assert _suits_of(game, "H") == {True}  # the jokers debuff Hearts
-    assert _suits_of(game, "S") == {False}  # and keep The Goad off Spades
-    assert _suits_of(game, "C") == {False}
+    assert _suits_of(game, Suit.HEARTS) == {True}  # the jokers debuff Hearts
+    assert _suits_of(game, Suit.SPADES) == {False}  # and keep The Goad off Spades
+    assert _suits_of(game, Suit.CLUBS) == {False}
     made = game.add_card(CardSpec.parse("AH"))
     assert made.debuffed  # a card made is asked too
     game.remove_joker(warden)  # Blueprint now copies the debuffed one: nobody has a say
     game.remove_joker(blueprint)
-    assert _suits_of(game, "S") == {True} and _suits_of(game, "H") == {False}
+    assert _suits_of(game, Suit.SPADES) == {True} and _suits_of(game, Suit.HEARTS) == {False}
 
 
 def test_a_debuff_verdict_that_is_no_bool_is_named() -> None:

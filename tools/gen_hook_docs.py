@@ -271,7 +271,12 @@ STEAMODDED: tuple[tuple[str, str, str], ...] = (
         "quantum enhancements: scored and held effects, `game.enhancements_of`; a card's "
         "rank, suit, destruction and the deck's tally read its own",
     ),
-    ("modify_weights", "`JokerType` rarity, pool gates", "no hook"),
+    (
+        "modify_weights",
+        "`JokerType` rarity, pool gates",
+        "no hook: each pool is its own draw of the game's streams (most uniform), where "
+        "Steamodded's optional `object_weights` makes every pool one weighted poll",
+    ),
 )
 
 
