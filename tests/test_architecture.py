@@ -69,7 +69,12 @@ def _old_paths() -> list[tuple[str, str]]:
 @pytest.mark.parametrize(("old", "new"), _old_paths())
 def test_an_old_path_imports_the_same_module(old: str, new: str) -> None:
     assert _compat.resolve(old) == new
-    module = importlib.import_module(old)
+    try:
+        module = importlib.import_module(old)
+    except ImportError as err:
+        if "pip install 'balatro-ecs[" in str(err):  # a module of an extra not installed
+            pytest.skip(str(err))
+        raise
     assert module is importlib.import_module(new)
     assert module.__spec__ is not None and module.__spec__.name == new
     assert module.__name__ == new

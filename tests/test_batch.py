@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import csv
 import json
+import re
+import subprocess
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -172,6 +175,71 @@ def test_resolve_policy_accepts_names_factories_and_objects() -> None:
     obj = FirstLegal()
     assert resolve_policy(obj, "S") is obj
     assert play_seed("ONE", RunSpec(max_ante=2), policy=obj).seed == "ONE"
+
+
+def _readme_batch_script() -> str:
+    page = Path(__file__).resolve().parent.parent / "docs" / "simulations.md"
+    blocks = re.findall(r"```python\n(.*?)```", page.read_text("utf-8"), flags=re.S)
+    return next(block for block in blocks if "def main(backend" in block)
+
+
+@pytest.mark.parametrize("backend", ["serial", "process", "dask", "ray"])
+def test_the_readme_batch_script_runs_as_written_on_every_backend(
+    backend: str, tmp_path: Path
+) -> None:
+    """Saved as a file, the batch script of docs/simulations.md runs on each backend (its
+    ``__main__`` guard keeps process pools and Dask workers from running it again) and
+    writes the same records."""
+    if backend in ("dask", "ray"):
+        pytest.importorskip("dask.distributed" if backend == "dask" else "ray")
+    pq = pytest.importorskip("pyarrow.parquet")
+    script = tmp_path / "study.py"
+    script.write_text(_readme_batch_script(), "utf-8")
+    done = subprocess.run(
+        [sys.executable, str(script), backend, "3"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    table = pq.read_table(tmp_path / "study.parquet").drop(["seconds"])
+    rows = sorted(table.to_pylist(), key=lambda row: row["seed"])  # written as runs finish
+    assert [row["seed"] for row in rows] == [run_seed("STUDY", i) for i in range(3)]
+    assert all(row["action_log"] for row in rows)
+    expected = run_batch(
+        [run_seed("STUDY", i) for i in range(3)],
+        RunSpec(policy="greedy", deck="Blue Deck", stake="Red Stake", action_log=True),
+    )
+    assert rows == [
+        {k: v for k, v in r.to_dict().items() if k != "seconds"} for r in expected.records
+    ]
+
+
+def test_parquet_columns_keep_their_types_whatever_the_records_hold(tmp_path: Path) -> None:
+    pq = pytest.importorskip("pyarrow.parquet")
+    fine = run_batch(SEEDS[:2], RunSpec(policy="random", max_ante=2, action_log=True))
+    failed = run_batch(SEEDS[:2], RunSpec(policy="tests.batch_policies:exploding"))
+    a = pq.read_table(write_records(fine.records, tmp_path / "fine.parquet"))
+    b = pq.read_table(write_records(failed.records, tmp_path / "failed.parquet"))
+    assert a.schema.equals(b.schema)
+    assert str(a.schema.field("failure").type) == "string"
+    assert str(a.schema.field("blinds").type).startswith("list<element: struct<ante: int64")
+    blinds = a.column("blinds").to_pylist()[0]
+    assert blinds[0].keys() == {"ante", "blind", "target", "score"}
+    assert b.column("failure").to_pylist()[0].startswith("RuntimeError")
+
+
+def test_an_action_log_replays_the_run() -> None:
+    from balatro_ecs.actions import parse_action
+
+    from balatro_ecs import Game
+
+    record = play_seed(SEEDS[0], RunSpec(policy="greedy", max_ante=2, action_log=True))
+    assert len(record.action_log) == record.actions > 0
+    game = Game.replay([parse_action(t) for t in record.action_log], seed=record.seed)
+    assert (game.run.dollars, game.run.round) == (record.dollars, record.rounds)
+    assert play_seed(SEEDS[0], RunSpec(policy="greedy", max_ante=2)).action_log == ()
 
 
 # -- batches that never lose finished work --------------------------------------------------

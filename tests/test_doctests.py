@@ -19,6 +19,11 @@ MODULES = sorted(
 
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples(name: str) -> None:
-    module = importlib.import_module(name)
+    try:
+        module = importlib.import_module(name)
+    except ImportError as err:
+        if "pip install 'balatro-ecs[" in str(err):  # a module of an extra not installed
+            pytest.skip(str(err))
+        raise
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0, f"{result.failed} docstring example(s) failed in {name}"

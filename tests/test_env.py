@@ -16,7 +16,7 @@ gym = pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from gymnasium.vector import AutoresetMode  # noqa: E402
 
-from balatro_ecs.game.actions import ACTION_SPACE, SelectBlind  # noqa: E402
+from balatro_ecs.game.actions import ACTION_SPACE, SelectBlind, SkipBlind  # noqa: E402
 from balatro_ecs.tools.envs import ENV_ID, BalatroEnv, bench_env, masked_sample  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,8 +34,18 @@ def _play(env: BalatroEnv, seed: int, steps: int) -> list[tuple[float, bool, boo
     return out
 
 
-def test_the_environment_passes_the_checker() -> None:
-    env = gym.make(ENV_ID, render_mode="ansi")
+@pytest.mark.parametrize(
+    ("env_id", "options"),
+    [
+        (ENV_ID, {}),
+        ("balatro_ecs/Balatro-v1", {}),
+        ("balatro_ecs/Balatro-v1", {"encoding": "flat"}),
+        ("balatro_ecs/Balatro-v1", {"encoding": "raw", "reward": "chips"}),
+        (ENV_ID, {"encoding": "entities", "reward": "win"}),
+    ],
+)
+def test_the_environment_passes_the_checker(env_id: str, options: dict) -> None:
+    env = gym.make(env_id, render_mode="ansi", **options)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         check_env(env.unwrapped)
@@ -97,8 +107,9 @@ def test_rewards_follow_the_blind_and_episodes_end() -> None:
         assert -0.1 - 1e-9 <= reward <= 1.0 + 1.0 + 10.0 + 1e-9
         if terminated:
             assert info["phase"] == "game_over" or info["won"]
-    beaten = [r for r in results if r[0] >= 1.0]
-    assert all(r[3]["rounds_beaten"] >= 1 for r in beaten)
+    passed = [r for r in results if r[0] >= 1.0]  # a blind beaten or skipped
+    assert all(r[3]["blinds_passed"] >= 1 for r in passed)
+    assert any(r[3]["rounds_beaten"] >= 1 for r in passed)
 
 
 def test_a_long_episode_is_truncated() -> None:
@@ -122,12 +133,17 @@ def test_render_gives_the_screen_as_text() -> None:
     assert BalatroEnv().render() is None
 
 
-@pytest.mark.parametrize("mode", ["sync", "async"])
-def test_vectorised_envs_step_with_masks(mode: str) -> None:
-    envs = gym.make_vec(ENV_ID, num_envs=2, vectorization_mode=mode)
+@pytest.mark.parametrize(
+    ("env_id", "mode"),
+    [(ENV_ID, "sync"), (ENV_ID, "async"), ("balatro_ecs/Balatro-v1", "sync")],
+)
+def test_vectorised_envs_step_with_masks(env_id: str, mode: str) -> None:
+    envs = gym.make_vec(env_id, num_envs=2, vectorization_mode=mode)
     assert envs.metadata["autoreset_mode"] is AutoresetMode.NEXT_STEP
     obs, info = envs.reset(seed=42)
-    assert obs["action_mask"].shape == (2, ACTION_SPACE.size)
+    size = envs.single_action_space.n  # type: ignore[attr-defined]
+    assert obs["action_mask"].shape == (2, size)
+    assert env_id != ENV_ID or size == ACTION_SPACE.size
     rng = np.random.default_rng(0)
     finished = 0
     for _ in range(60):
@@ -163,3 +179,51 @@ def test_the_example_runs_its_random_agent_quickly() -> None:
         check=True,
     )
     assert "episodes" in result.stdout and "mean ante" in result.stdout
+
+
+def test_curriculum_options_pick_per_episode_and_can_forbid_skipping() -> None:
+    from balatro_ecs.envs import ENV_ID_V1
+
+    env = BalatroEnv(deck=["Red Deck", "Blue Deck"], stake=[1, 2], start_ante=[1, 3])
+    seen = set()
+    for seed in range(12):
+        _, info = env.reset(seed=seed)
+        assert env.game is not None
+        seen.add((env.game.deck.name, env.game.run.stake, info["ante"]))
+    assert {d for d, _, _ in seen} == {"Red Deck", "Blue Deck"}
+    assert {s for _, s, _ in seen} == {1, 2} and {a for _, _, a in seen} == {1, 3}
+    _, info = env.reset(options={"start_ante": 4, "seed": "LATEANTE"})
+    assert info["ante"] == 4 and env.game is not None
+    from balatro_ecs.run.blinds import blind_chips, blind_type_on_deck
+
+    game = env.game
+    assert game.phase.value == "blind_select" and game.run.round == 0
+    assert blind_chips(game, blind_type_on_deck(game)) > 300  # the ante's, not the first's
+    v1 = gym.make(ENV_ID_V1, skip_blinds=False).unwrapped
+    obs, _ = v1.reset(seed=0)
+    assert not obs["action_mask"][1] and not v1.action_masks()[1]  # skipping is masked
+    _, reward, *_, info = v1.step(1)
+    assert info["illegal_action"] and reward < 0
+
+
+def test_a_skipped_blind_pays_what_a_beaten_one_does() -> None:
+    env = BalatroEnv()
+    env.reset(seed=3)
+    _, reward, *_, info = env.step(ACTION_SPACE.encode(SkipBlind()))
+    assert reward == 2.0 and info["blinds_passed"] == 1 and info["rounds_beaten"] == 0
+    chips = BalatroEnv(reward="chips")
+    chips.reset(seed=3)
+    assert chips.step(ACTION_SPACE.encode(SkipBlind()))[1] == 1.0
+    sparse = BalatroEnv(reward="win")
+    sparse.reset(seed=3)
+    assert sparse.step(ACTION_SPACE.encode(SkipBlind()))[1] == 0.0
+
+
+def test_balatro_v1_is_deterministic_from_its_seed() -> None:
+    def run() -> list[tuple[float, bool, bool, dict]]:
+        env = gym.make("balatro_ecs/Balatro-v1").unwrapped
+        return _play(env, 6, 300)
+
+    first = run()
+    assert first == run()
+    assert any(r[3].get("hand") for r in first)  # hands were played, through toggles

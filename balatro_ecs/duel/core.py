@@ -873,8 +873,8 @@ class Duel:
         if preview:
             saved_left = run.hands_left
             run.hands_left = 0
-            try:
-                return game.preview_play(range(len(hand)))
+            try:  # as far as the player can know: chance outcomes are expected, not read
+                return game.preview_play(range(len(hand)), player=True, samples=8)
             finally:
                 run.hands_left = saved_left
         for card in hand:

@@ -48,7 +48,7 @@ import copy
 import itertools
 import marshal
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import fields, is_dataclass
 from threading import get_ident
 from typing import TYPE_CHECKING, Any
@@ -598,7 +598,19 @@ def _stage_play(game: Game, positions: list[int]) -> None:
 
 def preview_plays(game: Game, plays: Sequence[list[int]]) -> list[ScoreResult]:
     """What each play (sorted, distinct hand positions, already checked) would score now,
-    the game put back after each, whatever the hooks wrote.
+    the game put back after each, whatever the hooks wrote (:class:`PreviewSession`)."""
+    results: list[ScoreResult] = []
+    with PreviewSession(game) as session:
+        for positions in plays:
+            try:
+                results.append(session.score(positions))
+            finally:
+                session.put_back()
+    return results
+
+
+class PreviewSession:
+    """Plays scored on a game and put back, guarded as an action is (``with`` it).
 
     With only the game's own content in play (:func:`own_content_only`), the game's
     scoring writes no more than :class:`PreviewState` keeps (tested on every vanilla
@@ -606,42 +618,68 @@ def preview_plays(game: Game, plays: Sequence[list[int]]) -> list[ScoreResult]:
     play -- a pack's joker, consumable, blind, deck, card modifier or scoring system --
     a whole snapshot (:func:`take`) is, and restored in place after each play: a plugin
     may write anything (run fields, hands and discards, counters, cards, jokers, tags,
-    random streams), and none of it outlives the preview.
+    random streams), and none of it outlives the preview. The time budget watches the
+    session (:mod:`balatro_ecs.kernel.guard`) unless an action already does, and a
+    plugin's fault while scoring is raised as the :class:`HookError` naming it.
     """
-    results: list[ScoreResult] = []
-    watch, game._hand_watch = game._hand_watch, False  # a scoring hand draws nothing
-    guarded = not game._busy  # (a preview inside an action is guarded by the action)
-    if guarded:  # the time budget watches previews too (balatro_ecs.kernel.guard)
-        game._busy = get_ident()
-        game._tick += 1
-        if not game._watched:
-            watch_game(game)
-    # (saved after the guard is set: a whole snapshot puts the guard's state back too)
-    saved = PreviewState(game) if own_content_only(game) else None
-    snap = take(game) if saved is None else None
-    try:
-        for positions in plays:
-            try:
-                _stage_play(game, positions)
-                results.append(score_play(game, game.plans, preview=True))
-            except (Exception, HookTimeout) as err:  # a plugin's fault: named
-                if guarded:
-                    game._busy = 0  # (no HookTimeout while putting the game back)
-                named = name_fault(game.plugins, err)
-                if named is None:
-                    raise
-                raise named from err
-            finally:
-                if saved is not None:
-                    saved.restore(game)
-                else:
-                    assert snap is not None
-                    restore(game, snap)
-    finally:
-        game._hand_watch = watch
-        if guarded:
+
+    __slots__ = ("game", "guarded", "saved", "snap", "watch")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.guarded = not game._busy  # (a preview inside an action is guarded by it)
+        self.saved: PreviewState | None = None
+        self.snap: GameSnapshot | None = None
+        self.watch = game._hand_watch
+
+    def __enter__(self) -> PreviewSession:
+        game = self.game
+        game._hand_watch = False  # a scoring hand draws nothing
+        if self.guarded:
+            game._busy = get_ident()
+            game._tick += 1
+            if not game._watched:
+                watch_game(game)
+        # (saved after the guard is set: a whole snapshot puts the guard's state back too)
+        if own_content_only(game):
+            self.saved = PreviewState(game)
+        else:
+            self.snap = take(game)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        game = self.game
+        game._hand_watch = self.watch
+        if self.guarded:
             game._busy = 0
-    return results
+
+    def also_known(self, items: Iterable[object]) -> None:
+        """Count these cards as the game's own, not made by the preview (a world of
+        :mod:`balatro_ecs.game.unseen` deals unseen cards into the hand)."""
+        if self.saved is not None:
+            self.saved.known = self.saved.known | frozenset(map(id, items))
+
+    def score(self, positions: list[int]) -> ScoreResult:
+        """Stage and score this play (the game is *not* put back: :meth:`put_back`)."""
+        game = self.game
+        try:
+            _stage_play(game, positions)
+            return score_play(game, game.plans, preview=True)
+        except (Exception, HookTimeout) as err:  # a plugin's fault: named
+            if self.guarded:
+                game._busy = 0  # (no HookTimeout while putting the game back)
+            named = name_fault(game.plugins, err)
+            if named is None:
+                raise
+            raise named from err
+
+    def put_back(self) -> None:
+        """Put the game back as it was when the session began."""
+        if self.saved is not None:
+            self.saved.restore(self.game)
+        else:
+            assert self.snap is not None
+            restore(self.game, self.snap)
 
 
 def own_content_only(game: Game) -> bool:

@@ -6,20 +6,22 @@ clone draws the same cards and sees the same shops as the real run, because it c
 the run's random streams. :func:`determinize` makes a clone in which everything the
 player cannot know is resampled from ``rng_seed``, consistently with what they can see:
 
-* **the order of the draw pile**: shuffled anew (the pile's cards, sorted by creation,
-  then shuffled on a stream of the new seed, so the order depends on nothing hidden);
+* **the unseen cards**: the draw pile and the cards in hand dealt face down (The House,
+  The Wheel, The Mark, The Fish) are dealt again (:func:`~balatro_ecs.game.unseen.deal_unseen`):
+  sorted by creation, shuffled on a stream of the new seed, each face-down slot given an
+  unseen card that could lie there (a face card under The Mark), the rest the pile, so
+  neither the order nor a face-down card's identity depends on anything hidden;
 * **every future random draw** (shops, packs, bosses and tags of later antes, chance
   effects, the Wheel of Fortune, ...): the clone gets a new run seed derived from
   ``rng_seed`` and fresh streams, so its future is not the run's;
 * **the ante's voucher while no shop has shown it yet**: drawn again from the new streams;
 * **the order of jokers flipped face down by Amber Acorn**: shuffled among their slots.
 
-Everything visible stays equal: the hand, the jokers and their counters, consumables, the
-shop and the pack on display, money, the blind, the tags offered, hand levels and the
-composition of the draw pile (:func:`balatro_ecs.tools.search.player_view` is equal for
-the game and its clones).
-Cards dealt face down (The House, The Wheel, ...) are left where they are: the deck view
-shows the draw pile's composition, so a player who counts knows which cards they are.
+Everything visible stays equal: the hand's face-up cards, the jokers and their counters,
+consumables, the shop and the pack on display, money, the blind, the tags offered, hand
+levels and the composition of the unseen cards (the deck view counts the face-down cards
+in hand with the pile; :func:`balatro_ecs.tools.search.player_view` is equal for the game
+and its clones).
 
 The same game and ``rng_seed`` always give the same clone. The clone's :attr:`seed` is the
 derived seed (a determinised game is one possible world, not the run itself).
@@ -41,6 +43,7 @@ from ..kernel.components import Area
 from ..kernel.rng import GameRandom
 from .run.blinds import next_voucher
 from .state import Phase
+from .unseen import deal_unseen
 
 if TYPE_CHECKING:
     from .game import Game
@@ -95,9 +98,31 @@ def determinize(game: Game, rng_seed: int | str) -> Game:
             row[slot] = joker
         clone._renumber(row)
         clone._row_changed()
-    if clone.area(Area.DECK):
-        clone.shuffle_deck("determinize")
+    _deal_again(clone)
     return clone
+
+
+def _deal_again(game: Game) -> None:
+    """Deal the unseen cards (the draw pile and the face-down cards in hand) again on the
+    game's (new) streams: :func:`~balatro_ecs.game.unseen.deal_unseen`."""
+    hand = game.area(Area.HAND)
+    slots = [i for i, card in enumerate(hand) if card.face_down]
+    taken, pile = deal_unseen(game, game.rng, "determinize")
+    if not taken and not pile:
+        return
+    deck = game.area(Area.DECK)
+    renamed = {}
+    for i, card in zip(slots, taken, strict=True):
+        renamed[hand[i].serial] = card.serial
+        hand[i] = card
+        card.zone.area, card.zone.slot = Area.HAND, i
+        card.set_face_down(True)
+    if renamed and game.run.hand_layout:  # the new card lies where the old one lay
+        game.run.hand_layout = [renamed.get(s, s) for s in game.run.hand_layout]
+    deck[:] = pile
+    for i, card in enumerate(pile):
+        card.zone.area, card.zone.slot = Area.DECK, i
+        card.set_face_down(False)
 
 
 def face_down_jokers(game: Game) -> frozenset[int]:

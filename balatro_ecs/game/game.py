@@ -36,7 +36,7 @@ from ..kernel.content import DeckType, StakeType
 from ..kernel.errors import IllegalActionError
 from ..kernel.faults import name_fault
 from ..kernel.manager import Plugins
-from . import copying
+from . import copying, unseen
 from .actions import Action, Outcome
 from .commands import Commands, GameCommands
 from .copying import GameSnapshot
@@ -183,7 +183,9 @@ class Game(Commands):
         return engine.apply(self, action)
 
     # -- what a play would score -----------------------------------------------------------
-    def preview_play(self, positions: Iterable[int]) -> ScoreResult:
+    def preview_play(
+        self, positions: Iterable[int], *, player: bool = False, samples: int = 16
+    ) -> ScoreResult:
         """What playing these hand cards would score now, without changing the game.
 
         ``positions`` are checked as a :class:`~balatro_ecs.actions.Play`'s cards are: 1 to
@@ -192,18 +194,31 @@ class Game(Commands):
         :class:`~balatro_ecs.kernel.errors.IllegalActionError`). Scoring changes hand counts,
         joker counters, cards (Vampire, Midas Mask, Hiker, DNA's copy), money and the
         random streams; a preview puts all of that back afterwards.
-        """
-        return self.preview_plays([positions])[0]
 
-    def preview_plays(self, plays: Iterable[Iterable[int]]) -> list[ScoreResult]:
+        The plain preview scores the play on the run's own random streams and cards: it
+        knows what chance will give (a Lucky card, Misprint, Bloodstone) and which cards
+        lie face down. ``player=True`` gives what the player can know instead: the
+        :class:`~balatro_ecs.game.unseen.PlayerPreview` of the play, its expected score
+        over ``samples`` possible worlds (fresh streams, face-down cards dealt again from
+        the unseen ones), exact when neither chance nor a hidden card is involved
+        (:func:`~balatro_ecs.game.unseen.player_previews`).
+        """
+        return self.preview_plays([positions], player=player, samples=samples)[0]
+
+    def preview_plays(
+        self, plays: Iterable[Iterable[int]], *, player: bool = False, samples: int = 16
+    ) -> list[ScoreResult]:
         """What each of these plays would score now: ``[preview_play(p) for p in plays]``,
         with what scoring can change saved once for all of them (a policy comparing the
         plays of one hand). Every play is checked before any is scored; a plugin's hook
         that raises (or gives what the engine cannot apply, or runs past the budget) is
         raised as a :class:`~balatro_ecs.kernel.errors.HookError` naming it, the game
-        unchanged."""
+        unchanged. ``player`` and ``samples`` as for :meth:`preview_play` (the same
+        possible worlds for every play)."""
         limit = self.rules.selection_limit
         checked = [sorted(engine.check_preview(self, cards, limit)) for cards in plays]
+        if player:
+            return list(unseen.player_previews(self, checked, samples))
         return copying.preview_plays(self, checked)
 
     # -- copies --------------------------------------------------------------------------

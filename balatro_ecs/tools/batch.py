@@ -51,6 +51,7 @@ __all__ = [
     "RunSpec",
     "Summary",
     "make_executor",
+    "parquet_schema",
     "play_seed",
     "play_seeds",
     "plot_figure",
@@ -91,6 +92,7 @@ class RunSpec:
     :param endless: Play on after the win.
     :param max_ante: Stop a run once it reaches this ante.
     :param max_actions: Stop a run after this many actions (it is marked truncated).
+    :param action_log: Keep every run's actions in its record (:attr:`RunRecord.action_log`).
     """
 
     policy: str = "random"
@@ -103,6 +105,7 @@ class RunSpec:
     endless: bool = False
     max_ante: int | None = None
     max_actions: int = MAX_ACTIONS
+    action_log: bool = False
 
 
 @dataclass(frozen=True)
@@ -139,17 +142,23 @@ class RunRecord:
     seconds: float = field(compare=False)
     blinds: tuple[BlindScore, ...] = ()
     failure: str | None = None
+    #: Every action of the run in order, as the terminal spells it (``play 1 3 4``;
+    #: :func:`~balatro_ecs.actions.parse_action` reads it back), when the spec asks for
+    #: it (:attr:`RunSpec.action_log`); empty otherwise.
+    action_log: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready data; ``blinds`` as a list of objects."""
+        """JSON-ready data; ``blinds`` as a list of objects, ``action_log`` as a list."""
         data = asdict(self)
         data["blinds"] = [asdict(b) for b in self.blinds]
+        data["action_log"] = list(self.action_log)
         return data
 
     def flat(self) -> dict[str, Any]:
-        """One flat row (for CSV and Parquet): ``blinds`` as a JSON string."""
+        """One flat row (for CSV): ``blinds`` and ``action_log`` as JSON strings."""
         data = self.to_dict()
         data["blinds"] = json.dumps(data["blinds"], separators=(",", ":"))
+        data["action_log"] = json.dumps(data["action_log"], separators=(",", ":"))
         return data
 
     @classmethod
@@ -183,6 +192,10 @@ class RunRecord:
                 values[name] = float(values[name])
             if values["failure"] in ("", None):
                 values["failure"] = None
+            log = values["action_log"]
+            if isinstance(log, str):  # (CSV)
+                log = json.loads(log)
+            values["action_log"] = tuple(str(text) for text in log)
             return cls(**values)
         except (TypeError, ValueError, KeyError) as err:
             raise BalatroError(f"not a run record: {show(str(err))}") from None
@@ -276,6 +289,7 @@ def play_seed(
     blinds: list[BlindScore] = []
     best = 0.0
     actions = 0
+    log: list[str] | None = [] if spec.action_log else None
     game: Game | None = None
     try:
         game = Game(  # a failed run is recorded and dropped: no need to undo actions
@@ -300,19 +314,22 @@ def play_seed(
             in_round = run.phase is Phase.ROUND
             blind = game.blind.key if in_round and game.blind is not None else ""
             ante, target = run.ante, run.blind_chips
-            outcome = game.apply(chooser.choose(game))
+            action = chooser.choose(game)
+            outcome = game.apply(action)
             actions += 1
+            if log is not None:
+                log.append(action.text())
             if outcome.score is not None and outcome.score.score > best:
                 best = float(outcome.score.score)
             if in_round and run.phase is not Phase.ROUND:
                 blinds.append(BlindScore(ante, blind, float(target), float(run.chips)))
-        return _record(seed, game, blinds, best, actions, spec, started, None)
+        return _record(seed, game, blinds, best, actions, spec, started, None, log)
     except Exception as err:  # a failed run is data, not the end of the batch
         failure = f"{type(err).__name__}: {err}"
         where = traceback.extract_tb(err.__traceback__)[-1:]
         if where:
             failure += f" (at {Path(where[0].filename).name}:{where[0].lineno})"
-        return _record(seed, game, blinds, best, actions, spec, started, failure)
+        return _record(seed, game, blinds, best, actions, spec, started, failure, log)
     finally:
         if game is not None:
             game.close()
@@ -327,6 +344,7 @@ def _record(
     spec: RunSpec,
     started: float,
     failure: str | None,
+    log: list[str] | None = None,
 ) -> RunRecord:
     run = game.run if game is not None else None
     over = run is not None and (run.phase is Phase.GAME_OVER or (run.won and not spec.endless))
@@ -344,6 +362,7 @@ def _record(
         seconds=round(time.perf_counter() - started, 6),
         blinds=tuple(blinds),
         failure=failure,
+        action_log=tuple(log or ()),
     )
 
 
@@ -893,6 +912,41 @@ def _csv_text(records: Sequence[RunRecord], header: bool = True) -> str:
     return out.getvalue()
 
 
+def parquet_schema() -> Any:
+    """The Parquet schema of :class:`RunRecord` rows (needs pyarrow): one column per field,
+    each with a fixed type whatever the records hold: ``blinds`` a list of structs
+    ``{ante: int64, blind: string, target: double, score: double}``, ``failure`` a nullable
+    string (all nulls when no run failed), ``action_log`` a list of strings."""
+    import pyarrow as pa
+
+    blind = pa.struct(
+        [
+            ("ante", pa.int64()),
+            ("blind", pa.string()),
+            ("target", pa.float64()),
+            ("score", pa.float64()),
+        ]
+    )
+    return pa.schema(
+        [
+            ("seed", pa.string()),
+            ("won", pa.bool_()),
+            ("ante", pa.int64()),
+            ("rounds", pa.int64()),
+            ("blinds_beaten", pa.int64()),
+            ("final_score", pa.float64()),
+            ("best_hand", pa.float64()),
+            ("dollars", pa.int64()),
+            ("actions", pa.int64()),
+            ("truncated", pa.bool_()),
+            ("seconds", pa.float64()),
+            ("blinds", pa.list_(blind)),
+            ("failure", pa.string()),
+            ("action_log", pa.list_(pa.string())),
+        ]
+    )
+
+
 def _write_parquet(records: Sequence[RunRecord], path: Path) -> None:
     try:
         import pyarrow as pa
@@ -901,9 +955,9 @@ def _write_parquet(records: Sequence[RunRecord], path: Path) -> None:
         raise BalatroError(
             "records: Parquet needs pyarrow: pip install 'balatro-ecs[parquet]'"
         ) from None
-    rows = [r.flat() for r in records]
-    names = list(RunRecord.__dataclass_fields__)
-    table = pa.table({name: [row[name] for row in rows] for name in names})
+    schema = parquet_schema()
+    rows = [r.to_dict() for r in records]
+    table = pa.Table.from_pylist(rows, schema=schema)
     pq.write_table(table, path)
 
 

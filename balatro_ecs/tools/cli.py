@@ -418,6 +418,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             max_ante=args.max_ante,
             on_progress=advance,
             unlocks=args.unlocks,
+            action_log=args.action_log,
             sink=sink,
         )
     except KeyboardInterrupt:
@@ -643,6 +644,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--endless", action="store_true", help="play on after winning")
     p.add_argument("--max-ante", type=_positive, help="stop each run at this ante")
+    p.add_argument(
+        "--action-log",
+        action="store_true",
+        help="keep every run's actions in its record (the action_log column)",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object, nothing else")
     p.add_argument(
         "--records",

@@ -54,6 +54,7 @@ from ..game.cards import Card
 from ..game.determinize import face_down_jokers
 from ..game.jokers import Consumable, Joker
 from ..game.state import HandLevel, Phase, hand_count, hand_values
+from ..game.unseen import unseen_cards
 from ..kernel.components import Area
 from ..kernel.content import (
     BlindType,
@@ -334,8 +335,9 @@ HAND_LEVEL_FEATURES: tuple[Feature, ...] = (
 _RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 _SUIT_LETTERS = ("S", "H", "C", "D")
 
-#: The columns of each row of the ``deck`` array (row 0: the draw pile, row 1: every
-#: playing card the run owns): a count of cards per column.
+#: The columns of each row of the ``deck`` array (row 0: the cards not seen yet, the draw
+#: pile and the face-down cards in hand; row 1: every playing card the run owns): a count
+#: of cards per column.
 DECK_FEATURES: tuple[Feature, ...] = (
     *(Feature(f"{s}_{r}", 0, 1e4, f"cards of rank {r}, suit {s} (not Stone)")
       for s in _SUIT_LETTERS for r in _RANKS),
@@ -696,9 +698,11 @@ class Observer:
             )
         out["hand_levels"] = self._clip(rows, self._level_bounds)
 
-        # the deck view: the draw pile and every playing card
-        pile = _deck_counts(game.area(Area.DECK))
-        rest = _deck_counts(itertools.chain(hand, game.area(Area.PLAY), game.area(Area.DISCARD)))
+        # the deck view: the cards not seen yet (the draw pile, the face-down cards in hand)
+        # and every playing card
+        pile = _deck_counts(unseen_cards(game))
+        seen = (card for card in hand if not card.face_down)
+        rest = _deck_counts(itertools.chain(seen, game.area(Area.PLAY), game.area(Area.DISCARD)))
         out["deck"] = self._clip(
             [pile, [a + b for a, b in zip(pile, rest, strict=True)]], self._deck_bounds
         )
@@ -793,10 +797,11 @@ def observe(game: Game) -> dict[str, Array]:
 
 
 def _draw_pile(game: Game) -> dict[str, int]:
-    """Cards left to draw, by suit (Spades, Hearts, Clubs, Diamonds) and rank (Ace first),
-    then Stone cards: ``{"S_A": 1, ...}``."""
+    """The cards not seen yet (the draw pile and the face-down cards in hand), by suit
+    (Spades, Hearts, Clubs, Diamonds) and rank (Ace first), then Stone cards:
+    ``{"S_A": 1, ...}``."""
     counts: dict[tuple[int, int], int] = {}
-    for card in game.area(Area.DECK):
+    for card in unseen_cards(game):
         if card.enhancement == Enhancement.STONE:
             where = (4, 0)
         else:
@@ -815,8 +820,9 @@ def describe_state(
 
     The shape is :func:`balatro_ecs.tools.trajectory.snapshot`'s (the trajectory format), with
     face-down cards and jokers hidden (``{"face_down": true}``) and these added: ``phase``,
-    ``deck`` and ``stake`` names, ``draw_pile`` (cards left to draw, by suit and rank:
-    the deck view; never their order), ``hand_levels`` for every poker hand (level,
+    ``deck`` and ``stake`` names, ``draw_pile`` (the cards not seen yet, by suit and rank:
+    the draw pile and the face-down cards in hand, as the deck view counts them; never
+    their order), ``hand_levels`` for every poker hand (level,
     chips, mult, times played), what each joker, consumable, offer and the blind do
     (``descriptions``), and the legal actions as the terminal spells them, with their
     index in :data:`~balatro_ecs.actions.ACTION_SPACE` (``None`` outside it)
@@ -894,7 +900,7 @@ def describe_text(game: Game, *, actions: bool = True) -> str:
             suit, _, rank = code.partition("_")
             by_suit.setdefault(suit, []).append(f"{rank or suit}" + (f"x{n}" if n > 1 else ""))
         lines.append(
-            f"Draw pile ({sum(pile.values())}): "
+            f"Not seen yet ({sum(pile.values())}): "
             + "  ".join(f"{suit}: {' '.join(ranks)}" for suit, ranks in by_suit.items())
         )
     if actions:

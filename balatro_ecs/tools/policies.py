@@ -6,9 +6,10 @@ A policy is anything with a ``name`` and a ``choose(game) -> Action`` method
 * :class:`RandomPolicy` picks uniformly among the legal actions (joker moves and hand
   sorting left out, since they change nothing but order).
 * :class:`GreedyPolicy` plays the best-scoring hand it can find (every subset of the hand,
-  scored with :meth:`~balatro_ecs.game.Game.preview_plays`), discards towards a flush or
-  pairs when the best hand is too weak, and spends money on jokers first, then on the
-  Planet for the hand it plays most, then on vouchers.
+  scored with :meth:`~balatro_ecs.game.Game.preview_plays` as the player can know it: the
+  expected score where chance or face-down cards play a part, never the run's future),
+  discards towards a flush or pairs when the best hand is too weak, and spends money on
+  jokers first, then on the Planet for the hand it plays most, then on vouchers.
 
 A policy's own choices are random only through a stream it owns, seeded from the run
 seed (never Python's global ``random``), so the same seed always gives the same run.
@@ -135,7 +136,7 @@ class GreedyPolicy:
         best: tuple[int, ...] = ()
         best_score = -1.0
         combos = _candidates(game, forced, self.per_group)
-        for combo, result in zip(combos, game.preview_plays(combos), strict=True):
+        for combo, result in zip(combos, game.preview_plays(combos, player=True), strict=True):
             if result.score > best_score:
                 best, best_score = combo, result.score
         run = game.run

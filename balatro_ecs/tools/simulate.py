@@ -114,6 +114,7 @@ def simulate(
     on_progress: Callable[[int], None] | None = None,
     unlocks: str = "all",
     max_actions: int = MAX_ACTIONS,
+    action_log: bool = False,
     sink: RecordSink | None = None,
 ) -> SimulationSummary:
     """Play ``runs`` seeded runs with a policy and summarise them.
@@ -131,6 +132,7 @@ def simulate(
         ``get_executor()`` on a real cluster, say); it is not shut down here.
     :param on_progress: Called with the number of runs just finished.
     :param unlocks: The profile: ``"all"`` (default) or ``"shipped"``.
+    :param action_log: Keep each run's actions in its record (``RunRecord.action_log``).
     :param sink: Where each run's record is written as it finishes
         (:class:`~balatro_ecs.batch.RecordSink`); the runs it already holds (a resumed
         batch: ``RecordSink(path, resume=True)``) are not played again, and count in the
@@ -150,6 +152,7 @@ def simulate(
         endless=endless,
         max_ante=max_ante,
         max_actions=max_actions,
+        action_log=action_log,
     )
     seeds = [run_seed(seed, i) for i in range(runs)]
     previous: list[RunRecord] = []

@@ -575,11 +575,19 @@ class TerminalSession:
         n = len(self.game.hand)
         if not positions or any(not 0 <= p < n for p in positions) or len(positions) > 5:
             raise BalatroError(f"preview: choose 1-5 cards from 1 to {n}")
-        result = self.game.preview_play(positions)
-        self.say(
-            f"would score {result.hand_name}: {_num(result.chips)} x {_num(result.mult)} = "
-            f"{_num(result.score)}"
-        )
+        result = self.game.preview_play(positions, player=True)
+        if getattr(result, "exact", True):
+            self.say(
+                f"would score {result.hand_name}: {_num(result.chips)} x {_num(result.mult)} = "
+                f"{_num(result.score)}"
+            )
+        else:  # chance or face-down cards decide: what the player can expect
+            low, high = getattr(result, "low", 0.0), getattr(result, "high", 0.0)
+            self.say(
+                f"would score about {_num(round(float(result.score)))} "
+                f"({_num(low)} to {_num(high)}; chance or face-down cards decide), "
+                f"most likely {result.hand_name}"
+            )
         return False
 
     def _info(self, args: list[str]) -> bool:
