@@ -321,7 +321,8 @@ def joker_debuffed_hand(ctx: ScoringContext, joker: Joker) -> Effect | None:
     :returns: An effect (dollars), or ``None``.
 
     Called for each joker left to right, instead of every other scoring context, when
-    the blind debuffs the whole hand (The Psychic, The Eye, The Mouth).
+    the blind debuffs the whole hand (The Psychic, The Eye, The Mouth) or a joker's
+    ``joker_debuff_hand`` does.
 
     .. versionadded:: 0.1
     """
