@@ -145,6 +145,8 @@ class Game(Commands):
         """Every action that may be applied now, in a stable order.
 
         ``reorders=False`` leaves out joker moves and hand sorting, which change only order.
+        A :class:`~balatro_ecs.actions.Rearrange` of the hand or the consumables is never
+        listed (a hand has thousands of orders): :meth:`can` checks one.
         """
         return engine.legal_actions(self, reorders=reorders)
 
@@ -168,7 +170,8 @@ class Game(Commands):
         The three views agree: an action of :data:`~balatro_ecs.actions.ACTION_SPACE` is
         marked in :meth:`action_mask` exactly when ``can`` is true, exactly when it is in
         :meth:`legal_actions` (which also lists, in the same form, the legal actions the
-        space cannot express: any joker move, cards past the tenth).
+        space cannot express: any joker move, cards past the tenth). The one action of
+        neither is :class:`~balatro_ecs.actions.Rearrange`: ``can`` alone answers for it.
         """
         try:
             self.verify(action)

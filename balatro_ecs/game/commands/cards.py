@@ -251,6 +251,11 @@ class CardCommands(RunCommands):
         ``i`` (``[2, 0, 1]`` moves the third card to the front). Jokers move with
         :class:`~balatro_ecs.actions.MoveJoker`, whose order the rules read.
 
+        A dragged hand is laid out again in its new order (:meth:`laid_out`): the cards
+        played or discarded next go in it. The player's
+        :class:`~balatro_ecs.actions.Rearrange` runs this (and is logged); a plugin
+        calling it logs nothing.
+
         :raises ActionError: ``row`` is not ``"hand"`` or ``"consumables"``, or ``order``
             is not a permutation of the row's positions. Nothing changes then.
         """
@@ -270,6 +275,8 @@ class CardCommands(RunCommands):
         items.clear()
         items.extend(moved)  # type: ignore[arg-type]  # the same items, reordered
         self._renumber(items)
+        if row == "hand":
+            self._lay_out_hand()
 
     def discard(self, cards: Iterable[Card], *, hook: bool = False) -> None:
         """Discard these held cards with every discard effect (``hook``: The Hook's forced

@@ -540,6 +540,13 @@ def jokers_rearranged(ctx: EventContext) -> None:
     ctx.game._jokers_rearranged(None)
 
 
+def rearrange_row(ctx: EventContext) -> None:
+    """The hand or the consumables (``row``) go in the player's ``order``
+    (:meth:`Game.rearrange <balatro_ecs.game.Game.rearrange>`). No joker hears of it: the
+    game has no joker context for it (the joker row's is ``joker_rearranged``)."""
+    ctx.game.rearrange(ctx["row"], ctx["order"])
+
+
 def sort_hand(ctx: EventContext) -> None:
     """The hand is sorted ``by`` rank or suit, and keeps that sort as it draws (the
     game's hand area does)."""
