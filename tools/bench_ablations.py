@@ -258,6 +258,19 @@ def _compiled_fill() -> None:
     records.COMPILED = False  # (make_cards reads it at each call: cards made one by one)
 
 
+def _scored_restore() -> None:
+    """A kept ``score(dict)`` game is put back by a whole restore, not by what scoring
+    writes."""
+    copying = _module("balatro_ecs.game.copying")
+    _need(copying, "restore_scored")
+    whole = copying.restore
+
+    def restore_scored(game: Any, snap: Any, scored: Any) -> None:
+        whole(game, snap)
+
+    copying.restore_scored = restore_scored
+
+
 #: trick -> (what it is, where, the bench cases it speeds up, the patch that turns it off)
 ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
     "detection-cache": (
@@ -374,6 +387,12 @@ ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
         "game/run/engine.py _card_actions",
         ("random_game",),
         _card_actions,
+    ),
+    "scored-restore": (
+        "a kept score(dict) game put back by what the game's own scoring writes",
+        "game/copying.py restore_scored",
+        ("score_dict_again", "score_dict"),
+        _scored_restore,
     ),
 }
 

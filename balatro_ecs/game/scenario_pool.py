@@ -5,11 +5,15 @@ for it every time -- unless the same content was scored before with the same plu
 Then this pool has both: the validated :class:`~balatro_ecs.game.scenario.Scenario`,
 found by the content itself (:func:`content_key`: exact types and values, so ``1``,
 ``1.0`` and ``True`` are three contents), and the games built for it, each with the
-snapshot taken right after building, which :meth:`Game.restore
-<balatro_ecs.game.Game.restore>` puts back in place before the next hand is scored. A
+snapshot taken right after building, put back in place before the next hand is scored. A
 restored game is the built one to the bit (restoring is how every action is made
 all-or-nothing), so the score, the breakdown and everything the result holds are the same
-as from a new build -- only cheaper.
+as from a new build -- only cheaper. With only the game's own content in play, only what
+its scoring writes is put back (:func:`~balatro_ecs.game.copying.restore_scored`: the
+run's money, last hand, hands and discards left, its poker hands' rows, and the jokers'
+counters if they changed, with the world's tables, the rows and the cards' places);
+with a pack's content in play, or a hand that changed the row of jokers or consumables,
+the whole snapshot (:meth:`Game.restore <balatro_ecs.game.Game.restore>`).
 
 Content never seen goes through the full validation of
 :meth:`Scenario.from_dict <balatro_ecs.game.scenario.Scenario.from_dict>`; nothing is

@@ -22,7 +22,10 @@ save_load_fast           ``Game.from_bytes(game.to_bytes())`` of that game (the 
 long_save                ``save_load`` of a game 120 greedy actions in (its log saved and read)
 action_mask              ``game.action_mask()`` in a round with 8 cards in hand
 scoring                  scoring one hand of the conformance vectors, state prebuilt
-score_dict               ``score(dict)``: building the scenario and scoring it
+score_dict               ``score(dict)``: building the scenario and scoring it (each of the
+                         356 vectors in turn: most are built anew, a few restored)
+score_dict_again         ``score(dict)`` of the same hand again (a pair of Aces, Scholar,
+                         Half Joker, Banner: 3960): its game kept and put back
 greedy_game              a whole game played by the greedy policy
 memory                   kilobytes held by one live game (tracemalloc), reported as a size
 =======================  =================================================================
@@ -302,6 +305,25 @@ def case_score_dict(passes: int) -> CaseResult:
     return CaseResult("score_dict", "hands/s", _timed(work, passes))
 
 
+def case_score_dict_again(passes: int) -> CaseResult:
+    from balatro_ecs import score
+
+    hand = {
+        "played": [{"rank": "A", "suit": "S"}, {"rank": "A", "suit": "D"}],
+        "held": [],
+        "jokers": [{"name": "Scholar"}, {"name": "Half Joker"}, {"name": "Banner"}],
+        "discards_left": 2,
+    }
+    n = 2000
+
+    def work() -> int:
+        for _ in range(n):
+            score(hand)
+        return n
+
+    return CaseResult("score_dict_again", "hands/s", _timed(work, passes))
+
+
 def case_memory(passes: int) -> CaseResult:
     from balatro_ecs import Game
 
@@ -331,6 +353,7 @@ CASES: dict[str, Callable[[int], CaseResult | None]] = {
     "action_mask": case_action_mask,
     "scoring": case_scoring,
     "score_dict": case_score_dict,
+    "score_dict_again": case_score_dict_again,
     "greedy_game": case_greedy_game,
     "memory": case_memory,
 }
