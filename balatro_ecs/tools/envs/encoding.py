@@ -52,6 +52,8 @@ import numpy.typing as npt
 
 from ...game.hands import detector
 from ...game.jokers import Consumable, Joker
+from ...game.run import shop as shop_rules
+from ...game.run.blinds import blind_chips, blind_key, blind_reward, blind_type_on_deck
 from ...game.state import Phase, hand_count, hand_values
 from ...game.unseen import unseen_cards
 from ...kernel.components import Area
@@ -433,10 +435,11 @@ class Encoder:
         self._rows: dict[int, _CardEntry] = {}
         self._items: dict[tuple[Any, ...], _Row] = {}
         self._last_relations: tuple[list[Any], Array] | None = None
+        self._hand_values: dict[tuple[int, int], tuple[int, float, float]] = {}
         self._levels: tuple[Any, Array] | None = None
         self._level_rows: dict[tuple[int, tuple[Any, ...]], list[float]] = {}
         self._codes: dict[int, tuple[Any, tuple[int, ...]]] = {}
-        self._owned: tuple[dict[int, Any], dict[int, tuple[int, ...]], Array] | None = None
+        self._owned: tuple[dict[int, Any], Array] | None = None
         self._pile: tuple[list[Card], list[int], Any] | None = None
         self._unseen: tuple[Any, Array] | None = None
         self._cat_high = np.array(
@@ -780,8 +783,6 @@ class Encoder:
         in_pack = phase is Phase.PACK
         if not (phase is Phase.SHOP or (in_pack and game.pack_return is Phase.SHOP)):
             return []
-        from ...game.run import shop as shop_rules
-
         layout = self.layout
         money = game.run.dollars
         rows = [
@@ -815,9 +816,6 @@ class Encoder:
         """The ``global`` and ``global_keys`` arrays."""
         n_selected = len(chosen)
         made, sel_chips, sel_mult = self._selection(game, chosen)
-        from ...game.run import shop as shop_rules
-        from ...game.run.blinds import blind_chips, blind_key, blind_reward, blind_type_on_deck
-
         run = game.run
         phase = run.phase
         in_pack = phase is Phase.PACK
@@ -909,8 +907,9 @@ class Encoder:
         if not chosen or game.run.phase is not Phase.ROUND:
             return -1, 0.0, 0.0
         hand = game.area(Area.HAND)
-        cards = [hand[i] for i in sorted(chosen) if i < len(hand)]
-        if not cards or len(cards) > 5 or any(c.face_down for c in cards):
+        n = len(hand)
+        cards = [hand[i] for i in sorted(chosen) if i < n]
+        if not cards or len(cards) > 5 or any(c._flags.face_down for c in cards):
             return -1, 0.0, 0.0
         found = detector(game.plugins).detect(
             [c.detect_key() for c in cards], game.rules.detection_key()
@@ -920,8 +919,13 @@ class Encoder:
             return -1, 0.0, 0.0
         hands = game.run.hands
         level = hands[made].level if made < len(hands) else 1
-        chips, mult = hand_values(HandType(made), level)
-        return made, float(chips), float(mult)
+        values = self._hand_values.get((made, level))
+        if values is None:
+            if len(self._hand_values) > 4096:
+                self._hand_values.clear()
+            chips, mult = hand_values(HandType(made), level)
+            values = self._hand_values[(made, level)] = (made, float(chips), float(mult))
+        return values
 
     def _hand_levels(self, game: Game) -> Array:
         hands = game.run.hands
@@ -951,31 +955,30 @@ class Encoder:
     def _deck_rows(self, game: Game) -> tuple[Array, Array]:
         # Every card owned, by identity, with its value components: while they are the
         # same, so is the count of what the cards look like. When one changed (a card
-        # played is marked so), the cards' looks are compared before counting again.
+        # played is marked so), the same cards' looks (their first five components) are
+        # compared before counting again.
         cards = game.playing_cards
-        ids = list(map(id, cards))
-        key = dict(zip(ids, map(_VALUES_OF, cards)))
+        key = dict(zip(map(id, cards), map(_VALUES_OF, cards)))
         owned = self._owned
         if owned is None or owned[0] != key:
-            codes = dict(zip(ids, map(self._code, cards)))
-            if owned is None or owned[1] != codes:
-                row = _deck_row(_counts(list(codes.values())), len(codes))
+            if owned is None or not _same_looks(owned[0], key):
+                owned = (key, _deck_row(_counts(list(map(self._code, cards))), len(cards)))
             else:
-                row = owned[2]
-            owned = self._owned = (key, codes, row)
+                owned = (key, owned[1])
+            self._owned = owned
         # The draw pile, counted again only where it changed: cards drawn from its top.
         deck = game.area(Area.DECK)
         pile = self._pile
         n = len(deck)
-        if pile is not None and pile[2] is owned[2] and n <= len(pile[0]) and deck == pile[0][:n]:
+        if pile is not None and pile[2] is owned[1] and n <= len(pile[0]) and deck == pile[0][:n]:
             if n < len(pile[0]):
                 counts = list(pile[1])
                 for card in pile[0][n:]:
                     for cell in self._code(card):
                         counts[cell] -= 1
-                pile = self._pile = (list(deck), counts, owned[2])
+                pile = self._pile = (list(deck), counts, owned[1])
         else:
-            pile = self._pile = (list(deck), _counts(list(map(self._code, deck))), owned[2])
+            pile = self._pile = (list(deck), _counts(list(map(self._code, deck))), owned[1])
         down = [c for c in game.area(Area.HAND) if c._flags.face_down]
         key2 = (pile[1], down)
         found = self._unseen
@@ -987,7 +990,7 @@ class Encoder:
                     for cell in self._code(card):
                         counts[cell] += 1
             found = self._unseen = (key2, _deck_row(counts, n + len(down)))
-        return found[1], owned[2]
+        return found[1], owned[1]
 
     def _code(self, card: Card) -> tuple[int, ...]:
         """The deck-view cells of a card (kept while its value components are the same)."""
@@ -1060,6 +1063,14 @@ def _relations_of(cards: Sequence[tuple[int, int]]) -> list[tuple[float, float, 
 def _relations(hand: Sequence[Card]) -> list[tuple[float, float, float]]:
     """:func:`_relations_of` the cards of a hand."""
     return _relations_of([(0 if c.face_down else max(0, c.rank), int(c.suit)) for c in hand])
+
+
+def _same_looks(before: dict[int, Any], now: dict[int, Any]) -> bool:
+    """Whether the same cards (by identity) have the same looks (rank, suit, enhancement,
+    edition and seal: the first five value components) in ``before`` and ``now``."""
+    return before.keys() == now.keys() and all(
+        before[i][:5] == values[:5] for i, values in now.items()
+    )
 
 
 def _place(nums: Array, cats: Array, start: int, rows: Sequence[Any], at: int = 0) -> None:
