@@ -436,6 +436,7 @@ class Encoder:
         self._items: dict[tuple[Any, ...], _Row] = {}
         self._last_relations: tuple[list[Any], Array] | None = None
         self._hand_values: dict[tuple[int, int], tuple[int, float, float]] = {}
+        self._memo: tuple[Array, dict[frozenset[int], tuple[int, float, float]]] | None = None
         self._levels: tuple[Any, Array] | None = None
         self._level_rows: dict[tuple[int, tuple[Any, ...]], list[float]] = {}
         self._codes: dict[int, tuple[Any, tuple[int, ...]]] = {}
@@ -524,10 +525,18 @@ class Encoder:
         copying the arrays that change and reading only the selected cards."""
         chosen = frozenset(selected)
         in_table = [i for i in chosen if 0 <= i < self.layout.hand]
-        made, chips, mult = self._selection(game, chosen)
-        out = dict(obs)
         flat = self.encoding == "flat"
-        glob = (obs["features"] if flat else obs["global"]).copy()
+        last = obs["features"] if flat else obs["global"]
+        # The selections' poker hands, kept while the game is the same (as ``obs`` is).
+        memo = self._memo
+        if memo is None or memo[0] is not last:
+            memo = self._memo = (last, {})
+        found = memo[1].get(chosen)
+        if found is None:
+            found = memo[1][chosen] = self._selection(game, chosen)
+        made, chips, mult = found
+        out = dict(obs)
+        glob = last.copy()
         at = _GLOBAL_SELECTED
         glob[at] = _clip(len(chosen) / max(1, selection_limit))
         glob[at + 2] = _clip(noops_left)
@@ -542,12 +551,14 @@ class Encoder:
             base = len(self.global_columns)
             column = glob[base + _I_SELECTED : base + self.layout.hand * width : width]
             column[:] = 0.0
-            column[in_table] = 1.0
+            for i in in_table:
+                column[i] = 1.0
             out["features"] = glob
             return out
         hand = obs["hand"].copy()
         hand[:, _I_SELECTED] = 0.0
-        hand[in_table, _I_SELECTED] = 1.0
+        for i in in_table:
+            hand[i, _I_SELECTED] = 1.0
         out["hand"] = hand
         out["global"] = glob
         return out
@@ -632,8 +643,9 @@ class Encoder:
             self._place_lists(nums, cats, starts[4], pack)
         present = nums[:, _I_PRESENT]
         nums[:, _I_SLOT] = self._slot_column * present
-        if chosen:
-            nums[[i for i in chosen if i < layout.hand], _I_SELECTED] = 1.0
+        for i in chosen:
+            if i < layout.hand:
+                nums[i, _I_SELECTED] = 1.0
         return nums, cats, present.astype(np.int8)
 
     def _place_lists(

@@ -191,6 +191,8 @@ class BalatroEnv(gym.Env[dict[str, Any], np.int64]):
         self._noops = 0
         self._steps = 0
         self._plain: npt.NDArray[np.bool_] | None = None
+        # The game's verdicts on targeted actions since it last changed (see TwoStepSpace.mask).
+        self._verdicts: dict[tuple[Any, ...], bool] = {}
         self._limit = 5
 
     # -- spaces --------------------------------------------------------------------------
@@ -301,9 +303,12 @@ class BalatroEnv(gym.Env[dict[str, Any], np.int64]):
             if changed or self._plain is None:
                 self._plain = two_step.untargeted_mask(game)
                 self._limit = selection_limit(game)
+                self._verdicts.clear()
             selected = self.selection.positions(game)
             limit = self._limit
-            mask = two_step.mask(game, self.selection, self._plain, selected, limit)
+            mask = two_step.mask(
+                game, self.selection, self._plain, selected, limit, verdicts=self._verdicts
+            )
             noops = self.selection.noops
         else:
             mask = np.array(game.action_mask(), dtype=bool)
