@@ -561,6 +561,8 @@ class Observer:
         self._blind_bounds = _bounds(BLIND_FEATURES, high)
         self._level_bounds = _bounds(HAND_LEVEL_FEATURES, high)
         self._deck_bounds = _bounds(DECK_FEATURES, high)
+        self._hand_types = tuple(map(HandType, range(hand_count(plugins))))
+        self._hand_values: dict[tuple[HandType, int], tuple[float, float]] = {}
 
     # -- the space -------------------------------------------------------------------------
     def shapes(self) -> dict[str, tuple[int, ...]]:
@@ -690,9 +692,16 @@ class Observer:
         # hand levels
         rows: list[list[float]] = []
         hands = run.hands
-        for hand_type in map(HandType, range(hand_count(self.plugins))):  # the set's hands
+        values_of = self._hand_values
+        n_hands = hand_count(self.plugins)
+        if len(self._hand_types) != n_hands:
+            self._hand_types = tuple(map(HandType, range(n_hands)))
+        for hand_type in self._hand_types:  # the set's hands
             stats = hands[hand_type] if hand_type < len(hands) else _FRESH_HAND
-            chips, mult = hand_values(hand_type, stats.level)
+            found = values_of.get((hand_type, stats.level))
+            if found is None:
+                found = values_of[(hand_type, stats.level)] = hand_values(hand_type, stats.level)
+            chips, mult = found
             rows.append(
                 [stats.level, chips, mult, stats.played, stats.played_this_round, stats.visible]
             )
@@ -759,7 +768,7 @@ class Observer:
             owned + [0] * (layout.owned_vouchers - len(owned)), dtype=np.float32
         )
         if action_mask:
-            out["action_mask"] = np.array(game.action_mask(), dtype=np.int8)
+            out["action_mask"] = _mask_array(game.action_mask(), np.int8)
         return {key: out[key] for key in OBS_KEYS if key in out}
 
     def _area(self, out: dict[str, Array], name: str, rows: list[list[float]]) -> None:
@@ -768,17 +777,28 @@ class Observer:
         mask = np.zeros(slots, dtype=np.int8)
         if rows:
             n = len(rows)
-            low, high = self._item_bounds
-            table[:n] = np.clip(np.array(rows, dtype=np.float64), low, high)
+            table[:n] = _clipped(np.array(rows, dtype=np.float64), self._item_bounds)
             mask[:n] = 1
         out[name] = table
         out[f"{name}_mask"] = mask
 
     @staticmethod
     def _clip(values: Sequence[Any], bounds: tuple[Array, Array]) -> Array:
-        low, high = bounds
-        array = np.clip(np.array(values, dtype=np.float64), low, high)
-        return array.astype(np.float32)
+        return _clipped(np.array(values, dtype=np.float64), bounds).astype(np.float32)
+
+
+def _mask_array(mask: list[bool], dtype: type[np.integer[Any]] | type[np.bool_]) -> Array:
+    """A mask (a list of bools) as a writable array of ``dtype`` (``np.int8`` or
+    ``np.bool_``, one byte each): ``np.array(mask, dtype)``, read as bytes."""
+    return np.frombuffer(bytearray(mask), dtype=dtype)
+
+
+def _clipped(array: Array, bounds: tuple[Array, Array]) -> Array:
+    """``np.clip(array, low, high)`` in place (the same values, without its overhead)."""
+    low, high = bounds
+    np.maximum(array, low, out=array)
+    np.minimum(array, high, out=array)
+    return array
 
 
 def observe(game: Game) -> dict[str, Array]:
