@@ -102,7 +102,10 @@ class Selection:
     def positions(self, game: Game) -> tuple[int, ...]:
         """The selected hand positions, ascending (forced cards included)."""
         hand = game.area(Area.HAND)
-        forced = self.forced = tuple([i for i, card in enumerate(hand) if card.forced])
+        # (``card.forced``, read from its flags component directly: this runs every step)
+        forced = self.forced = tuple(
+            [i for i, card in enumerate(hand) if card._flags.forced_selection]
+        )
         chosen = self.cards
         if not chosen:
             return forced
