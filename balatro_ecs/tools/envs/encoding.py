@@ -629,9 +629,9 @@ class Encoder:
         jokers = game.jokers[: layout.jokers]
         if jokers:
             down = face_down_jokers(game)
-            joker = self._owned_joker
-            _place(nums, cats, starts[1],
-                   [self._hidden_joker if i in down else joker(j) for i, j in enumerate(jokers)])  # fmt: skip
+            joker, hidden = self._owned_joker, self._hidden_joker
+            rows = [hidden if i in down else joker(j) for i, j in enumerate(jokers)]
+            _place(nums, cats, starts[1], rows)
         consumables = game.consumables[: layout.consumables]
         if consumables:
             _place(nums, cats, starts[2], list(map(self._owned_consumable, consumables)))
@@ -686,7 +686,8 @@ class Encoder:
                 self._rows.clear()
             nums, cats = _card_row(card)
             rank = 0 if card.face_down else max(0, card.rank)
-            entry = self._rows[id(values)] = (values, *self._row(nums, cats), (rank, int(card.suit)))
+            row = self._row(nums, cats)
+            entry = self._rows[id(values)] = (values, row[0], row[1], (rank, int(card.suit)))
         return entry
 
     def _owned_joker(self, joker: Joker) -> _Row:
@@ -970,7 +971,7 @@ class Encoder:
         # played is marked so), the same cards' looks (their first five components) are
         # compared before counting again.
         cards = game.playing_cards
-        key = dict(zip(map(id, cards), map(_VALUES_OF, cards)))
+        key = dict(zip(map(id, cards), map(_VALUES_OF, cards), strict=True))
         owned = self._owned
         if owned is None or owned[0] != key:
             if owned is None or not _same_looks(owned[0], key):

@@ -329,9 +329,7 @@ class TwoStepSpace:
             out[self._noop] = False
         return out
 
-    def _targeted(
-        self, game: Game, out: Mask, chosen: tuple[int, ...], can: _Verdicts
-    ) -> None:
+    def _targeted(self, game: Game, out: Mask, chosen: tuple[int, ...], can: _Verdicts) -> None:
         """Uses and picks of items that take targets, on the selection."""
         layout = self.layout
         for i, item in enumerate(game.consumables[: layout.consumables]):
