@@ -35,6 +35,12 @@ systems to any event of the run with ``balatro_run_systems`` (a :class:`System` 
 event, phase and order) and may declare events of its own (``balatro_run_events``, an
 :class:`Event`).
 
+Helpers a pack's rules share with the game's own: the selection rules
+(:func:`select_cards`, :func:`change_each`, :data:`NO_HAND`), the spellings of suits,
+enhancements and seals (:func:`parse_suit`, ...), the cards in the order the game's random
+picks of a card draw from (:func:`ranked_by_creation`), a rank as a player reads it
+(:func:`rank_word`). Bad content raises :class:`ContentError`.
+
 The vanilla game's tables (its jokers' numbers, ...) belong to the vanilla pack:
 ``from balatro_ecs_vanilla import reference``. ``balatro_ecs.plugin.reference`` still
 names that module for packs written before (it is loaded when first asked for).
@@ -47,15 +53,16 @@ from collections.abc import Callable
 from typing import Any
 
 from .game.blinds import Blind, Deck
-from .game.cards import NO_RANK, Card, CardSpec
+from .game.cards import NO_RANK, Card, CardSpec, ranked_by_creation
 from .game.commands import GameCommands
+from .game.describe import rank_word
 from .game.hands import DetectCard, HandParts
 from .game.jokers import Consumable, CopiedJoker, Joker
 from .game.rules import Rules
 from .game.run.flow import EventContext
 from .game.run.packs import pack_consumable, pack_joker, pack_playing_card
 from .game.scoring.context import ScoringContext
-from .game.selection import change_each, select_cards
+from .game.selection import NO_HAND, change_each, select_cards
 from .game.state import Phase
 from .game.stickers import StickerRoll
 from .kernel.components import Area
@@ -87,7 +94,11 @@ from .kernel.enums import (
     Seal,
     Suit,
     hand_iteration_order,
+    parse_enhancement,
+    parse_seal,
+    parse_suit,
 )
+from .kernel.errors import ContentError
 from .kernel.hookspecs import by_count, hookimpl
 from .kernel.quantities import lua_floor, to_double
 from .kernel.schedule import Event, System
@@ -95,6 +106,7 @@ from .kernel.schedule import Event, System
 __all__ = [
     "HAND_ITERATION_ORDER",
     "HAND_NAMES",
+    "NO_HAND",
     "NO_RANK",
     "Area",
     "Blind",
@@ -105,6 +117,7 @@ __all__ = [
     "Consumable",
     "ConsumableSetType",
     "ConsumableType",
+    "ContentError",
     "ContentType",
     "CopiedJoker",
     "Deck",
@@ -145,6 +158,11 @@ __all__ = [
     "pack_consumable",
     "pack_joker",
     "pack_playing_card",
+    "parse_enhancement",
+    "parse_seal",
+    "parse_suit",
+    "rank_word",
+    "ranked_by_creation",
     "select_cards",
     "to_double",
 ]

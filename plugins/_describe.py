@@ -8,7 +8,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from balatro_ecs.game.describe import rank_word
+from balatro_ecs.plugin import rank_word
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from balatro_ecs.kernel.enums import Edition, Enhancement
+from balatro_ecs.plugin import Edition, Enhancement
 
 from . import reference
 

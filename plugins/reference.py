@@ -12,17 +12,17 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from balatro_ecs.kernel.content import (
+from balatro_ecs.plugin import (
     BlindType,
     BoosterType,
     ConsumableType,
+    ContentError,
     DeckType,
     JokerType,
     StakeType,
     TagType,
     VoucherType,
 )
-from balatro_ecs.kernel.errors import ContentError, show
 
 from ._describe import description
 
@@ -59,7 +59,7 @@ def _find(name: str, list_key: str, key: str) -> dict[str, Any]:
     try:
         return rows[key]
     except KeyError:
-        raise ContentError(f"no {list_key} with key {show(key)} in the vanilla reference") from None
+        raise ContentError(f"no {list_key} with key {key!r} in the vanilla reference") from None
 
 
 @cache

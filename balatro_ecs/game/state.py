@@ -317,7 +317,8 @@ class RunState:
     playing_card_rate: float = 0.0
     spectral_rate: float = 0.0
     #: The shop rates of the consumable sets without a run field of their own (a pack's
-    #: sets), by set key, once changed (:func:`balatro_ecs.game.pools.set_shop_rate`).
+    #: sets), by set key, once changed (``game.set_shop_rate``, which also changes the
+    #: fields above: each field of the run record has its command, ``docs/objects.md``).
     shop_rates: dict[str, float] = field(default_factory=dict)
     edition_rate: float = 1.0
 

@@ -454,7 +454,8 @@ class ConsumableSetType(ContentType):
     shop_rate: float = 0.0
     #: The run field holding its rate, when the run has one (the game's ``tarot_rate``,
     #: ``planet_rate``, ``spectral_rate``, which vouchers and decks change); empty: the
-    #: run keeps it in ``run.shop_rates`` by key (:func:`balatro_ecs.game.pools.set_shop_rate`).
+    #: run keeps it in ``run.shop_rates`` by key. Either way ``game.set_shop_rate(set, rate)``
+    #: changes it and ``game.shop_rate(set)`` reads it.
     shop_rate_field: str = ""
     #: Where its rate comes in the shop's card-type roll: jokers first, then the sets and
     #: the playing cards (at 4) by order (the game's: Tarot 2, Planet 3, Spectral 5);

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from balatro_ecs.kernel.enums import parse_suit
-from balatro_ecs.plugin import BlindType, hookimpl
+from balatro_ecs.plugin import BlindType, hookimpl, parse_suit
 
 __all__ = ["face_up_when_disabled", "suit_debuff"]
 

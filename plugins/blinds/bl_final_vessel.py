@@ -9,4 +9,4 @@ balatro_content = content(BLIND)
 
 @hookimpl
 def blind_disabled(game, blind):
-    game.run.blind_chips /= 3
+    game.set_blind_chips(game.run.blind_chips / 3, source=blind.name)

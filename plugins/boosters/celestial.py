@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from balatro_ecs.game.pools import planet_for
 from balatro_ecs.plugin import BoosterType, HandType, pack_consumable
 
 from ._kind import packs_of
@@ -18,7 +17,7 @@ def _most_played_planet(game: Any) -> str | None:
         stats = game.run.hands[hand]
         if stats.visible and stats.played > most:
             best, most = hand, stats.played
-    return planet_for(game, best) if best is not None else None
+    return game.planet_for(best) if best is not None else None
 
 
 def celestial_card(game: Any, booster: BoosterType, index: int) -> Any:

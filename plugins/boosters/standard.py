@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from balatro_ecs.game.run.cards_for_sale import poll_edition, random_seal
 from balatro_ecs.plugin import BoosterType, Seal, pack_playing_card
 
 from ._kind import packs_of
@@ -18,10 +17,10 @@ ENHANCED_ABOVE = 0.6
 
 def standard_card(game: Any, booster: BoosterType, index: int) -> Any:
     ante = game.run.ante
-    edition = poll_edition(game, f"standard_edition{ante}", mod=2, no_negative=True)
+    edition = game.random_edition(f"standard_edition{ante}", mod=2, no_negative=True)
     seal = Seal.NONE
     if game.rng.random(f"stdseal{ante}") > SEAL_ABOVE:
-        seal = random_seal(game, f"stdsealtype{ante}")
+        seal = game.random_seal(f"stdsealtype{ante}")
     enhanced = game.rng.random(f"stdset{ante}") > ENHANCED_ABOVE
     return pack_playing_card(game, "sta", enhanced=enhanced, edition=edition, seal=seal)
 

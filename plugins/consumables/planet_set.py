@@ -21,7 +21,5 @@ balatro_content = content(SET)
 
 @hookimpl
 def consumable_set_used(game, consumable):
-    run = game.run
-    if consumable.key not in run.planets_used:
-        run.planets_used.append(consumable.key)
-    run.last_tarot_planet = consumable.key
+    game.count_use("planets_used", consumable.key)
+    game.set_last_tarot_planet(consumable.key)

@@ -21,4 +21,4 @@ balatro_content = content(SET)
 
 @hookimpl
 def consumable_set_used(game, consumable):
-    game.run.spectrals_used += 1
+    game.count_use("spectrals_used")

@@ -23,7 +23,6 @@ FOOL = "c_fool"
 
 @hookimpl
 def consumable_set_used(game, consumable):
-    run = game.run
-    run.tarots_used += 1
+    game.count_use("tarots_used")
     if consumable.key != FOOL:
-        run.last_tarot_planet = consumable.key
+        game.set_last_tarot_planet(consumable.key)

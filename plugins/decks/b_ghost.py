@@ -9,6 +9,6 @@ balatro_content = content(DECK)
 
 @hookimpl
 def deck_apply(game, deck):
-    game.run.spectral_rate = deck.config["spectral_rate"]
+    game.set_shop_rate("Spectral", deck.config["spectral_rate"], source=deck.name)
     for key in deck.config["consumables"]:
         game.add_consumable(key)

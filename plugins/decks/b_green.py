@@ -9,6 +9,7 @@ balatro_content = content(DECK)
 
 @hookimpl
 def deck_apply(game, deck):
-    game.run.money_per_hand = deck.config["extra_hand_bonus"]
-    game.run.money_per_discard = deck.config["extra_discard_bonus"]
-    game.run.no_interest = deck.config["no_interest"]
+    config = deck.config
+    hand, discard = config["extra_hand_bonus"], config["extra_discard_bonus"]
+    game.set_money_per(hand=hand, discard=discard, source=deck.name)
+    game.set_interest(enabled=not config["no_interest"], source=deck.name)

@@ -1,6 +1,5 @@
 """Nebula Deck: starts with Telescope; -1 consumable slot."""
 
-from balatro_ecs.game.run.shop import redeem_voucher
 from balatro_ecs.plugin import content, hookimpl
 from balatro_ecs_vanilla import reference
 
@@ -10,5 +9,5 @@ balatro_content = content(DECK)
 
 @hookimpl
 def deck_apply(game, deck):
-    redeem_voucher(game, deck.config["voucher"])
+    game.redeem_voucher(deck.config["voucher"])
     game.add_consumable_slots(deck.config["consumable_slot"], source=deck.name)

@@ -9,7 +9,7 @@ balatro_content = content(DECK)
 
 @hookimpl
 def deck_apply(game, deck):
-    game.run.ante_scaling = deck.config["ante_scaling"]
+    game.set_blind_scaling(factor=deck.config["ante_scaling"], source=deck.name)
 
 
 @hookimpl

@@ -1,6 +1,5 @@
 """Zodiac Deck: starts with Tarot Merchant, Planet Merchant and Overstock."""
 
-from balatro_ecs.game.run.shop import redeem_voucher
 from balatro_ecs.plugin import content, hookimpl
 from balatro_ecs_vanilla import reference
 
@@ -11,4 +10,4 @@ balatro_content = content(DECK)
 @hookimpl
 def deck_apply(game, deck):
     for key in deck.config["vouchers"]:
-        redeem_voucher(game, key)
+        game.redeem_voucher(key)

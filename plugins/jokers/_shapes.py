@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from balatro_ecs.kernel.enums import HandType, parse_suit
-from balatro_ecs.plugin import Effect, JokerType, hookimpl
+from balatro_ecs.plugin import Effect, HandType, JokerType, hookimpl, parse_suit
 
 __all__ = [
     "chips_counter",

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from balatro_ecs.game.cards import ranked_by_creation
-from balatro_ecs.plugin import Suit
+from balatro_ecs.plugin import Suit, ranked_by_creation
 
 __all__ = ["SUITS", "deck_cards"]
 

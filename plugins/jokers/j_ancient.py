@@ -7,8 +7,7 @@ and after every round (another suit than the last); the run keeps it in its memo
 
 from dataclasses import replace
 
-from balatro_ecs.kernel.enums import parse_suit
-from balatro_ecs.plugin import Effect, Suit, content, hookimpl
+from balatro_ecs.plugin import Effect, Suit, content, hookimpl, parse_suit
 from balatro_ecs_vanilla import reference
 
 from ._targets import SUITS

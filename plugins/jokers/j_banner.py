@@ -1,7 +1,6 @@
 """Banner: +30 Chips for each discard left this round."""
 
-from balatro_ecs.game.state import Phase
-from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs.plugin import Effect, Phase, content, hookimpl
 from balatro_ecs_vanilla import reference
 
 JOKER = reference.joker("j_banner")

@@ -7,8 +7,7 @@ when the run starts and after every round; the run keeps it in its memory
 
 from dataclasses import replace
 
-from balatro_ecs.kernel.enums import parse_suit
-from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs.plugin import content, hookimpl, parse_suit
 from balatro_ecs_vanilla import reference
 
 from . import _shapes

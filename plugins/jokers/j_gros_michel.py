@@ -21,6 +21,5 @@ def joker_end_of_round(game, joker):
     if game.chance("gros_michel", joker.state["extra"]["odds"]):
         game.remove_joker(joker)
         game.record(joker, "message", "extinct")
-        if EXTINCT not in game.run.flags:
-            game.run.flags.append(EXTINCT)
+        game.set_pool_flag(EXTINCT)
     return None

@@ -7,8 +7,7 @@ ante when the run starts and after every round; the run keeps it in its memory
 
 from dataclasses import replace
 
-from balatro_ecs.kernel.enums import parse_suit
-from balatro_ecs.plugin import Effect, content, hookimpl
+from balatro_ecs.plugin import Effect, content, hookimpl, parse_suit
 from balatro_ecs_vanilla import reference
 from balatro_ecs_vanilla._describe import rank_word
 

@@ -24,7 +24,7 @@ def joker_setting_blind(game, joker, blind):
         if game.destroy_joker(victim, joker):
             # The game only dissolves the victim after the pass: jokers acting after this
             # one still count its slot as taken (Riff-raff's room).
-            game.joker_buffer += 1
+            game.reserve_joker_slots(1)
     return None
 
 

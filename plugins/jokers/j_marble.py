@@ -1,6 +1,5 @@
 """Marble Joker: when a blind is selected, adds a Stone card to the deck."""
 
-from balatro_ecs.game.run.cards_for_sale import random_front
 from balatro_ecs.plugin import CardSpec, Enhancement, content, hookimpl
 from balatro_ecs_vanilla import reference
 
@@ -10,7 +9,7 @@ balatro_content = content(JOKER)
 
 @hookimpl
 def joker_setting_blind(game, joker, blind):
-    rank, suit = random_front(game, "marb_fr")
+    rank, suit = game.random_front("marb_fr")
     card = game.add_card(CardSpec(rank, suit, enhancement=Enhancement.STONE))
     game.record(joker, "create", card.label, card)
     game.playing_cards_added([card])

@@ -18,7 +18,7 @@ def joker_setting_blind(game, joker, blind):
     count = min(joker.state["extra"], room)
     if count <= 0:
         return
-    game.joker_buffer += count
+    game.reserve_joker_slots(count)
 
     def create():
         for _ in range(count):

@@ -9,4 +9,4 @@ balatro_content = content(STAKE)
 
 @hookimpl
 def stake_apply(game, stake):
-    game.run.eternals_in_shop = True
+    game.allow_sticker_in_shop("sticker_eternal", source=stake.name)

@@ -9,7 +9,7 @@ balatro_content = content(STAKE)
 
 @hookimpl
 def stake_apply(game, stake):
-    game.run.rentals_in_shop = True
+    game.allow_sticker_in_shop("sticker_rental", source=stake.name)
 
 
 @hookimpl

@@ -9,7 +9,7 @@ balatro_content = content(STAKE)
 
 @hookimpl
 def stake_apply(game, stake):
-    game.run.perishables_in_shop = True
+    game.allow_sticker_in_shop("sticker_perishable", source=stake.name)
 
 
 @hookimpl

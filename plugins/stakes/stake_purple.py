@@ -9,4 +9,6 @@ balatro_content = content(STAKE)
 
 @hookimpl
 def stake_apply(game, stake):
-    game.run.scaling = max(game.run.scaling, stake.modifiers["scaling"])
+    game.set_blind_scaling(
+        table=max(game.run.scaling, stake.modifiers["scaling"]), source=stake.name
+    )

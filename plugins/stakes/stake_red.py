@@ -9,4 +9,4 @@ balatro_content = content(STAKE)
 
 @hookimpl
 def stake_apply(game, stake):
-    game.run.no_blind_reward.append(stake.modifiers["no_blind_reward"])
+    game.set_blind_reward(stake.modifiers["no_blind_reward"], False, source=stake.name)

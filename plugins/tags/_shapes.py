@@ -5,10 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from balatro_ecs.game.run.cards_for_sale import make_joker
-from balatro_ecs.game.state import Phase
-from balatro_ecs.kernel.components import Area
-from balatro_ecs.plugin import Edition, Joker, hookimpl
+from balatro_ecs.plugin import Edition, Joker, Phase, hookimpl
 
 __all__ = ["COMMON_ROLL", "RARE_ROLL", "UNCOMMON_ROLL", "edition_tag", "free_joker", "pack_tag"]
 
@@ -20,7 +17,7 @@ RARE_ROLL = 1.0
 
 def free_joker(game: Any, rarity: float, append: str) -> Joker:
     """A shop joker of a forced rarity, offered for free."""
-    joker = make_joker(game, Area.SHOP, append, rarity=rarity)
+    joker = game.random_joker(append, rarity=rarity)
     game.make_free(joker)
     return joker
 

@@ -14,5 +14,5 @@ def tag_apply(game, tag, trigger, subject):
         return None
     for item in game.shop:
         game.make_free(item)
-    game.free_packs = True
+    game.make_packs_free()
     return True

@@ -10,6 +10,6 @@ balatro_content = content(TAG)
 @hookimpl
 def tag_apply(game, tag, trigger, subject):
     if trigger == "shop_start":
-        game.run.temp_reroll_cost = 0
+        game.set_reroll_cost(0, this_shop=True, source=tag.name)
         return True
     return None

@@ -1,8 +1,6 @@
 """Top-up Tag: up to 2 Common jokers, as room allows."""
 
-from balatro_ecs.game.run.cards_for_sale import make_joker
-from balatro_ecs.kernel.components import Area
-from balatro_ecs.plugin import content, hookimpl
+from balatro_ecs.plugin import Area, content, hookimpl
 from balatro_ecs_vanilla import reference
 
 from ._shapes import COMMON_ROLL
@@ -17,5 +15,5 @@ def tag_apply(game, tag, trigger, subject):
         return None
     room = min(tag.config["spawn_jokers"], game.joker_limit - len(game.jokers))
     for _ in range(max(0, room)):
-        game.add_joker(make_joker(game, Area.JOKERS, "top", rarity=COMMON_ROLL))
+        game.add_joker(game.random_joker("top", rarity=COMMON_ROLL, area=Area.JOKERS))
     return True

@@ -1,6 +1,5 @@
 """Voucher Tag: the next shop offers one more voucher."""
 
-from balatro_ecs.game.run.blinds import next_voucher
 from balatro_ecs.plugin import content, hookimpl
 from balatro_ecs_vanilla import reference
 
@@ -12,7 +11,7 @@ balatro_content = content(TAG)
 def tag_apply(game, tag, trigger, subject):
     if trigger != "voucher_add":
         return None
-    extra = next_voucher(game, "Voucher_fromtag")
+    extra = game.draw_voucher("Voucher_fromtag")
     if extra is not None:
-        game.shop_vouchers.append(extra)
+        game.offer_voucher(extra)
     return True

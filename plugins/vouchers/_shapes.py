@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from balatro_ecs.game.run.shop import recalculate_reroll, reprice_shop
 from balatro_ecs.plugin import hookimpl
 
 Hook = Callable[..., Any]
@@ -21,8 +20,8 @@ def shop_discount() -> Hook:
 
     @hookimpl
     def voucher_redeem(game: Any, voucher: Any) -> None:
-        game.run.discount_percent = max(game.run.discount_percent, voucher.config["extra"])
-        reprice_shop(game)
+        percent = max(game.run.discount_percent, voucher.config["extra"])
+        game.set_discount(percent, source=voucher.name)
 
     return voucher_redeem
 
@@ -32,8 +31,8 @@ def cheaper_rerolls() -> Hook:
 
     @hookimpl
     def voucher_redeem(game: Any, voucher: Any) -> None:
-        game.run.reroll_cost -= voucher.config["extra"]
-        recalculate_reroll(game, skip_increment=True)
+        cost = max(0, game.run.reroll_cost - voucher.config["extra"])
+        game.set_reroll_cost(cost, source=voucher.name)
 
     return voucher_redeem
 

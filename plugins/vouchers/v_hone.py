@@ -9,4 +9,4 @@ balatro_content = content(VOUCHER)
 
 @hookimpl
 def voucher_redeem(game, voucher):
-    game.run.edition_rate = max(game.run.edition_rate, voucher.config["extra"])
+    game.set_edition_rate(max(game.run.edition_rate, voucher.config["extra"]), source=voucher.name)

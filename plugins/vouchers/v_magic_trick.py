@@ -9,4 +9,5 @@ balatro_content = content(VOUCHER)
 
 @hookimpl
 def voucher_redeem(game, voucher):
-    game.run.playing_card_rate = max(game.run.playing_card_rate, voucher.config["extra"])
+    rate = max(game.shop_rate("Playing Card"), voucher.config["extra"])
+    game.set_shop_rate("Playing Card", rate, source=voucher.name)

@@ -9,7 +9,7 @@ balatro_content = content(VOUCHER)
 
 @hookimpl
 def voucher_redeem(game, voucher):
-    game.run.interest_cap = max(game.run.interest_cap, voucher.config["extra"])
+    game.set_interest(cap=max(game.run.interest_cap, voucher.config["extra"]), source=voucher.name)
 
 
 @hookimpl

@@ -12,4 +12,5 @@ BASE_RATE = reference.table("rules")["run_start"]["shop_rates"]["planet"]
 
 @hookimpl
 def voucher_redeem(game, voucher):
-    game.run.planet_rate = max(game.run.planet_rate, BASE_RATE * voucher.config["extra"])
+    rate = max(game.shop_rate("Planet"), BASE_RATE * voucher.config["extra"])
+    game.set_shop_rate("Planet", rate, source=voucher.name)

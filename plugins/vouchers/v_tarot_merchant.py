@@ -12,4 +12,5 @@ BASE_RATE = reference.table("rules")["run_start"]["shop_rates"]["tarot"]
 
 @hookimpl
 def voucher_redeem(game, voucher):
-    game.run.tarot_rate = max(game.run.tarot_rate, BASE_RATE * voucher.config["extra"])
+    rate = max(game.shop_rate("Tarot"), BASE_RATE * voucher.config["extra"])
+    game.set_shop_rate("Tarot", rate, source=voucher.name)

@@ -49,9 +49,10 @@ if TYPE_CHECKING:
         StakeType,
         StickerType,
         TagType,
+        VoucherType,
     )
     from ...kernel.effects import Effect
-    from ...kernel.enums import Enhancement, HandType
+    from ...kernel.enums import Enhancement, HandType, Seal, Suit
     from ...kernel.manager import Plugins
     from ...kernel.rng import GameRandom
     from ..actions import Outcome
@@ -168,6 +169,37 @@ class GameCommands(Protocol):
     def change_ante(self, change: int, *, source: object = None) -> int:
         """Move the ante by ``change`` (Hieroglyph: ``-1``); the jokers'
         ``joker_ante_change`` hooks may change it first. Returns the change made."""
+
+    def planet_for(self, hand: HandType) -> str | None:
+        """The key of the Planet card that levels ``hand`` (``None``: no plugin gives one)."""
+
+    def set_interest(
+        self,
+        *,
+        cap: int | None = None,
+        per_5: int | None = None,
+        enabled: bool | None = None,
+        source: object = None,
+    ) -> None:
+        """Change the interest cash-out pays, for the rest of the run: the money it counts up
+        to (``cap``), what each $5 pays (``per_5``), whether any is paid (``enabled``)."""
+
+    def set_money_per(
+        self, *, hand: int | None = None, discard: int | None = None, source: object = None
+    ) -> None:
+        """Change what cash-out pays for each hand and each discard left, for the rest of the
+        run (Green Deck)."""
+
+    def count_use(self, counter: str, key: str | None = None) -> None:
+        """Count a consumable used: ``tarots_used`` or ``spectrals_used`` go up by one,
+        ``planets_used`` adds ``key`` once (a consumable set's ``consumable_set_used``)."""
+
+    def set_last_tarot_planet(self, key: str) -> None:
+        """Remember ``key`` as the last Tarot or Planet card used (what The Fool makes)."""
+
+    def set_pool_flag(self, flag: str, on: bool = True) -> None:
+        """Raise (or lower) a flag of the run's pools (Gros Michel extinct lets Cavendish
+        appear); saved with the run."""
 
     def add_hands(self, hands: int, *, every_round: bool = False, source: object = None) -> None:
         """Add (or, if negative, take away) hands left this round (never below 0); with
@@ -304,6 +336,47 @@ class GameCommands(Protocol):
     def disable_blind(self) -> None:
         """Disable the active blind's ability (Chicot, Luchador); its round effects are undone."""
 
+    def random_front(self, stream: str) -> tuple[int, Suit]:
+        """A random rank and suit on ``stream``, over the 52 cards as the game lists them."""
+
+    def random_seal(self, stream: str) -> Seal:
+        """A random seal on ``stream``, rolled as the game rolls one (then the packs' seals)."""
+
+    def random_enhancement(self, stream: str, *, created: bool = False) -> Enhancement:
+        """A random enhancement on ``stream`` from the Enhanced pool (``created``: the pool
+        Spectral cards draw from)."""
+
+    def random_edition(
+        self,
+        stream: str,
+        *,
+        mod: float = 1.0,
+        no_negative: bool = False,
+        guaranteed: bool = False,
+    ) -> Edition:
+        """The game's edition roll on ``stream`` (``Edition.NONE`` for none), ``mod`` scaling
+        the odds; ``guaranteed``: an effect that always gives one (Aura)."""
+
+    def reroll_boss(self, cost: int = 0) -> str:
+        """Draw a new boss for this ante, paying ``cost`` (the Boss Tag's free reroll); returns
+        its key."""
+
+    def blind_hands(self) -> dict[str, str]:
+        """The poker hand of each blind of this ante, by blind (the Orbital Tag's hand)."""
+
+    def set_blind_chips(self, chips: float, *, source: object = None) -> None:
+        """Set the score needed to beat the blind being played (The Wall disabled: half)."""
+
+    def set_blind_scaling(
+        self, *, factor: float | None = None, table: int | None = None, source: object = None
+    ) -> None:
+        """Change how large blinds are for the rest of the run: ``factor`` multiplies them
+        (Plasma Deck 2), ``table`` picks the base chips per ante (Green Stake 2)."""
+
+    def set_blind_reward(self, blind: str, pays: bool, *, source: object = None) -> None:
+        """Whether beating a ``"Small"``, ``"Big"`` or ``"Boss"`` blind pays its reward, for the
+        rest of the run (Red Stake: the Small Blind pays none)."""
+
     # -- jokers, stickers and consumables (commands.jokers) -----------------------------
     def new_joker(
         self,
@@ -350,6 +423,17 @@ class GameCommands(Protocol):
         """Create a random joker from the game's pool and put it in the row (Riff-raff,
         Judgement)."""
 
+    def random_joker(
+        self,
+        key_append: str = "",
+        *,
+        rarity: float | str | None = None,
+        legendary: bool = False,
+        area: C.Area = C.Area.SHOP,
+    ) -> Joker:
+        """A random joker from the game's pool made for ``area`` (the shop by default), placed
+        in no row (:meth:`offer` it, or :meth:`add_joker` it)."""
+
     def move_joker(self, joker: Joker, index: int) -> None:
         """Move a joker to another slot."""
 
@@ -372,6 +456,10 @@ class GameCommands(Protocol):
         """Whether a joker (not Negative) fits in the row, with ``pending`` more on the way (and
         the jokers queued effects will make, :attr:`joker_buffer`)."""
 
+    def reserve_joker_slots(self, count: int = 1) -> None:
+        """Count ``count`` more joker slots as taken until the queued events have run
+        (:attr:`joker_buffer`: Riff-raff's jokers to come, Madness's victim)."""
+
     def sticker_blocks(self, joker: Joker, action: str) -> StickerType | None:
         """The sticker on ``joker`` that stops ``action`` (``"sell"`` or ``"destroy"``), as its
         ``sticker_blocks`` says (Eternal stops both); ``None`` when nothing does."""
@@ -385,6 +473,15 @@ class GameCommands(Protocol):
         """Set the value of a sticker on a joker as it is (``None``: take it off), with no
         ``sticker_apply``: what a sticker's own hooks use (Perishable counting down).
         The joker is repriced when the sticker prices jokers."""
+
+    def allow_sticker_in_shop(
+        self, sticker: str | StickerType, allowed: bool = True, *, source: object = None
+    ) -> None:
+        """Let the jokers offered in the shop and packs carry ``sticker`` (or no longer), for
+        the rest of the run (Black Stake: Eternal)."""
+
+    def sticker_in_shop(self, sticker: str | StickerType) -> bool:
+        """Whether the jokers offered in the shop and packs may carry ``sticker`` now."""
 
     def new_consumable(
         self,
@@ -410,6 +507,12 @@ class GameCommands(Protocol):
 
     def create_consumable_from_pool(self, card_set: str, key_append: str = "") -> Consumable:
         """Create a random card of ``card_set`` from the game's pool (8 Ball, Séance, ...)."""
+
+    def random_consumable(
+        self, card_set: str, key_append: str = "", *, exclude: Iterable[str] = ()
+    ) -> str:
+        """The key of a random ``card_set`` card drawn from the game's pool, ``exclude``
+        unavailable too (the card being used); nothing is made."""
 
     @property
     def consumable_limit(self) -> int:
@@ -444,6 +547,9 @@ class GameCommands(Protocol):
         """Put a booster pack on sale after the packs on offer (``None``: one drawn as the shop
         draws its packs); returns its key."""
 
+    def offer_voucher(self, voucher: str | VoucherType) -> str:
+        """Put a voucher on sale after the vouchers on offer (the Voucher Tag); returns its key."""
+
     def add_shop_slots(self, slots: int = 1, source: object = None) -> None:
         """More card slots in the shop for the rest of the run (Overstock), filled at once
         during a visit."""
@@ -451,5 +557,35 @@ class GameCommands(Protocol):
     def make_free(self, item: Joker | Consumable | Card) -> None:
         """Make a card on sale cost $0 (Coupon Tag)."""
 
+    def make_packs_free(self) -> None:
+        """Make the booster packs on sale cost $0 for the rest of this visit (Coupon Tag)."""
+
     def open_pack(self, pack: str | BoosterType) -> None:
         """Open a booster pack at once, free (the ``open_pack`` event)."""
+
+    def shop_rate(self, kind: str) -> float:
+        """The rate of ``"Joker"``, ``"Playing Card"`` or a consumable set (name or key) in the
+        shop's card-type roll."""
+
+    def set_shop_rate(self, kind: str, rate: float, *, source: object = None) -> None:
+        """Set the rate of a kind of card in the shop's card-type roll for the rest of the run
+        (Tarot Merchant, Ghost Deck)."""
+
+    def set_edition_rate(self, rate: float, *, source: object = None) -> None:
+        """Set how often cards made for the shop and packs get an edition (Hone 2, Glow Up 4)."""
+
+    def set_discount(self, percent: int, *, source: object = None) -> None:
+        """Make everything in the shop cost ``percent`` percent less from now on (Clearance
+        Sale); what is on sale and held is priced again at once."""
+
+    def set_reroll_cost(self, cost: int, *, this_shop: bool = False, source: object = None) -> None:
+        """Set a reroll's cost before it rises, for the rest of the run (Reroll Surplus) or,
+        ``this_shop``, this visit only (D6 Tag); the next reroll's price follows."""
+
+    def redeem_voucher(self, voucher: str | VoucherType) -> str:
+        """Own a voucher at once, without paying (Magic Deck): its ``voucher_redeem`` acts now,
+        its rules from now on; returns its key."""
+
+    def draw_voucher(self, stream: str | None = None) -> str | None:
+        """Draw a voucher from the game's pool as the ante's is drawn (on ``stream``), leaving
+        out those owned, locked or on sale; ``None`` when none is left."""

@@ -1,5 +1,6 @@
 """Commands on playing cards: making them, moving them between areas, destroying them,
-drawing, shuffling, sorting and discarding.
+drawing, shuffling, sorting and discarding; the game's random rolls of a card's rank and
+suit, enhancement, edition and seal.
 
 Part of :class:`~balatro_ecs.game.commands.GameCommands`, the methods plugins call on the
 game (listed with the rest in ``docs/objects.md``).
@@ -14,11 +15,13 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, cast
 
 from ...kernel import components as C
-from ...kernel.enums import Enhancement
+from ...kernel.enums import Edition, Enhancement, Seal, Suit
 from ...kernel.errors import ActionError, BalatroError
 from ...kernel.faults import check_whole
 from ..cards import Card, CardSpec, CardTemplate
 from ..jokers import Consumable, Joker
+from ..pools import draw_enhancement
+from ..run import cards_for_sale
 from ..run.flow import run_event
 from ..state import Phase
 from .run import RunCommands
@@ -377,3 +380,34 @@ class CardCommands(RunCommands):
             after = self.hand_size
             if after > before and after > 1:
                 self.draw(after - before)
+
+    # -- the game's rolls of a card's parts -----------------------------------------------------
+    def random_front(self, stream: str) -> tuple[int, Suit]:
+        """A random rank and suit on ``stream``, drawn over the 52 cards as the game lists
+        them (Certificate, Marble Joker, the Erratic Deck)."""
+        return cards_for_sale.random_front(cast("Game", self), stream)
+
+    def random_seal(self, stream: str) -> Seal:
+        """A random seal on ``stream``: Red, Blue, Gold, Purple one in four each (the game's
+        roll), then the packs' seals, each by its ``weight``."""
+        return cards_for_sale.random_seal(cast("Game", self), stream)
+
+    def random_enhancement(self, stream: str, *, created: bool = False) -> Enhancement:
+        """A random enhancement on ``stream``, from the Enhanced pool, or (``created``) the one
+        Spectral cards draw from (Familiar, Grim, Incantation: no Stone)."""
+        return draw_enhancement(cast("Game", self), stream, created)
+
+    def random_edition(
+        self,
+        stream: str,
+        *,
+        mod: float = 1.0,
+        no_negative: bool = False,
+        guaranteed: bool = False,
+    ) -> Edition:
+        """The game's edition roll on ``stream`` (``Edition.NONE`` for none): Negative, then
+        Polychrome, Holographic, Foil, then the packs' editions; ``mod`` scales the odds
+        (the Standard pack's 2), as the run's edition rate does; ``no_negative`` leaves the
+        Negative out; ``guaranteed``: the roll of an effect that always gives one (Aura, The
+        Wheel of Fortune once it hits)."""
+        return cards_for_sale.poll_edition(cast("Game", self), stream, mod, no_negative, guaranteed)

@@ -1,5 +1,6 @@
 """Commands on jokers and consumables: making them, adding, removing, destroying, copying,
-moving them; their stickers and editions; creating them from the game's pools.
+moving them; their stickers (and which the shop's jokers may get) and editions; creating
+them from the game's pools.
 
 Part of :class:`~balatro_ecs.game.commands.GameCommands`, the methods plugins call on the
 game (listed with the rest in ``docs/objects.md``).
@@ -7,17 +8,19 @@ game (listed with the rest in ``docs/objects.md``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from ...kernel import components as C
 from ...kernel.content import ConsumableType, JokerType, StickerType
 from ...kernel.enums import Edition
-from ...kernel.errors import ActionError
+from ...kernel.errors import ActionError, show
+from ...kernel.faults import check_count
 from ..copying import deep_copy
 from ..jokers import Consumable, Joker
-from ..pools import draw_consumable
+from ..pools import consumable_pool, draw_consumable, draw_pool, pool_fallback
 from ..run.cards_for_sale import make_joker
+from ..state import RunState
 from ..stickers import blocking_sticker, joker_price, new_stickers, new_value, sticker_table
 from .blinds import BlindCommands
 
@@ -37,6 +40,12 @@ def _merge_state(base: dict[str, Any], overrides: Mapping[str, Any]) -> None:
 
 def _serial_of(joker: Joker) -> int:
     return joker.serial
+
+
+#: The run's own flags of the stickers a stake lets into the shop (the game's three).
+_RUN_FLAGS = frozenset(
+    name for name, value in RunState().to_dict().items() if name.endswith("s_in_shop")
+)
 
 
 class JokerCommands(BlindCommands):
@@ -180,6 +189,21 @@ class JokerCommands(BlindCommands):
         self.record(None, "create", made.key, made)
         return made
 
+    def random_joker(
+        self,
+        key_append: str = "",
+        *,
+        rarity: float | str | None = None,
+        legendary: bool = False,
+        area: C.Area = C.Area.SHOP,
+    ) -> Joker:
+        """A random joker from the game's pool, made for ``area`` and placed in no row: the
+        shop's (offer it with :meth:`offer`; the Rare Tag's free joker), a pack's, or the
+        joker row's (put it there with :meth:`add_joker`; the Top-up Tag). It is drawn as
+        :meth:`create_joker_from_pool` draws (the same ``rarity`` and ``legendary``), with
+        the edition and stickers a joker for ``area`` rolls."""
+        return make_joker(cast("Game", self), area, key_append, rarity, legendary)
+
     def move_joker(self, joker: Joker, index: int) -> None:
         """Move a joker to another slot."""
         self.jokers.remove(joker)
@@ -245,6 +269,16 @@ class JokerCommands(BlindCommands):
         return len(self.jokers) + self.joker_buffer + pending < self.joker_limit
 
     # -- stickers -------------------------------------------------------------------------
+    def reserve_joker_slots(self, count: int = 1) -> None:
+        """Count ``count`` more joker slots as taken until the queued events have run (the
+        game's ``joker_buffer``, which :meth:`run_queued` empties): the jokers a queued effect
+        will make (Riff-raff), or a joker destroyed this pass that keeps its slot until the
+        pass is over (Madness's victim). :meth:`has_room_for_joker` counts them.
+
+        :raises ValueError: ``count`` is not a whole number >= 0.
+        """
+        self.joker_buffer += check_count("reserve_joker_slots: count", count)
+
     def sticker_blocks(self, joker: Joker, action: str) -> StickerType | None:
         """The sticker on ``joker`` that stops ``action`` (``"sell"`` or ``"destroy"``),
         as its ``sticker_blocks`` says (Eternal stops both); ``None`` when nothing does."""
@@ -285,6 +319,54 @@ class JokerCommands(BlindCommands):
             self.reprice(joker)
 
     # -- consumables ----------------------------------------------------------------------
+    def allow_sticker_in_shop(
+        self, sticker: str | StickerType, allowed: bool = True, *, source: object = None
+    ) -> None:
+        """Let the jokers offered in the shop and packs carry ``sticker`` (or, with
+        ``allowed=False``, no longer), for the rest of the run: what a stake allows (Black
+        Stake: Eternal). The game's stickers keep it in the run's ``<field>s_in_shop``
+        (``eternals_in_shop``), any other in ``run.flags`` (``"<field>_in_shop"``); a
+        sticker's ``sticker_roll`` asks :meth:`sticker_in_shop`.
+
+        :raises UnknownNameError: ``sticker`` names no sticker.
+        :raises TypeError: ``allowed`` is not a bool.
+        """
+        found = self._sticker_type(sticker)
+        if type(allowed) is not bool:
+            raise TypeError(
+                f"allow_sticker_in_shop: allowed must be True or False, got {show(allowed)}"
+            )
+        field = f"{found.field}s_in_shop"
+        if field in _RUN_FLAGS:
+            setattr(self.run, field, allowed)
+        else:
+            flag = f"{found.field}_in_shop"
+            flags = self.run.flags
+            if allowed and flag not in flags:
+                flags.append(flag)
+            elif not allowed and flag in flags:
+                flags.remove(flag)
+        self.record(source, "sticker in shop", allowed, found.key)
+
+    def sticker_in_shop(self, sticker: str | StickerType) -> bool:
+        """Whether the jokers offered in the shop and packs may carry ``sticker`` now
+        (:meth:`allow_sticker_in_shop`)."""
+        found = self._sticker_type(sticker)
+        field = f"{found.field}s_in_shop"
+        if field in _RUN_FLAGS:
+            return bool(getattr(self.run, field))
+        return f"{found.field}_in_shop" in self.run.flags
+
+    def _sticker_type(self, sticker: str | StickerType) -> StickerType:
+        """The sticker ``sticker`` names; a blocked one too (what a stake allows is kept for
+        the run whatever the plugin set)."""
+        if isinstance(sticker, StickerType):
+            return sticker
+        blocked = self.plugins.blocked_content.get(sticker)
+        if isinstance(blocked, StickerType):
+            return blocked
+        return self.plugins.find(StickerType, sticker)
+
     def new_consumable(
         self,
         consumable: str | ConsumableType,
@@ -347,6 +429,22 @@ class JokerCommands(BlindCommands):
         )
         self.record(None, "create", made.key, made)
         return made
+
+    def random_consumable(
+        self, card_set: str, key_append: str = "", *, exclude: Iterable[str] = ()
+    ) -> str:
+        """The key of a random ``card_set`` card, drawn from the game's pool as
+        :meth:`create_consumable_from_pool` draws it (on ``<set><key_append><ante>``), with
+        the keys in ``exclude`` unavailable too (the card being used, which the game's pool
+        leaves out while it acts: The Emperor, The High Priestess). Nothing is made.
+
+        :raises UnknownNameError: ``card_set`` names no consumable set.
+        """
+        pool, stream = consumable_pool(cast("Game", self), card_set, key_append)
+        left_out = set(exclude)
+        if left_out:
+            pool = [None if key in left_out else key for key in pool]
+        return draw_pool(cast("Game", self), pool, stream, pool_fallback(self.plugins, card_set))
 
     @property
     def consumable_limit(self) -> int:

@@ -1,6 +1,6 @@
-"""Commands on the run as a whole: money, hand levels, hands and discards, the hand size,
-slots, chances, prices, the event record, the queue of effects, the jokers' hooks,
-scoring the hand in play.
+"""Commands on the run as a whole: money (and what cash-out pays), hand levels, hands and
+discards, the hand size, slots, chances, prices, what has been used, the event record, the
+queue of effects, the jokers' hooks, scoring the hand in play.
 
 Part of :class:`~balatro_ecs.game.commands.GameCommands`, the methods plugins call on the
 game (listed with the rest in ``docs/objects.md``).
@@ -13,12 +13,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from ...kernel import components as C
+from ...kernel.content import ConsumableType
 from ...kernel.effects import Effect
 from ...kernel.enums import HAND_NAMES, Edition, HandType
-from ...kernel.errors import BalatroError
+from ...kernel.errors import BalatroError, UnknownNameError, show
 from ...kernel.faults import calling_hook, check_dollars, check_effect, check_whole
 from ...kernel.quantities import MAX_INT
 from ..jokers import EDITION_SURCHARGE, Consumable, Joker
+from ..pools import planet_for
 from ..scoring.pipeline import score_play
 from ..scoring.result import ScoreResult
 from ..stickers import joker_price
@@ -27,7 +29,12 @@ from ..sync import RulesSync
 if TYPE_CHECKING:
     from ..game import Game
 
-__all__ = ["RunCommands"]
+__all__ = ["USAGE_COUNTERS", "RunCommands"]
+
+#: The run's counts of consumables used that :meth:`RunCommands.count_use` adds to: a
+#: number (``tarots_used``: Fortune Teller) or the distinct keys used (``planets_used``:
+#: Satellite).
+USAGE_COUNTERS = ("tarots_used", "spectrals_used", "planets_used")
 
 
 class RunCommands(RulesSync):
@@ -123,6 +130,109 @@ class RunCommands(RulesSync):
                 self.record(source, "ante", change)
         self.run.ante += change
         return change
+
+    def planet_for(self, hand: HandType) -> str | None:
+        """The key of the Planet card that levels ``hand`` (Blue Seal, the Celestial pack's
+        sure card); ``None`` when no plugin gives one."""
+        return planet_for(cast("Game", self), hand)
+
+    # -- what cash-out pays ----------------------------------------------------------------
+    def set_interest(
+        self,
+        *,
+        cap: int | None = None,
+        per_5: int | None = None,
+        enabled: bool | None = None,
+        source: object = None,
+    ) -> None:
+        """Change the interest paid at cash-out for the rest of the run: ``cap``, the money
+        interest counts up to (``run.interest_cap``: $25 at the start, Seed Money $50, Money
+        Tree $100); ``per_5``, what each $5 of it pays (``run.interest_per_5``); ``enabled``
+        ``False``: none is paid (Green Deck). Arguments left ``None`` stay as they are.
+
+        :raises TypeError: ``cap`` or ``per_5`` is not a whole number, ``enabled`` not a bool.
+        :raises ValueError: ``cap`` or ``per_5`` is below 0.
+        """
+        for name, value in (("cap", cap), ("per_5", per_5)):
+            if value is not None and check_whole(f"set_interest: {name}", value, source) < 0:
+                raise ValueError(f"set_interest: {name} must be >= 0, got {value}")
+        if enabled is not None and type(enabled) is not bool:
+            raise TypeError(f"set_interest: enabled must be True or False, got {show(enabled)}")
+        run = self.run
+        if cap is not None and cap != run.interest_cap:
+            run.interest_cap = cap
+            self.record(source, "interest cap", cap)
+        if per_5 is not None and per_5 != run.interest_per_5:
+            run.interest_per_5 = per_5
+            self.record(source, "interest per 5", per_5)
+        if enabled is not None and enabled == run.no_interest:
+            run.no_interest = not enabled
+            self.record(source, "interest", enabled)
+
+    def set_money_per(
+        self, *, hand: int | None = None, discard: int | None = None, source: object = None
+    ) -> None:
+        """Change what cash-out pays for each hand (``run.money_per_hand``, $1 at the start)
+        and each discard (``run.money_per_discard``, $0) left unused, for the rest of the
+        run (Green Deck: $2 and $1). Arguments left ``None`` stay as they are.
+
+        :raises TypeError: ``hand`` or ``discard`` is not a whole number.
+        """
+        for name, value in (("hand", hand), ("discard", discard)):
+            if value is not None:
+                check_dollars(check_whole(f"set_money_per: {name}", value, source), source)
+        run = self.run
+        if hand is not None and hand != run.money_per_hand:
+            run.money_per_hand = hand
+            self.record(source, "money per hand", hand)
+        if discard is not None and discard != run.money_per_discard:
+            run.money_per_discard = discard
+            self.record(source, "money per discard", discard)
+
+    # -- what has been used -----------------------------------------------------------------
+    def count_use(self, counter: str, key: str | None = None) -> None:
+        """Count a consumable used in one of the run's :data:`USAGE_COUNTERS` (what a
+        consumable set's ``consumable_set_used`` hook does): ``tarots_used`` and
+        ``spectrals_used`` go up by one; ``planets_used`` adds ``key`` unless it holds it.
+
+        :raises UnknownNameError: ``counter`` is not one of them.
+        :raises ValueError: ``planets_used`` without the key of a consumable.
+        """
+        if counter not in USAGE_COUNTERS:
+            raise UnknownNameError("usage counter", counter, USAGE_COUNTERS)
+        run = self.run
+        if counter == "planets_used":
+            if key is None:
+                raise ValueError("count_use: planets_used counts keys; give the consumable's key")
+            key = self.plugins.find(ConsumableType, key).key
+            if key not in run.planets_used:
+                run.planets_used.append(key)
+        elif counter == "tarots_used":
+            run.tarots_used += 1
+        else:
+            run.spectrals_used += 1
+
+    def set_last_tarot_planet(self, key: str) -> None:
+        """Remember ``key`` as the last Tarot or Planet card used (``run.last_tarot_planet``:
+        what The Fool makes).
+
+        :raises UnknownNameError: ``key`` names no consumable.
+        """
+        self.run.last_tarot_planet = self.plugins.find(ConsumableType, key).key
+
+    def set_pool_flag(self, flag: str, on: bool = True) -> None:
+        """Raise (or, ``on=False``, lower) a flag of the run's pools (``run.flags``: Gros
+        Michel going extinct lets Cavendish appear); kept with the run and its saves.
+
+        :raises ValueError: ``flag`` is not a non-empty string.
+        """
+        if not isinstance(flag, str) or not flag:
+            raise ValueError(f"set_pool_flag: flag must be a non-empty string, got {show(flag)}")
+        flags = self.run.flags
+        if on and flag not in flags:
+            flags.append(flag)
+        elif not on and flag in flags:
+            flags.remove(flag)
 
     def _hand_levelled(self, hand: HandType, levels: int, source: object) -> None:
         """Tell the jokers that ``hand`` changed level (a planet, a joker, a tag, a hand

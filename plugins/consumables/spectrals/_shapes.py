@@ -24,8 +24,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from balatro_ecs.game.pools import draw_enhancement
-from balatro_ecs.kernel.enums import parse_enhancement, parse_seal
 from balatro_ecs.plugin import (
     Area,
     CardSpec,
@@ -33,6 +31,8 @@ from balatro_ecs.plugin import (
     Enhancement,
     Suit,
     hookimpl,
+    parse_enhancement,
+    parse_seal,
 )
 from balatro_ecs_vanilla import reference
 
@@ -56,7 +56,7 @@ Hook = Callable[..., Any]
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 #: The game's enhancements a created card may get: the Enhanced pool in its order, less
-#: Stone (the draw is :func:`~balatro_ecs.game.pools.draw_enhancement`, which adds the packs'
+#: Stone (the draw is ``game.random_enhancement``, which adds the packs'
 #: enhancements that have a rank).
 ENHANCEMENTS: tuple[Enhancement, ...] = tuple(
     parse_enhancement(row["key"])
@@ -107,7 +107,7 @@ def destroy_and_create(stype: ConsumableType, ranks: Sequence[int], stream: str)
         for _ in range(count):
             rank = ranks[0] if len(ranks) == 1 else rng.element(stream, ranks)
             suit = rng.element(stream, SUITS)
-            enhancement = draw_enhancement(game, "spe_card", created=True)
+            enhancement = game.random_enhancement("spe_card", created=True)
             card = game.add_card(CardSpec(rank, suit, enhancement=enhancement), Area.HAND)
             card.set_debuff(by_blind=False)  # made fresh: the blind has not looked at it
             made.append(card)

@@ -7,7 +7,6 @@ Polychrome, above 0.5 Holographic, else Foil (editions.toml).
 
 from dataclasses import replace
 
-from balatro_ecs.game.run.cards_for_sale import poll_edition
 from balatro_ecs.plugin import content, hookimpl
 from balatro_ecs_vanilla import reference
 
@@ -31,7 +30,7 @@ def consumable_can_use(game, consumable, targets):
 
 @hookimpl
 def consumable_use(game, consumable, targets):
-    edition = poll_edition(game, "aura", no_negative=True, guaranteed=True)
+    edition = game.random_edition("aura", no_negative=True, guaranteed=True)
     for card in targets:
         card.set_edition(edition)
         game.card_changed(card, consumable.name)

@@ -1,7 +1,7 @@
 """Rule shapes shared by several Tarot cards: the same rule with other numbers.
 
-The selection rules every pack may use (:func:`~balatro_ecs.game.selection.select_cards`,
-:func:`~balatro_ecs.game.selection.change_each`) come from :mod:`balatro_ecs.game.selection`. Each
+The selection rules every pack may use (:func:`~balatro_ecs.plugin.select_cards`,
+:func:`~balatro_ecs.plugin.change_each`) come from :mod:`balatro_ecs.plugin`. Each
 function takes the card's :class:`~balatro_ecs.kernel.content.ConsumableType` and returns a
 hook implementation, its numbers read from the card's reference config; a tarot module
 assigns it to the hook's name, e.g.::
@@ -23,10 +23,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from balatro_ecs.game.pools import consumable_pool, draw_pool, pool_fallback
-from balatro_ecs.game.selection import NO_HAND, change_each, select_cards
-from balatro_ecs.kernel.enums import parse_enhancement, parse_suit
-from balatro_ecs.plugin import ConsumableType, hookimpl
+from balatro_ecs.plugin import (
+    NO_HAND,
+    ConsumableType,
+    change_each,
+    hookimpl,
+    parse_enhancement,
+    parse_suit,
+    select_cards,
+)
 
 __all__ = [
     "NO_HAND",
@@ -80,10 +85,8 @@ def create_consumables(card_set: str, count: int, append: str) -> Hook:
     @hookimpl
     def consumable_use(game: Any, consumable: Any, targets: Any) -> None:
         for _ in range(min(count, free_consumable_slots(game, consumable))):
-            pool, stream = consumable_pool(game, card_set, append)
-            if not game.rules.allow_duplicates:
-                pool = [None if key == consumable.key else key for key in pool]
-            key = draw_pool(game, pool, stream, pool_fallback(game.plugins, card_set))
+            exclude = () if game.rules.allow_duplicates else (consumable.key,)
+            key = game.random_consumable(card_set, append, exclude=exclude)
             made = game.add_consumable(key)
             game.record(consumable.name, "create", made.key, made)
 

@@ -6,7 +6,6 @@ Usable only while some joker has no edition. Every draw is on the game's stream
 creation order), then the edition (the guaranteed roll, never Negative).
 """
 
-from balatro_ecs.game.run.cards_for_sale import poll_edition
 from balatro_ecs.plugin import Edition, content, hookimpl
 from balatro_ecs_vanilla import reference
 
@@ -30,5 +29,5 @@ def consumable_use(game, consumable, targets):
         game.record(consumable.name, "message", "nope")
         return
     joker = game.rng.element(STREAM, _plain_jokers(game), sort_key=lambda j: j.serial)
-    game.set_edition(joker, poll_edition(game, STREAM, no_negative=True, guaranteed=True))
+    game.set_edition(joker, game.random_edition(STREAM, no_negative=True, guaranteed=True))
     game.record(consumable.name, "edition", joker.edition.key, joker)
