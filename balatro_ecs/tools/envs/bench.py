@@ -9,12 +9,19 @@ second of wall time.
 
 ``--compare TREE`` measures another source tree of the package (a directory holding its
 ``balatro_ecs`` and ``balatro_ecs_vanilla`` packages, e.g. an older commit exported with
-``git archive``) against this one, in fresh processes taken in turns (``--rounds``
-times), and prints the medians: a before/after comparison measured in the same run::
+``git archive``) against this one, ``Balatro-v0`` and ``Balatro-v1`` of each, in fresh
+processes taken in turns (``--rounds`` times), and prints the medians: a before/after
+comparison measured in the same run. Copy the compiled random streams into the export
+(``git archive`` holds only the sources; without them the other tree runs the pure-Python
+streams, several times slower)::
 
-    git archive a13d342 balatro_ecs plugins | tar -x -C /tmp/before
+    git archive main balatro_ecs plugins | tar -x -C /tmp/before
     ln -s plugins /tmp/before/balatro_ecs_vanilla
-    python -m balatro_ecs.envs.bench 20000 --compare /tmp/before
+    cp balatro_ecs/kernel/_rng_c*.so /tmp/before/balatro_ecs/kernel/
+    python -m balatro_ecs.envs.bench 20000 --compare /tmp/before --rounds 5
+
+Both measure the bare env (no ``gym.make`` wrappers: ``OrderEnforcing`` and the passive
+env checker add a call each per step).
 """
 
 from __future__ import annotations
@@ -125,7 +132,12 @@ run(min(1000, steps))  # warm the caches
 start, cpu = time.perf_counter(), time.process_time()
 episodes = run(steps)
 wall, cpu = time.perf_counter() - start, time.process_time() - cpu
-print(json.dumps({"cpu": steps / cpu, "wall": steps / wall, "episodes": episodes}))
+try:
+    from balatro_ecs.kernel.rng import COMPILED as compiled
+except ImportError:  # an older tree
+    compiled = None
+print(json.dumps({"cpu": steps / cpu, "wall": steps / wall, "episodes": episodes,
+                  "compiled": bool(compiled) if compiled is not None else None}))
 """
 
 
@@ -181,6 +193,7 @@ def compare(tree: str, steps: int = 20000, rounds: int = 3, seed: int = 0) -> li
             "cpu_steps_per_second": statistics.median(r["cpu"] for r in found[name]),
             "steps_per_second": statistics.median(r["wall"] for r in found[name]),
             "runs": [round(r["cpu"]) for r in found[name]],
+            "compiled": found[name][0].get("compiled"),
         }
         for name, _, _ in cases
         if found[name]
@@ -196,7 +209,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=3, help="turns of --compare")
     args = parser.parse_args(argv)
     if args.compare:
-        for row in compare(args.compare, args.steps, args.rounds):
+        rows = compare(args.compare, args.steps, args.rounds)
+        if len({row["compiled"] for row in rows if row["compiled"] is not None}) > 1:
+            print(
+                "warning: one tree runs the compiled random streams and the other does not "
+                "(copy balatro_ecs/kernel/_rng_c*.so into the other tree)"
+            )
+        for row in rows:
             print(
                 f"{row['case']:>10}: {row['cpu_steps_per_second']:8.0f} steps per CPU second, "
                 f"{row['steps_per_second']:8.0f} per wall second (median of "
