@@ -35,6 +35,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import operator
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -521,6 +522,8 @@ def _deck_counts(cards: Iterable[Card]) -> list[float]:
     return counts
 
 
+#: A playing card's value components, one tuple (immutable: a change swaps in another).
+_VALUES_OF = operator.attrgetter("_values")
 _STONE_AT = DECK_INDEX["stone"]
 _ENH_AT = DECK_INDEX["enhancement_none"]
 _ED_AT = DECK_INDEX["edition_none"]
@@ -563,6 +566,8 @@ class Observer:
         self._deck_bounds = _bounds(DECK_FEATURES, high)
         self._hand_types = tuple(map(HandType, range(hand_count(plugins))))
         self._hand_values: dict[tuple[HandType, int], tuple[float, float]] = {}
+        self._card_rows: dict[int, tuple[Any, Array]] = {}
+        self._pile: tuple[list[Any], list[float]] | None = None
 
     # -- the space -------------------------------------------------------------------------
     def shapes(self) -> dict[str, tuple[int, ...]]:
@@ -709,7 +714,12 @@ class Observer:
 
         # the deck view: the cards not seen yet (the draw pile, the face-down cards in hand)
         # and every playing card
-        pile = _deck_counts(unseen_cards(game))
+        unseen = unseen_cards(game)
+        looks = list(map(_VALUES_OF, unseen))  # the counts depend on these alone
+        kept = self._pile
+        if kept is None or kept[0] != looks:
+            kept = self._pile = (looks, _deck_counts(unseen))
+        pile = kept[1]
         seen = (card for card in hand if not card.face_down)
         rest = _deck_counts(itertools.chain(seen, game.area(Area.PLAY), game.area(Area.DISCARD)))
         out["deck"] = self._clip(
@@ -717,7 +727,7 @@ class Observer:
         )
 
         # the card areas
-        self._area(out, "hand", [_card_row(card) for card in hand[: layout.hand]])
+        self._hand(out, hand[: layout.hand])
         down = face_down_jokers(game)
         joker_rows = []
         for i, joker in enumerate(game.jokers[: layout.jokers]):
@@ -770,6 +780,29 @@ class Observer:
         if action_mask:
             out["action_mask"] = _mask_array(game.action_mask(), np.int8)
         return {key: out[key] for key in OBS_KEYS if key in out}
+
+    def _hand(self, out: dict[str, Array], cards: list[Card]) -> None:
+        """The hand's table: each card's row kept (clipped, as float32) while its value
+        components are the same (the row reads nothing else)."""
+        table = np.zeros((self.layout.hand, len(ITEM_FEATURES)), dtype=np.float32)
+        mask = np.zeros(self.layout.hand, dtype=np.int8)
+        if cards:
+            kept = self._card_rows
+            rows = []
+            for card in cards:
+                values = card._values
+                entry = kept.get(id(values))
+                if entry is None or entry[0] is not values:
+                    if len(kept) > 4096:
+                        kept.clear()
+                    row = np.array([_card_row(card)], dtype=np.float64)
+                    entry = kept[id(values)] = (values, _clipped(row, self._item_bounds)[0])
+                rows.append(entry[1])
+            n = len(rows)
+            np.concatenate(rows, out=table[:n].reshape(-1), casting="same_kind")
+            mask[:n] = 1
+        out["hand"] = table
+        out["hand_mask"] = mask
 
     def _area(self, out: dict[str, Array], name: str, rows: list[list[float]]) -> None:
         slots: int = getattr(self.layout, name)
