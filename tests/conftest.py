@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 DATA = Path(__file__).parent / "data"
+
+#: Binary saves made by the tests are signed with a key of the tests' own: the user's key
+#: file (``~/.cache/balatro_ecs/save.key``) is never made by a test run.
+os.environ.setdefault("BALATRO_ECS_SAVE_KEY", "balatro_ecs tests")
 
 
 def load_vectors() -> list[dict[str, Any]]:

@@ -163,11 +163,13 @@ def test_seed_bad_deck_is_one_line_with_status_2(capsys) -> None:
 
 
 def test_the_bench_suite_prints_each_case_as_json(capsys) -> None:
-    code, out, _ = run(capsys, "bench", "new_game", "action_mask", "memory", "--passes", "1",
-                       "--json")  # fmt: skip
+    code, out, _ = run(capsys, "bench", "new_game", "new_game_played", "save_load_fast",
+                       "action_mask", "memory", "--passes", "1", "--json")  # fmt: skip
     figures = json.loads(out)
     assert code == 0
-    assert [c["case"] for c in figures["cases"]] == ["new_game", "action_mask", "memory"]
+    assert [c["case"] for c in figures["cases"]] == [
+        "new_game", "new_game_played", "save_load_fast", "action_mask", "memory",
+    ]  # fmt: skip
     assert all(c["median"] > 0 and c["min"] <= c["median"] <= c["max"] for c in figures["cases"])
 
 

@@ -112,6 +112,14 @@ def test_the_playing_guide_s_run_example_works_as_its_comments_say() -> None:
     assert namespace["game"].to_json() == namespace["text"]  # type: ignore[attr-defined]
 
 
+def test_the_playing_guide_s_rearrange_example_runs() -> None:
+    (block,) = [b for b in _python_blocks("playing.md") if "Rearrange(" in b]
+    namespace: dict[str, object] = {}
+    exec(compile(block, "docs/playing.md", "exec"), namespace)
+    game = namespace["game"]
+    assert game.log[-1].action.text() == "rearrange hand 8 7 6 5 4 3 2 1"  # type: ignore[attr-defined]
+
+
 def test_every_package_directory_is_listed_for_installation() -> None:
     """A non-editable install only ships the packages pyproject.toml lists."""
     import tomllib

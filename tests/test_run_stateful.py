@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from balatro_ecs import Game, Plugins
-from balatro_ecs.game.actions import ACTION_SPACE, Action
+from balatro_ecs.game.actions import ACTION_SPACE, Action, Rearrange
 from balatro_ecs.game.run.save import dumps
 from balatro_ecs.game.state import Phase
 from balatro_ecs.kernel.components import Area
@@ -121,6 +121,23 @@ class RunMachine(RuleBasedStateMachine):
         """A Tarot, Planet or Spectral in hand, so runs reach every consumable's use."""
         if self.game.has_room_for_consumable():
             self.game.add_consumable(key)
+
+    @precondition(lambda self: not self._over())
+    @rule(data=st.data(), hand=st.booleans())
+    def rearrange(self, data: st.DataObject, hand: bool) -> None:
+        """The hand (when shown) or the consumables in a random order: an action outside
+        ``legal_actions`` and the action space, checked by ``can`` alone."""
+        game = self.game
+        row = "hand" if hand and game.phase in (Phase.ROUND, Phase.PACK) else "consumables"
+        n = len(game.hand if row == "hand" else game.consumables)
+        order = data.draw(st.permutations(range(n)), label="order")
+        action = Rearrange(row, order)
+        if not game.can(action):  # a pack showing no hand, the win screen
+            with pytest.raises(IllegalActionError):
+                game.apply(action)
+            return
+        assert action not in game.legal_actions()
+        self._apply(action)
 
     @rule(data=st.data())
     def illegal_action_changes_nothing(self, data: st.DataObject) -> None:

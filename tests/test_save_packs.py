@@ -118,6 +118,18 @@ def test_a_card_with_a_mod_enhancement_edition_and_seal_survives_a_save(
     assert dumps(Game.from_json(game.to_json(), plugins)) == text  # and through Game
 
 
+def test_a_mod_modifier_survives_the_trusted_binary_save(shiny_pack: types.ModuleType) -> None:
+    plugins = _plugins(shiny_pack)
+    game = _modded_game(plugins)
+    loaded = Game.from_bytes(game.to_bytes(b"key"), plugins, key=b"key")
+    assert dumps(loaded) == dumps(game)
+    first = loaded.cards(C.Area.DECK)[0]
+    assert first.enhancement is Enhancement["SVT_SILVER"]
+    assert first.seal is Seal["SVT_PLATINUM"]
+    assert loaded.jokers[0].edition is Edition["SVT_SHINY"]
+    assert loaded.enhancement_counts()[Enhancement["SVT_SILVER"]] == 2
+
+
 def test_a_mod_modifier_that_no_plugin_declares_is_refused_by_name(
     shiny_pack: types.ModuleType,
 ) -> None:

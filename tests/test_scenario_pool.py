@@ -139,7 +139,34 @@ def test_equal_values_of_other_types_are_other_contents() -> None:
     assert scenario_pool.content_key(1.0) != scenario_pool.content_key(1)
     assert scenario_pool.content_key(-0.0) != scenario_pool.content_key(0.0)
     assert scenario_pool.content_key({"a": object()}) is None
-    assert scenario_pool.content_key({1: "x"}) is None
+    assert scenario_pool.content_key({"a": True}) != scenario_pool.content_key({"a": 1})
+
+
+def test_bytes_like_values_share_a_key_and_are_refused_alike() -> None:
+    """marshal writes any object with a buffer as the bytes it holds: a ``bytearray`` or a
+    ``memoryview`` has the key of equal ``bytes``, and is refused as they are."""
+    plugins = _plugins()
+    key = scenario_pool.content_key({"a": b"AS"})
+    for held in (b"AS", bytearray(b"AS"), memoryview(b"AS")):
+        assert scenario_pool.content_key({"a": held}) == key
+        data = copy.deepcopy(HAND)
+        data["played"][0]["rank"] = held
+        with pytest.raises(ScenarioError, match="rank"):
+            score(data, plugins=plugins)
+
+
+def test_a_numpy_string_does_not_stand_for_its_bytes() -> None:
+    """A NumPy string is a ``str`` to validation; the bytes it holds are no rank."""
+    np = pytest.importorskip("numpy")
+    assert scenario_pool.content_key({"a": np.str_("A")}) is None  # (reads back as bytes)
+    plugins = _plugins()
+    data = copy.deepcopy(HAND)
+    data["played"][0]["rank"] = np.str_("A")
+    for _ in range(2):
+        assert score(data, plugins=plugins).score == 3960
+    data["played"][0]["rank"] = np.str_("A").tobytes()
+    with pytest.raises(ScenarioError, match="rank"):
+        score(data, plugins=plugins)
 
 
 def test_a_changed_input_is_a_new_content() -> None:

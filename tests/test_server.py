@@ -753,6 +753,31 @@ def test_play_discard_sort_and_rearrange(local: Local) -> None:
         assert local.error("rearrange", params) == ("BAD_REQUEST", message)
 
 
+def test_a_bot_s_rearranges_are_logged_and_replay_the_same_game(local: Local) -> None:
+    from balatro_ecs import Game
+    from balatro_ecs.game.actions import Rearrange
+
+    local("start", {"deck": "b_magic", "stake": "stake_white", "seed": "SERVER02"})
+    local("rearrange", {"consumables": [1, 0]})  # the deck's two Fools
+    local("select")
+    hand = [c["id"] for c in local("gamestate")["hand"]["cards"]]
+    state = local("rearrange", {"hand": [3, 1, 2, 0, 4, 5, 6, 7]})
+    assert [c["id"] for c in state["hand"]["cards"]] == [hand[i] for i in (3, 1, 2, 0, 4, 5, 6, 7)]
+    local("play", {"cards": [0, 1]})
+    local("rearrange", {"hand": list(range(8))[::-1]})
+    local("discard", {"cards": [0]})
+    game = local.session.game
+    assert game is not None
+    rearranges = [o.action for o in game.log if isinstance(o.action, Rearrange)]
+    assert rearranges == [
+        Rearrange("consumables", (1, 0)),
+        Rearrange("hand", (3, 1, 2, 0, 4, 5, 6, 7)),
+        Rearrange("hand", tuple(range(8))[::-1]),
+    ]
+    again = Game.replay([o.action for o in game.log], deck="Magic Deck", seed="SERVER02")
+    assert again.to_json() == game.to_json()
+
+
 def _to_shop(local: Local, seed: str = "SERVER01") -> dict[str, Any]:
     _start(local, seed=seed)
     local("select")

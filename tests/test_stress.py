@@ -21,6 +21,7 @@ def test_nothing_escapes_a_stress_run() -> None:
     assert report.actions >= ACTIONS
     assert report.illegal_actions > ACTIONS // 10
     assert report.badly_typed_actions > 0
+    assert report.rearranges > 0  # outside the action space, applied and replayed too
     assert report.faults_raised > 0 and report.faults_by_hook
     assert report.saves_checked == report.clones_checked == report.actions
     assert report.replays_checked == report.games

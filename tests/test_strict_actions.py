@@ -403,7 +403,9 @@ def _reorder(action: Action) -> bool:
 
 def _beyond_the_space(game: Game) -> list[Action]:
     """Actions the space cannot express (any move, any row slot one past the end, card
-    choices past the tenth card or of six cards): ``can`` must still match the list."""
+    choices past the tenth card or of six cards): ``can`` must still match the list.
+    (:class:`~balatro_ecs.game.actions.Rearrange` is the one action ``legal_actions``
+    never lists, whatever ``can`` says: ``tests/test_rearrange.py``.)"""
     hand = len(game.hand)
     jokers, consumables = len(game.jokers), len(game.consumables)
     out: list[Action] = [MoveJoker(i, j) for i in range(jokers + 1) for j in range(jokers + 1)]

@@ -246,6 +246,18 @@ def _card_actions() -> None:
     engine._card_actions = cached.__wrapped__
 
 
+def _prepared_starts() -> None:
+    prepared = _module("balatro_ecs.game.prepared")
+    _need(prepared, "enabled")
+    prepared.enabled = False
+
+
+def _compiled_fill() -> None:
+    records = _module("balatro_ecs.kernel.records")
+    _need(records, "COMPILED")
+    records.COMPILED = False  # (make_cards reads it at each call: cards made one by one)
+
+
 #: trick -> (what it is, where, the bench cases it speeds up, the patch that turns it off)
 ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
     "detection-cache": (
@@ -344,6 +356,18 @@ ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
         "game/run/save.py _outcome_text",
         ("long_save",),
         _outcome_texts,
+    ),
+    "prepared-starts": (
+        "a new game copies the seed-free part of its start, sharing its entities until used",
+        "game/prepared.py",
+        ("new_game", "new_game_played", "random_game"),
+        _prepared_starts,
+    ),
+    "compiled-fill": (
+        "a copied game's cards made many at once by the compiled filler",
+        "kernel/_fill_c.c, game/cards.py make_cards",
+        ("clone", "save_load_fast", "new_game_played"),
+        _compiled_fill,
     ),
     "card-actions": (
         "every play and discard of n cards built once per hand size",

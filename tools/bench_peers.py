@@ -53,6 +53,10 @@ What each row times, per engine (setup is never timed):
   peers build their cards and jokers from the same dict, then score as above).
 * random-policy games: whole games from a seed, a uniformly random legal action each step,
   to the end (games/s and actions/s; each engine's own game, so game lengths differ).
+  Actions that only reorder cards or jokers are left out for every engine, as
+  balatro_ecs's random policy leaves them out (jackdaw's ``SwapHandLeft``/``Right``,
+  ``SwapJokersLeft``/``Right`` and ``SortHand``: left in, they were nine in ten of its
+  random actions, each a list swap, and its actions/s counted those).
 * replay: the recorded actions of such games applied again to a new game of the same seed,
   no policy (actions/s).
 * env step: one step of the engine's own RL environment with a random legal action,
@@ -334,6 +338,10 @@ class Jackdaw(Engine):
         self.step, self.HandLevels, self.PseudoRandom = step, HandLevels, PseudoRandom
         self.initialize_run, self.score_hand = initialize_run, score_hand
         self.joker_keys = {"Scholar": "j_scholar", "Half Joker": "j_half", "Banner": "j_banner"}
+        #: Actions that only reorder (left out of random play, see ``choose``).
+        self.reorders = (
+            A.SortHand, A.SwapHandLeft, A.SwapHandRight, A.SwapJokersLeft, A.SwapJokersRight,
+        )  # fmt: skip
 
     def card(self, spec: dict[str, str]) -> Any:
         names = {"S": "Spades", "H": "Hearts", "C": "Clubs", "D": "Diamonds"}
@@ -427,9 +435,12 @@ class Jackdaw(Engine):
         return n
 
     def choose(self, gs: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
-        """A uniformly random legal action; a play or discard gets 1-5 random cards."""
+        """A uniformly random legal action that is not a pure reorder (as balatro_ecs's random
+        policy leaves out joker moves and hand sorting); a play or discard gets 1-5 random
+        cards."""
         A = self.A
-        action = rng.choice(legal)
+        moves = [a for a in legal if not isinstance(a, self.reorders)] or legal
+        action = rng.choice(moves)
         if isinstance(action, (A.PlayHand, A.Discard)) and not action.card_indices:
             hand = gs.get("hand", [])
             count = rng.randint(1, min(5, len(hand)))

@@ -36,6 +36,7 @@ __all__ = [
     "Outcome",
     "Pick",
     "Play",
+    "Rearrange",
     "Reroll",
     "RerollBoss",
     "SelectBlind",
@@ -127,10 +128,11 @@ class Action:
 
     Every field is checked when the action is made: positions (``cards``, ``slot``,
     ``index``, ``source``, ``target``) are non-negative ints (not bools, floats or
-    strings), ``cards`` is a tuple or list of distinct positions (kept as a tuple), and
-    the named choices (:attr:`SortHand.by`, :attr:`Sell.area`) are among the allowed
-    ones. A bad field raises :class:`~balatro_ecs.kernel.errors.ActionTypeError` (a wrong type,
-    also a :class:`TypeError`) or :class:`~balatro_ecs.kernel.errors.ActionError` (a bad value,
+    strings), ``cards`` and ``order`` are tuples or lists of distinct positions (kept as
+    tuples), and the named choices (:attr:`SortHand.by`, :attr:`Sell.area`,
+    :attr:`Rearrange.row`) are among the allowed ones. A bad field raises
+    :class:`~balatro_ecs.kernel.errors.ActionTypeError` (a wrong type, also a
+    :class:`TypeError`) or :class:`~balatro_ecs.kernel.errors.ActionError` (a bad value,
     also a :class:`ValueError`) naming the action, the field and the value. Whether the
     action is legal *now* is the game's question (:meth:`Game.can
     <balatro_ecs.game.Game.can>`).
@@ -147,8 +149,8 @@ class Action:
         cls = type(self)
         for name in _field_names(cls):
             value = getattr(self, name)
-            if name == "cards":
-                checked: object = card_positions(value, f"{cls.__name__}.cards")
+            if name == "cards" or name == "order":  # tuples of distinct positions
+                checked: object = card_positions(value, f"{cls.__name__}.{name}")
             elif name in cls.choices:
                 checked = _choice(value, f"{cls.__name__}.{name}", cls.choices[name])
             else:
@@ -241,6 +243,40 @@ class MoveJoker(Action):
 
     def text(self) -> str:
         return f"{self.verb} {self.source + 1} {self.target + 1}"
+
+
+@dataclass(frozen=True)
+class Rearrange(Action):
+    """Put the hand (``row="hand"``) or the consumables (``row="consumables"``) in a new
+    order, as a player drags cards in the game: ``order[i]`` is the present position of
+    the card that goes to position ``i`` (``Rearrange("hand", (2, 0, 1))`` moves the
+    third card to the front). Jokers move with :class:`MoveJoker`.
+
+    The hand can be rearranged in a round and while an Arcana or Spectral pack shows it;
+    the consumables whenever they are shown (any phase but game over). ``order`` must
+    name every position of the row once. Rearranging the hand lays it out again: the
+    cards played or discarded next go in the new order (Photograph, Hanging Chad: the
+    game plays cards left to right as they lie), and a pack's hand goes back to the deck
+    in it. The consumables' order decides what :class:`Use` ``(i)`` uses. No joker hears
+    of it (the game and Steamodded have no context for it).
+
+    Not listed by :meth:`Game.legal_actions <balatro_ecs.game.Game.legal_actions>` (a
+    hand has thousands of orders) and not in :class:`ActionSpace` or the action mask:
+    apply it by itself, and :meth:`Game.can <balatro_ecs.game.Game.can>` checks it. It is
+    logged and replayed as every action is.
+
+    >>> Rearrange("hand", (2, 0, 1)).text()
+    'rearrange hand 3 1 2'
+    """
+
+    verb: ClassVar[str] = "rearrange"
+    event: ClassVar[str] = "rearrange"
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {"row": ("hand", "consumables")}
+    row: str = "hand"
+    order: tuple[int, ...] = ()
+
+    def text(self) -> str:
+        return " ".join([self.verb, self.row, *(str(i + 1) for i in self.order)])
 
 
 @dataclass(frozen=True)
@@ -378,12 +414,14 @@ class EndShop(Action):
 _ALL: tuple[type[Action], ...] = (
     SelectBlind, SkipBlind, RerollBoss, Play, Discard, SortHand, MoveJoker, CashOut, Buy,
     BuyAndUse, BuyVoucher, BuyPack, Pick, SkipPack, Reroll, Sell, Use, EndShop, Endless,
+    Rearrange,
 )  # fmt: skip
 _BY_VERB = {cls.verb: cls for cls in _ALL}
 
 
 def parse_action(text: str) -> Action:
-    """Parse the terminal spelling (1-based positions): ``play 1 3 4``, ``sell j2``, ``buy 1``.
+    """Parse the terminal spelling (1-based positions): ``play 1 3 4``, ``sell j2``, ``buy 1``,
+    ``rearrange hand 3 1 2 4 5 6 7 8`` (``h`` and ``c`` name the hand and the consumables).
 
     A command that cannot be read raises :class:`~balatro_ecs.kernel.errors.ActionError` (an
     :class:`~balatro_ecs.kernel.errors.UnknownNameError` for an unknown verb, with the closest
@@ -442,6 +480,12 @@ def parse_action(text: str) -> Action:
     if cls is MoveJoker:
         arity(2, 2)
         return MoveJoker(number(args[0]), number(args[1]))
+    if cls is Rearrange:
+        rows = Rearrange.choices["row"]
+        row = {"h": "hand", "c": "consumables"}.get(args[0], args[0]) if args else ""
+        if row not in rows:
+            raise bad(_choice_hint(row, rows) if args else "expected hand or consumables")
+        return Rearrange(row, positions(args[1:]))
     if cls in (Buy, BuyVoucher, BuyPack):
         arity(0, 1)
         return cls(slot=number(args[0]) if args else 0)

@@ -16,11 +16,12 @@ an enhancement does to rank and suit is what its plugin declares
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..kernel import components as C
+from ..kernel import records
 from ..kernel.enums import (
     ANY_SUIT_KINDS,
     NO_RANK_KINDS,
@@ -46,6 +47,7 @@ __all__ = [
     "CardSpec",
     "CardTemplate",
     "chip_value",
+    "make_cards",
     "printed_key",
     "ranked_by_creation",
 ]
@@ -787,6 +789,55 @@ class Card:
         return f"<Card #{self.entity} {self.label}{' (debuffed)' if self.debuffed else ''}>"
 
 
+def make_cards(
+    values: Sequence[tuple[Any, ...]],
+    serials: Sequence[C.Serial],
+    areas: Sequence[C.Area],
+    slots: Sequence[int],
+    rules: Rules,
+    tallies: Sequence[list[int] | None],
+    entities: Sequence[int],
+    extras: Sequence[dict[type, Any] | None] | None = None,
+    keys: Sequence[tuple[int, int, int] | None] | None = None,
+) -> list[Card]:
+    """Many cards at once (a copied game's, a new game's): card ``j`` holds ``values[j]``,
+    its serial, a zone in ``areas[j]`` at ``slots[j]``, the rules, its tally and entity id,
+    its side dict (``None``: none) and cached detection key (``None``: found when needed).
+    What ``Card(...)`` makes card by card, made by :func:`balatro_ecs.kernel.records.fill`
+    where it is compiled."""
+    count = len(values)
+    if not records.COMPILED:
+        zone = C.Zone
+        made = [
+            Card(v, s, zone(a, slot), rules, t)
+            for v, s, a, slot, t in zip(values, serials, areas, slots, tallies, strict=True)
+        ]
+        for card, entity in zip(made, entities, strict=True):
+            card.entity = entity
+        if extras is not None:
+            for card, extra in zip(made, extras, strict=True):
+                card._extra = extra
+        if keys is not None:
+            for card, key in zip(made, keys, strict=True):
+                card._key = key
+        return made
+    each, same, item = records.EACH, records.SAME, records.item
+    zones = records.fill(C.Zone, count, (("area", areas, each), ("slot", slots, each)))
+    fields = [
+        ("_values", values, each),
+        *[(name, values, item(k)) for k, name in enumerate(_VALUE_SLOTS)],
+        ("_serial", serials, each),
+        ("zone", zones, each),
+        ("_extra", None, same) if extras is None else ("_extra", extras, each),
+        ("_rules", rules, same),
+        ("_tally", tallies, each),
+        ("_key", None, same) if keys is None else ("_key", keys, each),
+        ("_plain_key", None, same),
+        ("entity", entities, each),
+    ]
+    return records.fill(Card, count, fields)
+
+
 #: The slot that holds each card component (what the table protocol reads and sets).
 _SLOT_NAMES: dict[type, str] = dict(
     zip(
@@ -801,5 +852,6 @@ _GETTERS: dict[type, operator.attrgetter[Any]] = {
 }
 #: A card's own components in one call, in :data:`CARD_COMPONENTS` order.
 _ALL_COMPONENTS = operator.attrgetter(*_SLOT_NAMES.values())
-#: Its eight value components (:attr:`Card._values`).
-_VALUES = operator.attrgetter(*list(_SLOT_NAMES.values())[:8])
+#: The slots of its eight value components (:attr:`Card._values`), in order.
+_VALUE_SLOTS = tuple(_SLOT_NAMES.values())[:8]
+_VALUES = operator.attrgetter(*_VALUE_SLOTS)

@@ -61,8 +61,9 @@ from ..kernel.guard import watch as watch_game
 from ..kernel.packs import VANILLA
 from ..kernel.rng import GameRandom
 from ..kernel.schedule import SCORING_EVENT
+from ..kernel.world import World
 from .blinds import Blind, Deck
-from .cards import Card
+from .cards import Card, make_cards
 from .dispatch import JokerPlans
 from .jokers import Consumable, Joker
 from .rules import Rules
@@ -80,6 +81,7 @@ __all__ = [
     "build",
     "clone",
     "deep_copy",
+    "materialize",
     "own_content_only",
     "preview_plays",
     "restore",
@@ -87,7 +89,11 @@ __all__ = [
 ]
 
 _RULE_FIELDS = tuple(f.name for f in fields(Rules))
+#: The rules' fields as a tuple, read in C.
+_RULES_OF = operator.attrgetter(*_RULE_FIELDS)
 _CARD_AREAS = (C.Area.DECK, C.Area.HAND, C.Area.PLAY, C.Area.DISCARD)
+#: The positions in :func:`_lists` of the rows that hold handles (their ids are saved).
+_HANDLE_ROWS = (0, 1, 2, 3, 4, 5, 6, 9)
 
 
 def _deep(value: Any) -> Any:
@@ -143,12 +149,14 @@ class GameSnapshot:
     __slots__ = (
         "attrs",
         "blind",
+        "card_state",
         "cards",
         "consumables",
         "jokers",
         "kind",
         "log",
         "rng",
+        "row_ids",
         "rows",
         "rules",
         "run",
@@ -162,14 +170,20 @@ class GameSnapshot:
     blind: tuple[Any, ...] | None
     #: The class of the game it was taken from (what :func:`build` makes).
     kind: type[Game]
-    #: Each card handle, with its ``(area, slot, tally, detection key)``.
-    cards: tuple[tuple[Card, tuple[Any, ...]], ...]
+    #: Each card handle (to restore in place).
+    cards: tuple[Card, ...]
+    #: Each card's ``(entity id, serial, area, slot, tally, detection key)``, in
+    #: :attr:`cards`' order (the tally: the game's list, or ``None``).
+    card_state: list[tuple[Any, ...]]
     consumables: tuple[tuple[Any, ...], ...]
     jokers: tuple[tuple[Any, ...], ...]
     log: tuple[Any, ...]
     rng: dict[str, float]
     #: Each list the game keeps (rows, offers, the tally...) and its contents.
     rows: tuple[tuple[list[Any], tuple[Any, ...]], ...]
+    #: The entity ids of each row of handles (the four card areas, jokers, consumables,
+    #: shop, pack), in :func:`_lists`' order: what :func:`build` reads.
+    row_ids: tuple[tuple[int, ...], ...]
     rules: tuple[Any, ...]
     run: RunState
     serial: int
@@ -205,15 +219,16 @@ def take(game: Game) -> GameSnapshot:
     """A snapshot of ``game`` (see :meth:`Game.snapshot <balatro_ecs.game.Game.snapshot>`)."""
     snap = GameSnapshot()
     snap.kind = type(game)
+    snap.world = game.world  # (first: a game sharing a prepared start's entities copies them)
     snap.attrs = game.__dict__.copy()
-    snap.world = game.world
     snap.world_state = game.world.state()
     snap.run = game.run.copy()
     snap.rng = game.rng._state.copy()
     snap.serial = game._next_serial()
-    rules = game._rules
-    snap.rules = tuple([getattr(rules, name) for name in _RULE_FIELDS])
-    snap.rows = tuple([(row, tuple(row)) for row in _lists(game)])
+    snap.rules = _RULES_OF(game._rules)
+    lists = _lists(game)
+    snap.rows = tuple([(row, tuple(row)) for row in lists])
+    snap.row_ids = tuple([tuple([item.entity for item in lists[i]]) for i in _HANDLE_ROWS])
     snap.log = tuple(game.log)
 
     areas = game._areas
@@ -232,12 +247,12 @@ def take(game: Game) -> GameSnapshot:
             consumables.append(offer)
         else:
             cards.append(offer)
-    # A card's values are in its table: its zone is its only state.
-    states = []
-    for card in cards:
-        z = card.zone
-        states.append((card, (z.area, z.slot, card._tally, card._key)))
-    snap.cards = tuple(states)
+    # A card's values are in its table: its zone is its only state. (A comprehension: the
+    # interpreter reads slots faster than operator.attrgetter does.)
+    snap.cards = tuple(cards)
+    snap.card_state = [
+        (c.entity, c._serial, (z := c.zone).area, z.slot, c._tally, c._key) for c in cards
+    ]
     # Every counters dict (and the blind's memory) copied deeply.
     blind = game.blind
     counters = [j.state for j in jokers] + [c.state for c in consumables]
@@ -284,14 +299,16 @@ def restore(game: Game, snap: GameSnapshot) -> None:
     game.rng._state = snap.rng.copy()
     game._set_next_serial(snap.serial)
     rules = game._rules
-    for name, value in zip(_RULE_FIELDS, snap.rules, strict=True):
-        setattr(rules, name, value)
+    now = _RULES_OF(rules)
+    if now != snap.rules or list(map(type, now)) != list(map(type, snap.rules)):
+        for name, value in zip(_RULE_FIELDS, snap.rules, strict=True):
+            setattr(rules, name, value)
     for row, contents in snap.rows:
         row[:] = contents
     game.log[:] = snap.log
 
-    for card, (area, slot, tally, key) in snap.cards:  # a card is its table: restored
-        z = card.zone
+    for card, (_, _, area, slot, tally, key) in zip(snap.cards, snap.card_state, strict=True):
+        z = card.zone  # a card is its table: restored with the world
         z.area, z.slot = area, slot
         card._tally, card._key = tally, key
     for joker, state, saved, stickers, buy, sell_override, free, area, slot in snap.jokers:
@@ -351,6 +368,67 @@ def _copy_component(component: Any) -> Any:
     return copy.deepcopy(component)
 
 
+def _entities(
+    snap: GameSnapshot, rules: Rules, tally: list[int], fresh: Callable[[Any], Any], adopt: bool
+) -> tuple[dict[int, Any], dict[int, Any], Blind | None]:
+    """Every entity of ``snap`` made again for a game whose rules and tally are these: the
+    tables by id (in creation order), the new handles by id, and the blind's handle."""
+    world_state = snap.world_state
+    # Every table copied (in creation order); a handle's state components replaced below,
+    # and a card's saved contents (a tuple) made a new card.
+    saved = world_state.saved
+    if not adopt:
+        saved = tuple([s.copy() if type(s) is dict else s for s in saved])
+    tables: dict[int, Any] = dict(zip(world_state.ids, saved, strict=True))
+    owned: set[int] = set()
+    made: dict[int, Any] = {}
+    tally[:] = snap.rows[-1][1]
+    if snap.card_state:
+        ids, serials, areas, slots, tallies, keys = zip(*snap.card_state, strict=True)
+        # Each card's saved contents: its values (shared) and side dict (never changed in
+        # place, so shared too).
+        values, extras = zip(*map(tables.__getitem__, ids), strict=True)
+        if None in tallies:  # (an offer in the shop or a pack counts in no tally)
+            counted = [tally if t is not None else None for t in tallies]
+        else:
+            counted = [tally] * len(ids)
+        cards = make_cards(
+            values, serials, areas, slots, rules, counted, ids,
+            None if extras.count(None) == len(extras) else extras, keys,
+        )  # fmt: skip
+        made.update(zip(ids, cards, strict=True))
+        tables.update(made)
+    for joker, _state, saved, stickers, buy, sell_override, free, area, slot in snap.jokers:
+        entity = joker.entity
+        table = tables[entity]
+        table[C.Counters] = C.Counters(fresh(saved))
+        table[C.Stickers] = C.Stickers(stickers)
+        table[C.Price] = C.Price(buy, sell_override, free)
+        table[C.Zone] = C.Zone(area, slot)
+        made[entity] = Joker(entity, joker.type, table)
+    for item, _state, saved, buy, sell_override, free, area, slot in snap.consumables:
+        entity = item.entity
+        table = tables[entity]
+        table[C.Counters] = C.Counters(fresh(saved))
+        table[C.Price] = C.Price(buy, sell_override, free)
+        table[C.Zone] = C.Zone(area, slot)
+        made[entity] = Consumable(entity, item.type, table)
+    blind_handle = None
+    if snap.blind is not None:
+        blind, disabled, triggered, _memory, saved_memory = snap.blind
+        entity = blind.entity
+        table = tables[entity]
+        blind_state = table[C.BlindState] = C.BlindState(disabled, triggered, fresh(saved_memory))
+        owned.add(entity)
+        blind_handle = Blind(entity, blind.type, blind_state)
+    owned.add(snap.attrs["deck"].entity)  # only frozen values
+    owned.update(made)
+    if len(owned) != len(tables):  # entities no handle owns (made by a plugin): copied
+        for entity in tables.keys() - owned:
+            tables[entity] = {k: _copy_component(v) for k, v in tables[entity].items()}
+    return tables, made, blind_handle
+
+
 def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) -> Game:
     """A game in the state of ``snap`` with its own handles and state components (same
     entity ids, same plugins): a new game of the class the snapshot was taken from
@@ -388,69 +466,21 @@ def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) 
     for name, value in zip(_RULE_FIELDS, snap.rules, strict=True):
         setattr(rules, name, value)
 
-    world_state = snap.world_state
-    # Every table copied (in creation order); a handle's state components replaced below,
-    # and a card's saved contents (a tuple) made a new card.
-    saved = world_state.saved
-    if not adopt:
-        saved = tuple([s.copy() if type(s) is dict else s for s in saved])
-    tables: dict[int, Any] = dict(zip(world_state.ids, saved, strict=True))
-    owned: set[int] = set()
-    made: dict[int, Any] = {}
-    tally = game._tally  # the list the new cards count in
-    tally[:] = snap.rows[-1][1]
-    zone_c = C.Zone
-    for card, (area, slot, card_tally, key) in snap.cards:
-        entity = card.entity
-        values, extra = tables[entity]  # shared; the side dict is never changed in place
-        new = Card(
-            values, card._serial, zone_c(area, slot), rules,
-            tally if card_tally is not None else None,
-        )  # fmt: skip
-        new._extra = extra
-        new.entity = entity
-        new._key = key
-        tables[entity] = made[entity] = new
-    for joker, _state, saved, stickers, buy, sell_override, free, area, slot in snap.jokers:
-        entity = joker.entity
-        table = tables[entity]
-        table[C.Counters] = C.Counters(fresh(saved))
-        table[C.Stickers] = C.Stickers(stickers)
-        table[C.Price] = C.Price(buy, sell_override, free)
-        table[C.Zone] = C.Zone(area, slot)
-        made[entity] = Joker(entity, joker.type, table)
-    for item, _state, saved, buy, sell_override, free, area, slot in snap.consumables:
-        entity = item.entity
-        table = tables[entity]
-        table[C.Counters] = C.Counters(fresh(saved))
-        table[C.Price] = C.Price(buy, sell_override, free)
-        table[C.Zone] = C.Zone(area, slot)
-        made[entity] = Consumable(entity, item.type, table)
-    game.blind = None
-    if snap.blind is not None:
-        blind, disabled, triggered, _memory, saved_memory = snap.blind
-        entity = blind.entity
-        table = tables[entity]
-        blind_state = table[C.BlindState] = C.BlindState(disabled, triggered, fresh(saved_memory))
-        owned.add(entity)
-        game.blind = Blind(entity, blind.type, blind_state)
+    tables, made, game.blind = _entities(snap, rules, game._tally, fresh, adopt)
     game.deck = Deck(source_deck.entity, source_deck.type)
-    owned.add(source_deck.entity)  # only frozen values
-    owned.update(made)
-    if len(owned) != len(tables):  # entities no handle owns (made by a plugin): copied
-        for entity in tables.keys() - owned:
-            tables[entity] = {k: _copy_component(v) for k, v in tables[entity].items()}
-    game.world.load(tables.items(), world_state.next_id)
+    game.world.load(tables.items(), snap.world_state.next_id)
 
     rows = snap.rows
-    for area, (_, contents) in zip(_CARD_AREAS, rows[:4], strict=True):
-        game._areas[area][:] = [made[c.entity] for c in contents]
-    game.jokers = [made[j.entity] for j in rows[4][1]]
-    game.consumables = [made[c.entity] for c in rows[5][1]]
-    game.shop = [made[o.entity] for o in rows[6][1]]
+    handle = made.__getitem__
+    deck, hand, play, discard, jokers, consumables, shop, pack = snap.row_ids
+    for area, ids in zip(_CARD_AREAS, (deck, hand, play, discard), strict=True):
+        game._areas[area][:] = map(handle, ids)
+    game.jokers = list(map(handle, jokers))
+    game.consumables = list(map(handle, consumables))
+    game.shop = list(map(handle, shop))
     game.shop_vouchers = list(rows[7][1])
     game.shop_packs = list(rows[8][1])
-    game.pack = [made[o.entity] for o in rows[9][1]]
+    game.pack = list(map(handle, pack))
     game.events = []
     game._queued = []
     for name in ("free_packs", "pack_key", "pack_picks", "pack_return", "joker_buffer"):
@@ -470,6 +500,36 @@ def clone(game: Game) -> Game:
     """An independent copy of ``game``, sharing its plugins (saves to the same bytes): a
     new game built from a snapshot that only the copy uses."""
     return build(take(game), adopt=True)
+
+
+def materialize(game: Game, snap: GameSnapshot) -> None:
+    """Give ``game``, made from a prepared start (:mod:`balatro_ecs.game.prepared`) and
+    sharing its entities until now, its own copy of them: the world, the rows of cards,
+    the jokers and consumables, the tally, the rules and the call plans, as ``snap`` (the
+    start, taken at the end of the seed's common part) holds them. The rest of the game
+    is its own already (the run record, the random streams, the seed's draws)."""
+    rules = Rules()
+    for name, value in zip(_RULE_FIELDS, snap.rules, strict=True):
+        setattr(rules, name, value)
+    tally: list[int] = []
+    tables, made, _ = _entities(snap, rules, tally, _deep, False)
+    world = World()
+    world.load(tables.items(), snap.world_state.next_id)
+    handle = made.__getitem__
+    deck, hand, play, discard, jokers, consumables, _, _ = snap.row_ids
+    areas = {
+        area: list(map(handle, ids))
+        for area, ids in zip(_CARD_AREAS, (deck, hand, play, discard), strict=True)
+    }
+    held = list(map(handle, jokers))
+    attrs = game.__dict__
+    attrs["world"] = world
+    attrs["_rules"] = rules
+    attrs["_tally"] = tally
+    attrs["_areas"] = areas
+    attrs["jokers"] = held
+    attrs["consumables"] = list(map(handle, consumables))
+    attrs["_plans"] = None if snap.attrs["_plans"] is None else JokerPlans(game.plugins, held)
 
 
 # ---------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..kernel import components as C
 from ..kernel.content import DeckType, StakeType
@@ -34,7 +34,16 @@ from .jokers import Consumable, Joker
 from .rules import Rules
 from .state import Phase, RunState, hand_table, new_memory
 
-__all__ = ["CARD_AREAS", "DEFAULT", "Default", "GameCore"]
+__all__ = [
+    "CARD_AREAS",
+    "DEFAULT",
+    "SHARED_UNTIL_USED",
+    "Default",
+    "GameCore",
+    "StartSource",
+    "action_budget",
+    "check_unlocks",
+]
 
 
 class Default:
@@ -49,6 +58,37 @@ DEFAULT = Default()
 
 #: The areas playing cards live in, in the order :attr:`GameCore.playing_cards` lists them.
 CARD_AREAS = (C.Area.DECK, C.Area.HAND, C.Area.PLAY, C.Area.DISCARD)
+#: What a game made from a prepared start shares with it until first used (then copied:
+#: :meth:`StartSource.materialize`): the world and the entities in it, the rows of cards,
+#: the jokers and consumables, the tally, the rules and the call plans.
+SHARED_UNTIL_USED = frozenset(
+    {"world", "_areas", "_tally", "_rules", "jokers", "consumables", "_plans"}
+)
+
+
+def check_unlocks(unlocks: str) -> None:
+    """Refuse a profile other than ``"all"`` or ``"shipped"``."""
+    if unlocks not in ("all", "shipped"):
+        raise BalatroError(f"unlocks: 'all' or 'shipped', not {show(unlocks)}")
+
+
+def action_budget(budget: float | Default | None) -> float | None:
+    """The seconds one action may run (:data:`DEFAULT`: the guard's default)."""
+    return DEFAULT_BUDGET if isinstance(budget, Default) else budget
+
+
+class StartSource(Protocol):
+    """A prepared start a game shares entities with
+    (:class:`balatro_ecs.game.prepared.PreparedStart`)."""
+
+    #: Its playing cards (read only), for what the seed's part draws from them.
+    cards: tuple[Card, ...]
+    #: Those with a rank, in creation order (:func:`~balatro_ecs.game.cards.ranked_by_creation`).
+    ranked: tuple[Card, ...]
+
+    def materialize(self, game: Any) -> None:
+        """Give ``game`` its own copy of everything in :data:`SHARED_UNTIL_USED`."""
+        ...
 
 
 class GameCore:
@@ -75,7 +115,7 @@ class GameCore:
         self.atomic = atomic
         #: Seconds one action may run before its running hook is stopped (a runaway
         #: hook: :mod:`balatro_ecs.kernel.guard`); ``None``: no limit.
-        self.budget: float | None = DEFAULT_BUDGET if isinstance(budget, Default) else budget
+        self.budget: float | None = action_budget(budget)
         #: The thread running an action of this game (0: none), and the actions begun.
         self._busy = 0
         self._tick = 0
@@ -87,8 +127,7 @@ class GameCore:
         self._good: tuple[Any, ...] | None = None  # the run's fields at the last check
         self.world = World()
         self.run = RunState(hands=hand_table(self.plugins), memory=new_memory(self.plugins))
-        if unlocks not in ("all", "shipped"):
-            raise BalatroError(f"unlocks: 'all' or 'shipped', not {show(unlocks)}")
+        check_unlocks(unlocks)
         self.run.unlocks = unlocks
         self.rng = GameRandom(self.seed)
         self._rules = Rules()
@@ -187,3 +226,23 @@ class GameCore:
         """Each item's zone slot is its index in ``row`` again."""
         for i, item in enumerate(row):
             item.zone.slot = i
+
+    # -- a game sharing a prepared start's entities -----------------------------------------
+    def _shared_start(self) -> StartSource | None:
+        """The prepared start while this game still shares its cards (to read only: what
+        the seed's part of a start draws from), else ``None``."""
+        source: StartSource | None = self.__dict__.get("_start_source")
+        return source
+
+    if not TYPE_CHECKING:  # (so that mypy still reports a misspelt attribute)
+
+        def __getattr__(self, name: str) -> Any:
+            """A game made from a prepared start gets its own copy of what it shared
+            (:data:`SHARED_UNTIL_USED`) the first time any of it is asked for."""
+            if name in SHARED_UNTIL_USED:
+                attrs = self.__dict__
+                source = attrs.pop("_start_source", None)
+                if source is not None:
+                    source.materialize(self)
+                    return attrs[name]
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")

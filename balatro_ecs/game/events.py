@@ -116,6 +116,7 @@ EVENTS: tuple[Event, ...] = (
     ),
     Event("move_joker", ("move", "jokers"), "a joker moves to another slot"),
     Event("sort_hand", ("sort",), "the hand is sorted"),
+    Event("rearrange", ("rearrange",), "the hand or the consumables are put in a new order"),
     Event("leave_shop", ("jokers", "advance"), "the shop closes: the next blind select"),
 )
 
@@ -287,6 +288,7 @@ SYSTEMS: dict[str, tuple[Step, ...]] = {
         Step("jokers", rounds.jokers_rearranged),
     ),
     "sort_hand": (Step("sort", rounds.sort_hand),),
+    "rearrange": (Step("rearrange", rounds.rearrange_row),),
     "leave_shop": (
         Step("jokers", shop.jokers_leaving_shop),
         Step("advance", shop.close_shop),

@@ -40,10 +40,11 @@ from . import copying, unseen
 from .actions import Action, Outcome
 from .commands import Commands, GameCommands
 from .copying import GameSnapshot
-from .core import DEFAULT, Default
+from .core import DEFAULT, Default, check_unlocks
 from .determinize import determinize
-from .run import engine, jkr, save
-from .run.setup import start_run
+from .prepared import prepared_start
+from .run import binary, engine, jkr, save
+from .run.flow import run_event
 from .scoring.result import ScoreResult
 
 __all__ = ["DEFAULT_SEED", "Game", "random_seed"]
@@ -107,9 +108,22 @@ class Game(Commands):
         checks: bool | None = None,
         start: bool = True,
     ) -> None:
+        seed = seed if seed is not None else random_seed()
+        if start:
+            # Most starts copy the part every seed shares (game/prepared.py).
+            plugins = plugins if plugins is not None else Plugins.default()
+            deck_type = deck if isinstance(deck, DeckType) else plugins.deck(deck)
+            stake_type = stake if isinstance(stake, StakeType) else plugins.stake(stake)
+            check_unlocks(unlocks)
+            prepared = prepared_start(type(self), deck_type, stake_type, plugins, unlocks)
+            if prepared is not None:
+                prepared.begin(self, seed, atomic=atomic, budget=budget, checks=checks)
+                self._start(skip=prepared.done)
+                return
+            deck, stake = deck_type, stake_type
         super().__init__(
             deck=deck,
-            seed=seed if seed is not None else random_seed(),
+            seed=seed,
             plugins=plugins,
             unlocks=unlocks,
             atomic=atomic,
@@ -118,13 +132,17 @@ class Game(Commands):
         )
         if start:
             self.stake = self._stake(stake)
-            try:
-                start_run(self)  # the ``start_run`` event
-            except Exception as err:  # a plugin's fault while setting up: name it
-                named = name_fault(self.plugins, err)
-                if named is None:
-                    raise
-                raise named from err
+            self._start()
+
+    def _start(self, skip: tuple[str, ...] = ()) -> None:
+        """The ``start_run`` event (less the phases a prepared start did already)."""
+        try:
+            run_event(self, "start_run", skip=skip)
+        except Exception as err:  # a plugin's fault while setting up: name it
+            named = name_fault(self.plugins, err)
+            if named is None:
+                raise
+            raise named from err
 
     @classmethod
     def empty(
@@ -145,6 +163,8 @@ class Game(Commands):
         """Every action that may be applied now, in a stable order.
 
         ``reorders=False`` leaves out joker moves and hand sorting, which change only order.
+        A :class:`~balatro_ecs.actions.Rearrange` of the hand or the consumables is never
+        listed (a hand has thousands of orders): :meth:`can` checks one.
         """
         return engine.legal_actions(self, reorders=reorders)
 
@@ -168,7 +188,8 @@ class Game(Commands):
         The three views agree: an action of :data:`~balatro_ecs.actions.ACTION_SPACE` is
         marked in :meth:`action_mask` exactly when ``can`` is true, exactly when it is in
         :meth:`legal_actions` (which also lists, in the same form, the legal actions the
-        space cannot express: any joker move, cards past the tenth).
+        space cannot express: any joker move, cards past the tenth). The one action of
+        neither is :class:`~balatro_ecs.actions.Rearrange`: ``can`` alone answers for it.
         """
         try:
             self.verify(action)
@@ -286,6 +307,26 @@ class Game(Commands):
         :func:`balatro_ecs.game.run.save.to_data`), checked as :meth:`from_json` checks."""
         return save.from_data(data, plugins, game_class=cls)
 
+    def to_bytes(self, key: bytes | str | None = None) -> bytes:
+        """The game as trusted bytes: loaded back by :meth:`from_bytes` through the clone
+        path, unchecked, only by this engine at this version with this plugin set and
+        ``key`` (default: :func:`~balatro_ecs.game.run.binary.save_key`). A fast save for
+        caches, checkpoints and worker pipes; :meth:`to_json` is the interchange format
+        (see :mod:`balatro_ecs.game.run.binary`)."""
+        return binary.dumps(self, key)
+
+    @classmethod
+    def from_bytes(
+        cls, data: bytes, plugins: Plugins | None = None, *, key: bytes | str | None = None
+    ) -> Game:
+        """Load bytes written by :meth:`to_bytes` (a new game, saving to the same JSON
+        text as the game they were written from).
+
+        :raises SaveError: bytes this engine did not write with this key, this plugin set
+            and this version (refused before anything in them is read), naming which.
+        """
+        return binary.loads(data, plugins, game_class=cls, key=key)
+
     def to_jkr(self) -> bytes:
         """The run as a save of the real game's own (the bytes of a ``save.jkr`` the game
         loads: its run table as Lua text, raw DEFLATE), see :mod:`balatro_ecs.game.run.jkr`.
@@ -326,7 +367,9 @@ class Game(Commands):
     # -- lifecycle -----------------------------------------------------------------------
     def close(self) -> None:
         """Free the game's esper world now (also done when the game is collected)."""
-        self.world.close()
+        world = self.__dict__.get("world")  # (none yet: a new game never used)
+        if world is not None:
+            world.close()
 
     def __repr__(self) -> str:
         return (

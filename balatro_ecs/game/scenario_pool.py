@@ -13,8 +13,8 @@ as from a new build -- only cheaper.
 
 Content never seen goes through the full validation of
 :meth:`Scenario.from_dict <balatro_ecs.game.scenario.Scenario.from_dict>`; nothing is
-cached for input that fails it, or that is not plain JSON-like data (dicts with string
-keys, lists, strings, numbers, booleans, ``None``).
+cached for input that fails it, or that is not plain data (:func:`content_key`: values of
+the built-in types, exactly: dicts, lists, strings, numbers, booleans, ``None``, ...).
 
 A game goes back to the pool only while nothing outside it holds anything of it: a
 result's cards and events are live handles (as from a new build, whose game is simply
@@ -27,11 +27,12 @@ Elsewhere than CPython with its global lock, it always builds anew.
 
 from __future__ import annotations
 
+import marshal
 import sys
 import threading
 from collections.abc import Callable, Hashable, Mapping
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     from ..kernel.manager import Plugins
@@ -47,54 +48,33 @@ MAX_CONTENTS = 512
 MAX_GAMES = 2
 #: Games kept per plugin set in all (a game is kept from the second time its content comes).
 MAX_PARKED = 64
-#: The most values one content may hold to be kept (a bigger scenario is built each time).
-MAX_VALUES = 5000
+#: The biggest content kept, written (a bigger scenario is built each time).
+MAX_BYTES = 200_000
 
 _gil = getattr(sys, "_is_gil_enabled", None)
 #: Whether games are kept (CPython with its global interpreter lock).
 ENABLED = sys.implementation.name == "cpython" and (_gil is None or bool(_gil()))
 
-_ATOMS = (str, int, bool, type(None))
 #: Event parts that are values, not handles (shared, immutable: never watched).
 _VALUES = (str, int, float, Enum, tuple)
 
 
-class _Unkeyable(Exception):
-    """Not plain data, or too big to keep."""
-
-
 def content_key(value: object) -> Hashable | None:
     """A hashable key equal for equal contents of equal exact types (``None``: not plain
-    JSON-like data, or over :data:`MAX_VALUES` values). Key order matters (another order
-    is another key: a miss, never a wrong hit)."""
-    budget = [MAX_VALUES]
+    data, or too big): the content as :mod:`marshal` writes it (version 2, no shared
+    references), which takes only the built-in value types, exactly (``1``, ``1.0`` and
+    ``True`` apart, ``-0.0`` and ``0.0`` apart, no subclass), in order (another key order
+    is another key: a miss, never a wrong hit). Written and read back in C: :mod:`marshal`
+    also writes any object with a buffer as the bytes it holds: content that does not read
+    back equal to itself (a NumPy string, a ``str`` to validation, is not equal to its
+    bytes) is not kept; bytes-like values equal to their bytes share their key."""
     try:
-        return _key(value, budget)
-    except (_Unkeyable, RecursionError):
+        data = marshal.dumps(cast(Any, value), 2)  # (what it cannot write, it refuses)
+    except (ValueError, RecursionError):  # another type, or nested too deeply
         return None
-
-
-def _key(value: object, budget: list[int]) -> Hashable:
-    budget[0] -= 1
-    if budget[0] < 0:
-        raise _Unkeyable
-    kind = type(value)
-    if kind is dict:
-        assert isinstance(value, dict)
-        items = []
-        for k, v in value.items():
-            if type(k) is not str:
-                raise _Unkeyable
-            items.append((k, _key(v, budget)))
-        return (dict, tuple(items))
-    if kind is list:
-        assert isinstance(value, list)
-        return (list, tuple([_key(v, budget) for v in value]))
-    if kind is float:
-        return (float, repr(value))  # -0.0 and 0.0 apart; nan equal to itself
-    if kind in _ATOMS:
-        return (kind, value)
-    raise _Unkeyable
+    if len(data) > MAX_BYTES or marshal.loads(data) != value:
+        return None
+    return data
 
 
 class _Built:

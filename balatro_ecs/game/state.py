@@ -388,8 +388,23 @@ class RunState:
 
     def assign(self, other: RunState) -> None:
         """Become an independent copy of ``other``, in place (what restoring a snapshot
-        does: whoever holds this object sees the restored numbers)."""
-        _copy_into(other, self)
+        does: whoever holds this object, or one of its poker hands' rows, sees the
+        restored numbers)."""
+        _assign(other, self)
+
+    # -- the trusted binary save ------------------------------------------------------------
+    def to_tuple(self) -> tuple[Any, ...]:
+        """Every field, in declaration order, as plain values :mod:`marshal` writes: an
+        enum member as its value, the poker hands as ``(level, played, played_this_round,
+        visible)`` rows by table position. Containers are the run's own (not copied): write
+        the tuple at once. Read back with :meth:`from_tuple` (no check: for the trusted
+        binary save, :mod:`balatro_ecs.game.run.binary`)."""
+        return _to_tuple(self)
+
+    @classmethod
+    def from_tuple(cls, values: tuple[Any, ...]) -> RunState:
+        """The run :meth:`to_tuple` wrote (its containers adopted, not copied)."""
+        return _from_tuple(values)
 
     # -- JSON ------------------------------------------------------------------------------------
     def to_dict(self, plugins: Plugins | None = None) -> dict[str, Any]:
@@ -462,17 +477,29 @@ _CONTAINERS: tuple[str, ...] = tuple(
 _FLAT = re.compile(r"^(list\[str\]|dict\[str, (str|int)\])$")
 
 
-def _copier() -> Callable[[RunState, RunState], RunState]:
+def _copier(in_place: bool = False) -> Callable[[RunState, RunState], RunState]:
     """``copy_into(src, dst)``: every field of ``src`` into ``dst`` (containers copied), as
-    one generated function: a run is copied before every atomic action."""
+    one generated function: a run is copied before every atomic action. ``in_place``: the
+    poker hands' rows of ``dst`` hold ``src``'s numbers (when there are as many)."""
     lines = ["def copy_into(src, dst):"]
     for f in fields(RunState):
         name = f.name
         if name == "hands":
-            lines.append(
-                "    dst.hands = [HandLevel(h.level, h.played, h.played_this_round, h.visible)"
-                " for h in src.hands]"
+            fresh = (
+                "[HandLevel(h.level, h.played, h.played_this_round, h.visible) for h in src.hands]"
             )
+            if not in_place:
+                lines.append(f"    dst.hands = {fresh}")
+                continue
+            lines += [
+                "    rows = dst.hands",
+                "    if len(rows) == len(src.hands):",
+                "        for d, h in zip(rows, src.hands):",
+                "            d.level, d.played, d.played_this_round, d.visible = (",
+                "                h.level, h.played, h.played_this_round, h.visible)",
+                "    else:",
+                f"        rows[:] = {fresh}",
+            ]
         elif name in _CONTAINERS:
             flat = _FLAT.match(str(f.type)) is not None
             copied = f"src.{name}.copy()" if flat else f"_copy(src.{name})"
@@ -487,19 +514,27 @@ def _copier() -> Callable[[RunState, RunState], RunState]:
 
 
 def _copy(value: Any) -> Any:
-    """A deep copy of plain data (plain values are kept as they are, without a call)."""
+    """A deep copy of plain data (any list or dict, a subclass too, becomes a plain one;
+    plain values are kept as they are, without a call)."""
     if isinstance(value, list):
+        # A list or dict of plain values (the usual case) is copied in one call: its
+        # values' types are checked in C.
+        if type(value) is list and all(map(_PLAIN_VALUES.__contains__, map(type, value))):
+            return value.copy()
         return [v if type(v) in _PLAIN_VALUES else _copy(v) for v in value]
     if isinstance(value, dict):
+        if type(value) is dict and all(map(_PLAIN_VALUES.__contains__, map(type, value.values()))):
+            return value.copy()
         return {k: v if type(v) in _PLAIN_VALUES else _copy(v) for k, v in value.items()}
     return value
 
 
-#: Values a copy keeps as they are.
-_PLAIN_VALUES: frozenset[type] = frozenset({int, float, str, bool, type(None)})
+#: The types :func:`_copy` keeps as they are (immutable; a tuple is kept as it is).
+_PLAIN_VALUES: frozenset[type] = frozenset({int, float, str, bool, type(None), tuple})
 
 
 _copy_into = _copier()
+_assign = _copier(in_place=True)
 
 
 def _load_kind(name: str, default: Any) -> str | None:
@@ -553,3 +588,55 @@ def _load_into(state: RunState, data: dict[str, Any], plugins: Plugins | None) -
         else:
             value = Phase(value)
         setattr(state, name, value)
+
+
+def _tuple_codec() -> tuple[
+    Callable[[RunState], tuple[Any, ...]], Callable[[tuple[Any, ...]], RunState]
+]:
+    """:meth:`RunState.to_tuple` and :meth:`RunState.from_tuple`, each one generated
+    function over the dataclass's own fields (what :func:`_copier` does for a copy)."""
+    out, back = [], []
+    for i, (name, kind) in enumerate(_LOAD_KINDS):
+        v = f"v{i}"
+        if kind == "hands":
+            out.append(f"tuple([_HAND_ROW(h) for h in r.{name}])")
+            back.append(f"    r.{name} = [HandLevel(*h) for h in {v}]")
+        elif kind == "hand":
+            out.append(f"None if r.{name} is None else int(r.{name})")
+            back.append(f"    r.{name} = None if {v} is None else _HAND_OF[{v}]")
+        elif kind == "suit":
+            out.append(f"int(r.{name})")
+            back.append(f"    r.{name} = _SUIT_OF[{v}]")
+        elif kind == "phase":
+            out.append(f"r.{name}.value")
+            back.append(f"    r.{name} = _PHASE_OF[{v}]")
+        else:
+            out.append(f"r.{name}")
+            back.append(f"    r.{name} = {v}")
+    names = ", ".join(f"v{i}" for i in range(len(_LOAD_KINDS)))
+    lines = ["def to_tuple(r):", f"    return ({', '.join(out)},)", ""]
+    lines += ["def from_tuple(values):", f"    ({names},) = values", "    r = _new(RunState)"]
+    lines += [*back, "    return r"]
+    namespace: dict[str, Any] = {
+        "_HAND_ROW": operator.attrgetter("level", "played", "played_this_round", "visible"),
+        "HandLevel": HandLevel, "RunState": RunState, "_new": object.__new__,
+        "_HAND_OF": _Members(HandType), "_SUIT_OF": _Members(Suit),
+        "_PHASE_OF": {p.value: p for p in Phase},
+    }  # fmt: skip
+    exec("\n".join(lines), namespace)  # built once, from the dataclass's own fields
+    return namespace["to_tuple"], namespace["from_tuple"]
+
+
+class _Members(dict[int, Any]):
+    """An int enum's members by value, a member added later (a plugin's hand) found then."""
+
+    def __init__(self, enum: Any) -> None:
+        super().__init__({int(m): m for m in enum})
+        self.enum = enum
+
+    def __missing__(self, value: int) -> Any:
+        found = self[value] = self.enum(value)
+        return found
+
+
+_to_tuple, _from_tuple = _tuple_codec()

@@ -74,7 +74,9 @@ class RulesSync(GameCore):
         """A joker's counters may have changed (a hook ran, an event ended): the rules are
         looked at again before the next read, and re-derived if the counters of a joker
         with ``joker_rules`` changed (Cryptid's Pot of Jokes grows each round)."""
-        plans = self._plans
+        # (A new game still sharing its prepared start's plans has used no joker yet: no
+        # counter can have changed, and its plans stay shared.)
+        plans = self.__dict__.get("_plans")
         if plans is not None and plans.ruled:
             self._rules_dirty = True
 

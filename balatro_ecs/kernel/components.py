@@ -29,7 +29,7 @@ Two kinds of components:
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from enum import IntEnum
 from types import MappingProxyType
@@ -70,6 +70,7 @@ __all__ = [
     "seal",
     "serial",
     "serials",
+    "serials_of",
     "suit",
 ]
 
@@ -391,10 +392,16 @@ def serial(value: int) -> Serial:
 def serials(first: int, count: int) -> list[Serial]:
     """The shared serials ``first`` to ``first + count - 1`` in one call (a row of new
     cards): looked up in C when all are made already, the usual case."""
-    found = list(map(_SERIALS.get, range(first, first + count)))
+    return serials_of(range(first, first + count))
+
+
+def serials_of(values: Sequence[int]) -> list[Serial]:
+    """The shared serials of these values, in one call (looked up in C when all are made
+    already, the usual case)."""
+    found = list(map(_SERIALS.get, values))
     if all(found):
         return cast("list[Serial]", found)
-    return [serial(v) for v in range(first, first + count)]
+    return [serial(v) for v in values]
 
 
 _DEBUFFS: dict[tuple[bool, bool], Debuff] = {

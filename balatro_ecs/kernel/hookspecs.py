@@ -741,7 +741,10 @@ def joker_reset_round(
     :param run_start: True when the run starts, False after a round.
     :param shared: A scratch dict the joker types of this one reset share, so that what
         several of them draw from is worked out once (the vanilla jokers keep the deck's
-        ranked cards here, under ``"ranked cards"``); empty at the start of each reset.
+        ranked cards here, under ``"ranked cards"``: the cards with a rank, in creation
+        order). Empty at the start of each reset, except in a new game still sharing its
+        prepared start's cards: the engine puts them there then (read only), so that
+        reading the deck does not copy the start.
 
     Called for every joker type of the plugin set that implements it, in the game's order
     of jokers, when a run starts and at the end of every round (the ``end_round`` event's

@@ -74,34 +74,42 @@ def _pseudohash(text: str) -> float:
     return _walk(text.encode("utf-8"), 0, 1.0)
 
 
-_SEEDED: dict[tuple[str, str], float] = {}
-_SEEDED_LIMIT = 16_384
+#: For the last few seeds: the hash of each key a stream was seeded from, and the seed's
+#: part of the hash by key length (see :func:`seeded_hash`). Kept per seed, not per game,
+#: and only for a few seeds: games on one seed (scenarios, on the default seed; replays)
+#: share them, and a game on a new seed holds nothing of its own.
+_SEEDS: dict[str, tuple[dict[str, float], dict[int, float]]] = {}
+_SEEDS_LIMIT = 8
 
 
-def seeded_hash(key: str, seed: str, tails: dict[int, float] | None = None) -> float:
-    """``pseudohash(key + seed)``, kept by ``(key, seed)`` (bounded): a run hashes each of
-    its keys once, but games on one seed -- scenarios, all on the default seed -- hash the
-    same keys again.
+def _seed_tables(seed: str) -> tuple[dict[str, float], dict[int, float]]:
+    found = _SEEDS.get(seed)
+    if found is None:
+        if len(_SEEDS) >= _SEEDS_LIMIT:
+            del _SEEDS[next(iter(_SEEDS))]  # the oldest seed
+        found = _SEEDS[seed] = ({}, {})
+    return found
+
+
+def seeded_hash(key: str, seed: str) -> float:
+    """``pseudohash(key + seed)``, kept for the last few seeds (a run hashes each of its
+    keys once, but games on one seed hash the same keys again).
 
     The hash walks the text from its end, and each step depends only on the position, the
     byte and the previous step: the steps over ``seed`` are the same for every key of one
-    length. ``tails`` keeps them (key length -> the hash's state after the seed), so that
+    length. They are kept too (key length -> the hash's state after the seed), so that
     only ``key`` is walked for the next key of that length.
     """
-    found = _SEEDED.get((key, seed))
+    hashes, tails = _seed_tables(seed)
+    found = hashes.get(key)
     if found is not None:
         return found
     data = key.encode("utf-8")
     n = len(data)
-    tail = None if tails is None else tails.get(n)
+    tail = tails.get(n)
     if tail is None:
-        tail = _walk(seed.encode("utf-8"), n, 1.0)
-        if tails is not None:
-            tails[n] = tail
-    found = _walk(data, 0, tail)
-    if len(_SEEDED) >= _SEEDED_LIMIT:
-        _SEEDED.clear()
-    _SEEDED[(key, seed)] = found
+        tail = tails[n] = _walk(seed.encode("utf-8"), n, 1.0)
+    found = hashes[key] = _walk(data, 0, tail)
     return found
 
 
@@ -334,7 +342,7 @@ class GameRandom:
     True
     """
 
-    __slots__ = ("_gen", "_hashed_seed", "_state", "_tails", "seed")
+    __slots__ = ("_gen", "_hashed_seed", "_state", "seed")
 
     def __init__(self, seed: str) -> None:
         self.seed = seed
@@ -342,8 +350,6 @@ class GameRandom:
         self._state: dict[str, float] = {}
         #: Scratch generator for shuffles (made on the first one; reseeded every time).
         self._gen: LuaRandom | None = None
-        #: The seed's part of new streams' hashes, by key length (:func:`seeded_hash`).
-        self._tails: dict[int, float] = {}
 
     # -- state -----------------------------------------------------------------
     def snapshot(self) -> dict[str, float]:
@@ -370,7 +376,7 @@ class GameRandom:
         """``pseudoseed(key)``: advance the stream ``key`` and return its seed value."""
         state = self._state.get(key)
         if state is None:
-            state = seeded_hash(key, self.seed, self._tails)
+            state = seeded_hash(key, self.seed)
         # _format13(lua_mod(x, 1.0)), inline: lua_mod(x, 1.0) is x - floor(x), exactly,
         # which is x % 1.0 for x >= 0.
         state = abs(round((2.134453429141 + state * 1.72431234) % 1.0, 13))

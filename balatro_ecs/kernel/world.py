@@ -304,6 +304,10 @@ class World:
             self._indexed_add(entity, table)
         return entity
 
+    def next_ids(self, count: int) -> range:
+        """The ids the next ``count`` new entities will get (nothing is made)."""
+        return range(self._next, self._next + count)
+
     def spawn_many(self, tables: Sequence[Table]) -> range:
         """New entities for these tables, numbered in order (each table kept, as
         :meth:`spawn` keeps it); returns their ids."""

@@ -11,11 +11,15 @@ installed in that environment with this suite.
 case                     what one unit of work is
 =======================  =================================================================
 new_game                 ``Game(seed=...)``: a run set up, waiting at the first blind
+new_game_played          a new game and its first action (``SelectBlind``): what a new
+                         game shares with its prepared start until used is copied there
 random_game              a whole game played by the random policy, creation to end
                          (``atomic=False``, as simulations play)
 clone                    ``game.clone()`` of a mid-run game (5 jokers, in a round)
 save_load                ``Game.from_json(game.to_json())`` of that game
-long_save                the same of a game 120 greedy actions in (its log saved and read)
+save_load_fast           ``Game.from_bytes(game.to_bytes())`` of that game (the trusted
+                         binary save; releases without it skip the case)
+long_save                ``save_load`` of a game 120 greedy actions in (its log saved and read)
 action_mask              ``game.action_mask()`` in a round with 8 cards in hand
 scoring                  scoring one hand of the conformance vectors, state prebuilt
 score_dict               ``score(dict)``: building the scenario and scoring it
@@ -133,6 +137,23 @@ def case_new_game(passes: int) -> CaseResult:
     return CaseResult("new_game", "games/s", _timed(work, passes))
 
 
+def case_new_game_played(passes: int) -> CaseResult:
+    from balatro_ecs import Game
+
+    select = _released("balatro_ecs.actions").SelectBlind()
+    n = 200
+    counter = iter(range(10**9))
+
+    def work() -> int:
+        for _ in range(n):
+            game = Game(seed=f"PLAYED{next(counter)}")
+            game.apply(select)
+            game.close()
+        return n
+
+    return CaseResult("new_game_played", "games/s", _timed(work, passes))
+
+
 def _policy_games(name: str, policy_name: str, n: int, passes: int) -> CaseResult:
     from balatro_ecs import Game
 
@@ -184,6 +205,23 @@ def case_save_load(passes: int) -> CaseResult:
         return n
 
     return CaseResult("save_load", "round trips/s", _timed(work, passes))
+
+
+def case_save_load_fast(passes: int) -> CaseResult | None:
+    from balatro_ecs import Game
+
+    if not hasattr(Game, "to_bytes"):
+        return None  # (an older release: no binary save)
+    game = _mid_run_game()
+    plugins = game.plugins
+    n = 300
+
+    def work() -> int:
+        for _ in range(n):
+            Game.from_bytes(game.to_bytes(), plugins).close()
+        return n
+
+    return CaseResult("save_load_fast", "round trips/s", _timed(work, passes))
 
 
 def _played_game(actions: int) -> Any:
@@ -282,11 +320,13 @@ def case_memory(passes: int) -> CaseResult:
     return CaseResult("memory", "KB/game", tuple(sizes))
 
 
-CASES: dict[str, Callable[[int], CaseResult]] = {
+CASES: dict[str, Callable[[int], CaseResult | None]] = {
     "new_game": case_new_game,
+    "new_game_played": case_new_game_played,
     "random_game": case_random_game,
     "clone": case_clone,
     "save_load": case_save_load,
+    "save_load_fast": case_save_load_fast,
     "long_save": case_long_save,
     "action_mask": case_action_mask,
     "scoring": case_scoring,
@@ -309,6 +349,8 @@ def run_suite(
     results = []
     for name in chosen:
         result = CASES[name](passes)
+        if result is None:  # the installed release has nothing to time for it
+            continue
         results.append(result)
         if on_case is not None:
             on_case(result)
@@ -317,7 +359,7 @@ def run_suite(
 
 def format_row(result: CaseResult) -> str:
     return (
-        f"{result.name:<13} {result.median:>12,.1f} {result.unit:<14} "
+        f"{result.name:<15} {result.median:>12,.1f} {result.unit:<14} "
         f"(range {min(result.rates):,.1f} - {max(result.rates):,.1f}, {len(result.rates)} passes)"
     )
 

@@ -44,10 +44,13 @@ _SUIT_COLOUR = {Suit.HEARTS: "31", Suit.DIAMONDS: "33", Suit.CLUBS: "34", Suit.S
 HELP = """\
 Blind select   select | skip | reroll_boss
 In a round     play 1 3 4 | discard 2 5 | sort rank | sort suit | preview 1 3 4
+               rearrange hand 3 1 2 4 5 6 7 8 (every card, in its new order; in
+               Arcana and Spectral packs too)
 Cash out       cash_out  (after the last boss: endless)
 Shop           buy 1 | voucher 1 | pack 1 | reroll | next
 Booster pack   pick 1 [cards...] | skip_pack
 Any time       sell j1 | sell c1 | use 1 [cards...] | move 1 3 (jokers)
+               rearrange c 2 1 (the consumables, in their new order)
 Session        actions (legal moves) | deck (cards left) | levels | log | undo
                info j1 / c1 / s1 / p1 / v1 / t1 / h1 / boss / NAME (what it does, now)
                save FILE | load FILE | help | quit (offers to save)

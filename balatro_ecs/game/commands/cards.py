@@ -9,7 +9,7 @@ game (listed with the rest in ``docs/objects.md``).
 from __future__ import annotations
 
 import contextlib
-import itertools
+import operator
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, cast
@@ -18,7 +18,7 @@ from ...kernel import components as C
 from ...kernel.enums import Edition, Enhancement, Seal, Suit
 from ...kernel.errors import ActionError, BalatroError
 from ...kernel.faults import check_whole
-from ..cards import Card, CardSpec, CardTemplate
+from ..cards import Card, CardSpec, CardTemplate, make_cards
 from ..jokers import Consumable, Joker
 from ..pools import draw_enhancement
 from ..run import cards_for_sale
@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 __all__ = ["CardCommands"]
 
 _STONE = Enhancement.STONE
+#: A card's serial (creation order), read in C.
+_SERIAL = operator.attrgetter("_serial.value")
 
 
 def _first(pair: tuple[int, Card]) -> int:
@@ -45,10 +47,13 @@ def _nominal_order(card: Card) -> tuple[int, ...]:
     the suit they were made with (a Seven of Hearts that The Sun turned from Spades comes
     before a born one), then by age (the older card first).
     """
-    age = -card._serial.value
+    suit = card._suit  # (the components read directly: a draw sorts the hand)
+    printed, original = suit.value, suit.original
+    if original is None:
+        original = printed
     if card._enhancement.kind == _STONE:
-        return (0, card.suit, card.base_rank, card.original_suit, age)
-    return (1, card.base_rank, 3 - card.suit, 3 - card.original_suit, age)
+        return (0, printed, card._rank.value, original, -card._serial.value)
+    return (1, card._rank.value, 3 - printed, 3 - original, -card._serial.value)
 
 
 def _suit_order(card: Card) -> tuple[int, ...]:
@@ -94,16 +99,19 @@ class CardCommands(RunCommands):
         assert self.blind is None, "cards are set up before any blind"
         template = specs if isinstance(specs, CardTemplate) else CardTemplate(specs)
         row = self._areas[area]
-        rules, tally, zone = self._rules, self._tally, C.Zone
+        rules, tally = self._rules, self._tally
         first = self._next_serial()
-        cards = [
-            Card(values, serial, zone(area, slot), rules, tally)
-            for values, serial, slot in zip(
-                template.rows, C.serials(first, len(template)), itertools.count(len(row))
-            )
-        ]
-        for card, entity in zip(cards, self.world.spawn_many(cards), strict=True):
-            card.entity = entity
+        count = len(template.rows)
+        cards = make_cards(
+            template.rows,
+            C.serials(first, count),
+            [area] * count,
+            range(len(row), len(row) + count),
+            rules,
+            [tally] * count,
+            self.world.next_ids(count),  # the ids spawn_many gives them
+        )
+        self.world.spawn_many(cards)
         row += cards
         for kind, count in template.tally:
             tally[kind] += count
@@ -161,6 +169,18 @@ class CardCommands(RunCommands):
         for i in range(at, size + 1):
             row[i].zone.slot = i
 
+    def _move_all(self, source: C.Area, target: C.Area) -> None:
+        """Move every card of ``source``, in order, to the end of ``target`` (what moving
+        them one by one does, in one pass)."""
+        moved = self._areas[source]
+        row = self._areas[target]
+        start = len(row)
+        for slot, card in enumerate(moved, start):
+            zone = card.zone
+            zone.area, zone.slot = target, slot
+        row += moved
+        moved.clear()
+
     def destroy_card(self, card: Card) -> None:
         """Remove a playing card from the run for good."""
         row = self._areas[card.zone.area]
@@ -207,7 +227,7 @@ class CardCommands(RunCommands):
     def shuffle_deck(self, stream: str) -> None:
         """Shuffle the draw pile the game's way (sorted by creation, then Fisher-Yates)."""
         deck = self._areas[C.Area.DECK]
-        deck.sort(key=lambda c: c.serial)
+        deck.sort(key=_SERIAL)
         self.rng.shuffle(stream, deck)
         self._renumber(deck)
 
@@ -230,6 +250,11 @@ class CardCommands(RunCommands):
         ``i`` (``[2, 0, 1]`` moves the third card to the front). Jokers move with
         :class:`~balatro_ecs.actions.MoveJoker`, whose order the rules read.
 
+        A dragged hand is laid out again in its new order (:meth:`laid_out`): the cards
+        played or discarded next go in it. The player's
+        :class:`~balatro_ecs.actions.Rearrange` runs this (and is logged); a plugin
+        calling it logs nothing.
+
         :raises ActionError: ``row`` is not ``"hand"`` or ``"consumables"``, or ``order``
             is not a permutation of the row's positions. Nothing changes then.
         """
@@ -249,6 +274,8 @@ class CardCommands(RunCommands):
         items.clear()
         items.extend(moved)  # type: ignore[arg-type]  # the same items, reordered
         self._renumber(items)
+        if row == "hand":
+            self._lay_out_hand()
 
     def discard(self, cards: Iterable[Card], *, hook: bool = False) -> None:
         """Discard these held cards with every discard effect (``hook``: The Hook's forced
@@ -262,11 +289,15 @@ class CardCommands(RunCommands):
         """Draw up to ``count`` cards from the top of the deck to the hand; the jokers hear
         of the cards drawn (``joker_hand_drawn``)."""
         deck = self._areas[C.Area.DECK]
+        hand = self._areas[C.Area.HAND]
         drawn: list[Card] = []
         face_down = self._blind_impl("blind_face_down")
+        hand_area = C.Area.HAND
         for _ in range(min(count, len(deck))):
-            card = deck[-1]
-            self.move_card(card, C.Area.HAND)
+            card = deck.pop()  # the top card: what move_card(card, HAND) does to it
+            zone = card.zone
+            zone.area, zone.slot = hand_area, len(hand)
+            hand.append(card)
             if face_down is not None and self.blind is not None:
                 card.set_face_down(bool(face_down(self, self.blind, card)))
             drawn.append(card)

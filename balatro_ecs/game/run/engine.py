@@ -34,6 +34,7 @@ from ..actions import (
     Outcome,
     Pick,
     Play,
+    Rearrange,
     Reroll,
     RerollBoss,
     SelectBlind,
@@ -87,8 +88,10 @@ def _cards(
             raise IllegalActionError(f"{what}: no card {c + 1} in hand ({len(hand)} cards)")
     if not forced:
         return
+    if not any([card._flags.forced_selection for card in hand]):  # (usually none is)
+        return
     must = [i for i, card in enumerate(hand) if card.forced]
-    if must and not set(must) <= set(cards):
+    if not set(must) <= set(cards):
         first = must[0]
         raise IllegalActionError(
             f"{what}: card {first + 1} ({hand[first].label}) must be included (Cerulean Bell)"
@@ -195,6 +198,40 @@ def _check_move(game: Game, action: Action) -> None:
         raise IllegalActionError("move: the joker is already there")
 
 
+def _check_rearrange(game: Game, action: Action) -> None:
+    # The server's checks (balatrobot's rearrange): the hand while it is shown to select
+    # from (a round, an Arcana or Spectral pack), the consumables whenever they are shown.
+    assert isinstance(action, Rearrange)
+    phase = game.run.phase
+    if action.row == "hand":
+        row: Sequence[object] = game.area(Area.HAND)
+        if phase is Phase.PACK and not row:
+            raise IllegalActionError(
+                "rearrange: this pack shows no hand (only Arcana and Spectral packs deal one)"
+            )
+        if phase is not Phase.ROUND and phase is not Phase.PACK:
+            raise IllegalActionError(
+                "rearrange: the hand only during a round or an Arcana or Spectral pack, "
+                f"not {phase.value.replace('_', ' ')}"
+            )
+        what = "card"
+    else:
+        if phase is Phase.GAME_OVER:
+            raise IllegalActionError("rearrange: the run is over")
+        row, what = game.consumables, "consumable"
+    n, order = len(row), action.order
+    if len(order) != n:
+        raise IllegalActionError(
+            f"rearrange: {n} {what}{'' if n == 1 else 's'} in the {action.row}, "
+            f"the order names {len(order)}"
+        )
+    for i in order:
+        if i >= n:
+            raise IllegalActionError(
+                f"rearrange: no {what} {i + 1} in the {action.row} ({n} {what}s)"
+            )
+
+
 def _check_cash_out(game: Game, action: Action) -> None:
     _phase(game, Phase.CASH_OUT, what="cash_out")
 
@@ -282,6 +319,7 @@ _CHECKS: dict[type[Action], Callable[[Game, Action], None]] = {
     Discard: _check_discard,
     SortHand: _check_sort,
     MoveJoker: _check_move,
+    Rearrange: _check_rearrange,
     CashOut: _check_cash_out,
     Buy: _check_buy,
     BuyAndUse: _check_buy_and_use,
@@ -501,7 +539,9 @@ def legal_actions(
     cards: bool = True,
 ) -> list[Action]:
     """Every legal action now, in a stable order (``reorders=False`` leaves out joker moves
-    and hand sorting, which change nothing but order).
+    and hand sorting, which change nothing but order). A
+    :class:`~balatro_ecs.game.actions.Rearrange` is never listed (every order of the hand
+    would be): :func:`verify` checks one.
 
     ``targets=False`` lists uses and picks without hand targets, ``adjacent_moves=True``
     only moves to the next slot, ``cards=False`` leaves out plays and discards."""

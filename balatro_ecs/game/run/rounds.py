@@ -199,8 +199,10 @@ def select_played(ctx: EventContext) -> None:
     game._hand_watch = False  # the hand scores: the draw after it fills the hand
     hand = game.area(Area.HAND)
     chosen = game.laid_out([hand[i] for i in sorted(ctx["cards"])])
-    for card in game.playing_cards:
-        card.set_forced(False)
+    cards = game.playing_cards
+    if any([card._flags.forced_selection for card in cards]):  # (Cerulean Bell's pick)
+        for card in cards:
+            card.set_forced(False)
     for card in chosen:
         card.mark_played_this_ante()
         card.set_face_down(False)
@@ -230,8 +232,7 @@ def score_hand(ctx: EventContext) -> None:
 
 def clean_up_play(ctx: EventContext) -> None:
     game = ctx.game
-    for card in list(game.area(Area.PLAY)):
-        game.move_card(card, Area.DISCARD)
+    game._move_all(Area.PLAY, Area.DISCARD)
     game.run.hands_played += 1
     game.run.hands_played_round += 1
 
@@ -535,6 +536,13 @@ def jokers_rearranged(ctx: EventContext) -> None:
     """The jokers hear that the player rearranged the row (``joker_rearranged``, with no
     source)."""
     ctx.game._jokers_rearranged(None)
+
+
+def rearrange_row(ctx: EventContext) -> None:
+    """The hand or the consumables (``row``) go in the player's ``order``
+    (:meth:`Game.rearrange <balatro_ecs.game.Game.rearrange>`). No joker hears of it: the
+    game has no joker context for it (the joker row's is ``joker_rearranged``)."""
+    ctx.game.rearrange(ctx["row"], ctx["order"])
 
 
 def sort_hand(ctx: EventContext) -> None:

@@ -5,7 +5,11 @@ and then checks that a save reloads to the same bytes and that a clone saves to 
 Between steps it mixes in what must change nothing:
 
 * illegal actions, drawn from the whole action space (every one must raise
-  :class:`~balatro_ecs.kernel.errors.IllegalActionError`);
+  :class:`~balatro_ecs.kernel.errors.IllegalActionError`), and illegal rearranges of the
+  hand or the consumables (a row not shown, an order too short or naming a slot past the
+  end);
+* legal rearranges (:class:`~balatro_ecs.game.actions.Rearrange`, outside the action
+  space and ``legal_actions``): applied, logged and replayed like any action;
 * actions with fields of the wrong type (every one must raise a
   :class:`~balatro_ecs.kernel.errors.BalatroError` when made or applied);
 * injected faults: a joker whose every hook raises while it is armed is in some games'
@@ -35,7 +39,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, TypeVar
 
-from ...game.actions import ACTION_SPACE, Action, Discard, MoveJoker, Play, Sell
+from ...game.actions import ACTION_SPACE, Action, Discard, MoveJoker, Play, Rearrange, Sell
 from ...game.game import Game
 from ...game.state import Phase
 from ...kernel.content import DeckType, JokerType
@@ -114,6 +118,7 @@ class StressReport:
     actions: int = 0
     illegal_actions: int = 0
     badly_typed_actions: int = 0
+    rearranges: int = 0
     faults_armed: int = 0
     faults_raised: int = 0
     faults_by_hook: dict[str, int] = field(default_factory=dict)
@@ -128,7 +133,8 @@ class StressReport:
 
     def summary(self) -> str:
         return (
-            f"{self.games:,} games, {self.actions:,} actions, "
+            f"{self.games:,} games, {self.actions:,} actions "
+            f"({self.rearranges:,} rearranges besides), "
             f"{self.illegal_actions:,} illegal and {self.badly_typed_actions:,} badly typed "
             f"actions refused, {self.faults_raised:,} faults raised "
             f"({self.faults_armed:,} armed) in {len(self.faults_by_hook)} hooks, "
@@ -148,6 +154,9 @@ def _badly_typed() -> list[Any]:
         lambda: Discard((0, 0)),
         lambda: MoveJoker(1, 0.0),  # type: ignore[arg-type]
         lambda: Sell("joker", "0"),  # type: ignore[arg-type]
+        lambda: Rearrange("deck", (0,)),
+        lambda: Rearrange("hand", (1, 1)),
+        lambda: Rearrange("consumables", "10"),  # type: ignore[arg-type]
         lambda: Play(()),
     ]
 
@@ -241,6 +250,8 @@ def _stress_game(
     while game.phase is not Phase.GAME_OVER and not game.run.won and played < budget:
         before = game.to_json()
         _try_illegal(game, before, chooser, report, illegal_per_step)
+        if chooser.random() < 0.1 and _rearrange(game, chooser, report):
+            before = game.to_json()  # (what a fault below must leave unchanged)
         legal = game.legal_actions()
         if not legal:
             raise _Escape(f"no legal action in phase {game.phase.value}")
@@ -291,6 +302,8 @@ def _try_illegal(
         report.illegal_actions += 1
         _expect_unchanged(game, before, f"the illegal {action.text()}")
     if chooser.random() < rate / 4:
+        _try_illegal_rearrange(game, before, chooser, report)
+    if chooser.random() < rate / 4:
         make = chooser.choice(_badly_typed())
         try:
             game.apply(make())
@@ -300,6 +313,54 @@ def _try_illegal(
             raise _Escape("an action with fields of the wrong type was applied")
         report.badly_typed_actions += 1
         _expect_unchanged(game, before, "a badly typed action")
+
+
+def _random_order(chooser: _Chooser, n: int) -> tuple[int, ...]:
+    order = list(range(n))
+    for i in range(n - 1, 0, -1):
+        j = chooser.randint(0, i)
+        order[i], order[j] = order[j], order[i]
+    return tuple(order)
+
+
+def _rearrange(game: Game, chooser: _Chooser, report: StressReport) -> bool:
+    """A random order of the hand (when shown) or of the consumables, applied if legal
+    (then ``True``)."""
+    shown = game.phase in (Phase.ROUND, Phase.PACK) and len(game.hand) > 0
+    row = "hand" if shown and chooser.random() < 0.7 else "consumables"
+    n = len(game.hand if row == "hand" else game.consumables)
+    action = Rearrange(row, _random_order(chooser, n))
+    if not game.can(action):
+        return False
+    game.apply(action)
+    report.rearranges += 1
+    return True
+
+
+def _try_illegal_rearrange(
+    game: Game, before: str, chooser: _Chooser, report: StressReport
+) -> None:
+    """A rearrange that names too few slots, one past the end, or a row not shown."""
+    row = chooser.choice(("hand", "consumables"))
+    n = len(game.hand if row == "hand" else game.consumables)
+    kind = chooser.randint(1, 3)
+    if kind == 1 and n:
+        order = _random_order(chooser, n)[1:]
+    elif kind == 2:
+        order = (*_random_order(chooser, n), n + chooser.randint(0, 2))
+    else:
+        order = _random_order(chooser, n)
+    action = Rearrange(row, order)
+    if game.can(action):
+        return
+    try:
+        game.apply(action)
+    except IllegalActionError:
+        pass
+    else:
+        raise _Escape(f"{action.text()}: refused by can() but applied")
+    report.illegal_actions += 1
+    _expect_unchanged(game, before, f"the illegal {action.text()}")
 
 
 def _check_copies(game: Game, plugins: Plugins, report: StressReport) -> None:

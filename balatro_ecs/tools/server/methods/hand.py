@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....game.actions import Discard, MoveJoker, Play, SortHand, Use
+from ....game.actions import Discard, MoveJoker, Play, Rearrange, SortHand, Use
 from ....kernel.errors import IllegalActionError
 from ..errors import BAD_REQUEST, INVALID_STATE, NOT_ALLOWED, RpcError
 from ..gamestate import HIGHLIGHT_LIMIT
@@ -117,8 +117,8 @@ def _rearrange(session: Session, params: dict[str, Any]) -> dict[str, Any]:
             source = game.jokers.index(jokers[old])
             if source != target:
                 session.apply(MoveJoker(source, target))
-    else:
-        game.rearrange(row, order)
+    else:  # a player action: logged, replayed
+        session.apply(Rearrange(row, tuple(order)))
     return session.gamestate()
 
 

@@ -1,0 +1,779 @@
+"""The trusted binary save: a game as bytes that this engine loads back as fast as a clone.
+
+:meth:`Game.to_bytes <balatro_ecs.game.Game.to_bytes>` writes what a snapshot holds
+(:mod:`balatro_ecs.game.copying`) as plain values -- the run record, the random streams,
+every entity's components, the rows, the log as the JSON save keeps it -- naming the
+plugin set and content by key, never holding a module or a function, and
+:meth:`Game.from_bytes <balatro_ecs.game.Game.from_bytes>` builds the game from them
+through the clone path (:func:`~balatro_ecs.game.copying.build`). Nothing is validated on
+the way in; that is what makes it fast, and why the bytes carry a proof of where they
+come from:
+
+* a keyed digest (HMAC-SHA256) over the payload, the engine's version, this format's
+  version and the plugin set's identity (the plugins, the packs and their versions, the
+  installed packages' versions, and how the process numbers the card modifiers and poker
+  hands plugins added). Bytes whose digest this engine cannot reproduce with its key are
+  refused before anything in them is read (a :class:`~balatro_ecs.kernel.errors.SaveError`
+  saying whether the engine version, the plugin set or the key differs).
+* the key: ``key=`` when given; else ``$BALATRO_ECS_SAVE_KEY`` (any text); else a random
+  key kept in ``$XDG_CACHE_HOME/balatro_ecs/save.key`` (``~/.cache``), made on first use
+  (mode 0600), so that the bytes load in any process of this user; else, when no such file
+  can be made, a key of this process alone.
+
+The bytes are for this engine, at this version, with this plugin set: caches, checkpoints,
+worker pipes. Between versions, machines or people the lossless JSON save
+(:meth:`Game.to_json <balatro_ecs.game.Game.to_json>`) is the format: it is checked field by
+field on loading, and a game loaded from bytes saves to the same JSON text as the game it
+was written from.
+
+Layout: ``MAGIC`` (8 bytes), the digest (32), the engine version and the plugin set's
+identity (length-prefixed, readable without trusting the rest, for the error message),
+then the payload: :mod:`marshal` of plain tuples (or :mod:`pickle`, flagged, when a
+plugin's counters hold something :mod:`marshal` cannot write).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import marshal
+import operator
+import os
+import pickle
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from ...kernel import components as C
+from ...kernel.enums import KINDS_ADDED, Edition, Enhancement, HandType, Seal
+from ...kernel.errors import SaveError
+from ...kernel.manager import Plugins
+from ...kernel.version import __version__
+from ...kernel.world import WorldState
+from ..actions import Outcome, action_from_dict
+from ..cards import Card
+from ..copying import _RULE_FIELDS, GameSnapshot, build
+from ..jokers import Consumable, Joker
+from ..scoring.result import ScoreResult
+from ..state import Phase, RunState
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+__all__ = ["FORMAT", "KEY_ENV", "MAGIC", "dumps", "loads", "save_key"]
+
+#: The first bytes of every binary save.
+MAGIC = b"BECSbin\x01"
+#: The payload's layout version (part of the digest: a new layout refuses old bytes; the
+#: run record's fields are part of it too, so that bytes written before a field was added
+#: or removed are refused by name rather than misread).
+FORMAT = 3
+#: The environment variable naming the key (any text).
+KEY_ENV = "BALATRO_ECS_SAVE_KEY"
+_DIGEST = 32
+_MARSHAL, _PICKLE = b"m", b"p"
+
+# -- the key -------------------------------------------------------------------------------
+
+_KEY_LOCK = threading.Lock()
+_KEY: list[bytes] = []
+
+
+def _key_file() -> Path:
+    cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(cache) / "balatro_ecs" / "save.key"
+
+
+def save_key() -> bytes:
+    """The key binary saves are signed with when none is given (see the module's
+    docstring: ``$BALATRO_ECS_SAVE_KEY``, else the user's key file, made on first use,
+    else one for this process)."""
+    text = os.environ.get(KEY_ENV)
+    if text:
+        return _text_key(text)
+    with _KEY_LOCK:
+        if not _KEY:
+            _KEY.append(_read_or_make_key())
+        return _KEY[0]
+
+
+def _read_or_make_key() -> bytes:
+    path = _key_file()
+    try:
+        key = path.read_bytes()
+        if len(key) >= 32:
+            return key
+    except OSError:
+        pass
+    key = os.urandom(32)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(key)
+    except FileExistsError:  # another process made it first: use theirs
+        try:
+            found = path.read_bytes()
+            if len(found) >= 32:
+                return found
+        except OSError:
+            pass
+    except OSError:  # no writable cache: a key of this process alone
+        pass
+    return key
+
+
+_TEXT_KEYS: dict[str, bytes] = {}
+
+
+def _text_key(text: str) -> bytes:
+    """The key a text names (its SHA-256; the last few kept)."""
+    found = _TEXT_KEYS.get(text)
+    if found is None:
+        if len(_TEXT_KEYS) >= 16:
+            _TEXT_KEYS.clear()
+        found = _TEXT_KEYS[text] = hashlib.sha256(text.encode("utf-8")).digest()
+    return found
+
+
+def _key_of(key: bytes | str | None) -> bytes:
+    if key is None:
+        return save_key()
+    if isinstance(key, str):
+        return _text_key(key)
+    if isinstance(key, (bytes, bytearray)) and key:
+        return bytes(key)
+    raise SaveError(f"binary save: key must be non-empty bytes or text, not {key!r}")
+
+
+# -- the plugin set's identity ---------------------------------------------------------------
+
+
+def _identity(plugins: Plugins) -> bytes:
+    """16 bytes naming the plugin set and how this process numbers the kinds plugins
+    added (kept per plugin set until it or the numbering changes)."""
+    found = plugins.cache.get("binary identity")
+    if found is not None and found[0] == KINDS_ADDED[0]:
+        identity: bytes = found[1]
+        return identity
+    numbering = (
+        tuple(Enhancement._member_names_),
+        tuple(Edition._member_names_),
+        tuple(Seal._member_names_),
+        tuple(HandType._member_names_),
+    )
+    text = repr(
+        (
+            FORMAT,
+            tuple(RunState.__dataclass_fields__),
+            __version__,
+            tuple(plugins.plugin_names()),
+            tuple(plugins.packs.items()),
+            tuple(plugins.package_versions().items()),
+            numbering,
+        )
+    )
+    identity = hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest()
+    plugins.cache["binary identity"] = (KINDS_ADDED[0], identity)
+    return identity
+
+
+def _header(identity: bytes) -> bytes:
+    version = __version__.encode("utf-8")
+    return bytes([len(version)]) + version + identity
+
+
+# -- components ------------------------------------------------------------------------------
+# A component is written as a tuple: a short tag, then its fields as plain values. The
+# frozen ones are shared (every Ace holds the one ``Rank(14)``): their codes are kept by
+# identity, and read back to the shared component.
+
+_Encoder = Callable[[Any], tuple[Any, ...]]
+_ENCODERS: dict[type, _Encoder] = {
+    C.Rank: lambda c: ("rk", c.value),
+    C.Suit: lambda c: ("su", int(c.value), None if c.original is None else int(c.original)),
+    C.Enhancement: lambda c: ("en", int(c.kind)),
+    C.Edition: lambda c: ("ed", int(c.kind)),
+    C.Seal: lambda c: ("se", int(c.kind)),
+    C.PermaBonus: lambda c: ("pb", c.chips),
+    C.Debuff: lambda c: ("db", c.forced, c.by_blind),
+    C.CardFlags: lambda c: (
+        "cf",
+        c.played_this_ante,
+        c.face_down,
+        c.forced_selection,
+        c.shatter_unseen,
+        c.couponed,
+    ),
+    C.Serial: lambda c: ("sr", c.value),
+    C.JokerKind: lambda c: ("jk", c.key),
+    C.ConsumableKind: lambda c: ("ck", c.key),
+    C.BlindKind: lambda c: ("bk", c.key),
+    C.DeckKind: lambda c: ("dk", c.key),
+    # state: one entity's own, written as it is now
+    C.Zone: lambda c: ("zo", int(c.area), c.slot),
+    C.Counters: lambda c: ("co", c.values),
+    C.Stickers: lambda c: ("st", dict(c.values) if c.values else None),
+    C.Price: lambda c: ("pr", c.buy, c.sell_override, c.free),
+    C.BlindState: lambda c: ("bs", c.disabled, c.triggered, c.memory),
+}
+_FROZEN = {
+    C.Rank, C.Suit, C.Enhancement, C.Edition, C.Seal, C.PermaBonus, C.Debuff, C.CardFlags,
+    C.Serial, C.JokerKind, C.ConsumableKind, C.BlindKind, C.DeckKind,
+}  # fmt: skip
+
+_AREA_OF = {int(a): a for a in C.Area}
+_DECODERS: dict[str, Callable[[tuple[Any, ...]], Any]] = {
+    "rk": lambda t: C.rank(t[1]),
+    "su": lambda t: C.suit(t[1], t[2]),
+    "en": lambda t: C.enhancement(t[1]),
+    "ed": lambda t: C.edition(t[1]),
+    "se": lambda t: C.seal(t[1]),
+    "pb": lambda t: C.perma_bonus(t[1]),
+    "db": lambda t: C.debuff(t[1], t[2]),
+    "cf": lambda t: C.card_flags(*t[1:]),
+    "sr": lambda t: C.serial(t[1]),
+    "jk": lambda t: C.JokerKind(t[1]),
+    "ck": lambda t: C.ConsumableKind(t[1]),
+    "bk": lambda t: C.BlindKind(t[1]),
+    "dk": lambda t: C.DeckKind(t[1]),
+    "zo": lambda t: C.Zone(_AREA_OF[t[1]], t[2]),
+    "co": lambda t: C.Counters(t[1]),
+    "st": lambda t: C.Stickers(C.NO_STICKERS if t[1] is None else MappingProxyType(t[1])),
+    "pr": lambda t: C.Price(t[1], t[2], t[3]),
+    "bs": lambda t: C.BlindState(t[1], t[2], t[3]),
+    "pk": lambda t: pickle.loads(t[1]),
+}
+
+#: Codes of shared (frozen) components by identity, each kept with its component (so the
+#: identity stays its own); bounded.
+_CODE_OF: dict[int, tuple[Any, tuple[Any, ...]]] = {}
+#: Shared components by code.
+_SHARED_OF: dict[tuple[Any, ...], Any] = {}
+_LIMIT = 8192
+
+
+def _code(component: Any) -> tuple[Any, ...]:
+    """A component's code (see above); a component of a plugin's own class is pickled."""
+    kind = type(component)
+    encoder = _ENCODERS.get(kind)
+    if encoder is None:
+        try:
+            return ("pk", pickle.dumps(component, pickle.HIGHEST_PROTOCOL))
+        except Exception as err:
+            raise SaveError(
+                f"binary save: component {kind.__qualname__} cannot be written ({err}); "
+                "save as JSON"
+            ) from None
+    code = encoder(component)
+    if kind in _FROZEN:
+        if len(_CODE_OF) >= _LIMIT:
+            _CODE_OF.clear()
+        _CODE_OF[id(component)] = (component, code)
+    return code
+
+
+#: The tags of the shared (frozen) components.
+_SHARED_TAGS = frozenset(
+    {"rk", "su", "en", "ed", "se", "pb", "db", "cf", "sr", "jk", "ck", "bk", "dk"}
+)
+
+
+def _table_code(table: Any) -> tuple[tuple[Any, ...], ...]:
+    """Each component's code, in the table's order (a shared one's looked up by identity)."""
+    components = list(table.values())
+    codes = []
+    get = _CODE_OF.get
+    for component in components:
+        found = get(id(component))
+        codes.append(_code(component) if found is None else found[1])
+    return tuple(codes)
+
+
+def _table(codes: tuple[tuple[Any, ...], ...]) -> dict[type, Any]:
+    """The table these codes describe (shared components shared again)."""
+    table: dict[type, Any] = {}
+    get = _SHARED_OF.get
+    for code in codes:
+        tag = code[0]
+        if tag in _SHARED_TAGS:
+            component = get(code)
+            if component is None:
+                component = _DECODERS[tag](code)
+                if len(_SHARED_OF) >= _LIMIT:
+                    _SHARED_OF.clear()
+                _SHARED_OF[code] = component
+        else:
+            component = _DECODERS[tag](code)
+        table[type(component)] = component
+    return table
+
+
+# -- a playing card's values -------------------------------------------------------------------
+# A card's eight value components (its ``_values`` tuple, shared with the template or save
+# it came from) are written as one flat tuple, kept by the tuple's identity; read back to
+# one shared tuple per code.
+
+#: Codes by the values tuple's identity, and the tuples (kept, so that an identity stays
+#: its tuple's while its code is kept).
+_VALUES_CODE: dict[int, tuple[Any, ...]] = {}
+_VALUES_KEPT: dict[int, tuple[Any, ...]] = {}
+_VALUES_OF: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+
+
+def _values_codes(rows: Sequence[tuple[Any, ...]]) -> tuple[tuple[Any, ...], ...]:
+    """The codes of these cards' values tuples (looked up in C when all are known)."""
+    codes = list(map(_VALUES_CODE.get, map(id, rows)))
+    if None in codes:
+        for i, code in enumerate(codes):
+            if code is None:
+                codes[i] = _values_code(rows[i])
+    return tuple(codes)  # type: ignore[arg-type]  # every None replaced
+
+
+def _values_code(values: tuple[Any, ...]) -> tuple[Any, ...]:
+    rank, suit, enhancement, edition, seal, perma, debuff, flags = values
+    marks = (
+        debuff.forced, debuff.by_blind, flags.played_this_ante, flags.face_down,
+        flags.forced_selection, flags.shatter_unseen, flags.couponed,
+    )  # fmt: skip
+    code = (
+        rank.value, int(suit.value), None if suit.original is None else int(suit.original),
+        int(enhancement.kind), int(edition.kind), int(seal.kind), perma.chips,
+        sum(1 << i for i, mark in enumerate(marks) if mark),
+    )  # fmt: skip
+    if len(_VALUES_CODE) >= _LIMIT:
+        _VALUES_CODE.clear()
+        _VALUES_KEPT.clear()
+    _VALUES_CODE[id(values)] = code
+    _VALUES_KEPT[id(values)] = values
+    return code
+
+
+def _values_rows(codes: tuple[tuple[Any, ...], ...]) -> list[tuple[Any, ...]]:
+    """The shared values tuples of these codes (looked up in C when all are known)."""
+    rows = list(map(_VALUES_OF.get, codes))
+    if None in rows:
+        for i, row in enumerate(rows):
+            if row is None:
+                rows[i] = _values_of(codes[i])
+    return rows  # type: ignore[return-value]  # every None replaced
+
+
+def _values_of(code: tuple[Any, ...]) -> tuple[Any, ...]:
+    rank, suit, original, enhancement, edition, seal, chips, bits = code
+    forced, by_blind, *flags = [bool(bits >> i & 1) for i in range(7)]
+    values = (
+        C.rank(rank), C.suit(suit, original), C.enhancement(enhancement), C.edition(edition),
+        C.seal(seal), C.perma_bonus(chips), C.debuff(forced, by_blind), C.card_flags(*flags),
+    )  # fmt: skip
+    if len(_VALUES_OF) >= _LIMIT:
+        _VALUES_OF.clear()
+    _VALUES_OF[code] = values
+    return values
+
+
+_RULES = operator.attrgetter(*_RULE_FIELDS)
+
+# -- jokers and consumables -------------------------------------------------------------------
+# Their tables as :meth:`Game.new_joker <balatro_ecs.game.Game.new_joker>` and
+# :meth:`~balatro_ecs.game.Game.new_consumable` make them are written field by field from
+# the handle (one tuple); any other table (a plugin added a component) component by
+# component.
+
+_JOKER_ORDER = (
+    C.JokerKind, C.Counters, C.Edition, C.Debuff, C.Stickers, C.Price, C.Serial, C.Zone,
+)  # fmt: skip
+_HELD_ORDER = (C.ConsumableKind, C.Counters, C.Edition, C.Price, C.Serial, C.Zone)
+_KINDS: dict[tuple[type, str], Any] = {}
+
+
+def _kind(component: type, key: str) -> Any:
+    """The shared ``JokerKind(key)`` (or ``ConsumableKind``)."""
+    found = _KINDS.get((component, key))
+    if found is None:
+        if len(_KINDS) >= _LIMIT:
+            _KINDS.clear()
+        found = _KINDS[(component, key)] = component(key)
+    return found
+
+
+def _handle_code(item: Joker | Consumable) -> tuple[Any, ...]:
+    table = item._table
+    p, z = item._price, item.zone
+    if type(item) is Joker:
+        if tuple(table) == _JOKER_ORDER:
+            d, stickers = item._debuff, item._stickers.values
+            return (
+                item.entity, item.type.key, item.state, int(item._edition.kind), d.forced,
+                d.by_blind, dict(stickers) if stickers else None, p.buy, p.sell_override,
+                p.free, item._serial.value, int(z.area), z.slot,
+            )  # fmt: skip
+    elif tuple(table) == _HELD_ORDER:
+        return (
+            item.entity, item.type.key, item.state, int(item._edition.kind), p.buy,
+            p.sell_override, p.free, item._serial.value, int(z.area), z.slot,
+        )  # fmt: skip
+    return (item.entity, item.type.key, _table_code(table))
+
+
+# -- the log -----------------------------------------------------------------------------------
+# Kept as the JSON save keeps it: the action, the phases and money around it, a played
+# hand's score (hand, chips, mult, score).
+
+
+def _outcome_code(outcome: Outcome) -> tuple[Any, ...]:
+    score = outcome.score
+    return (
+        outcome.action.to_dict(),
+        outcome.phase_before,
+        outcome.phase_after,
+        outcome.dollars_before,
+        outcome.dollars_after,
+        None if score is None else (score.hand_name, score.chips, score.mult, score.score),
+    )
+
+
+def _outcome(code: tuple[Any, ...]) -> Outcome:
+    action, phase_before, phase_after, dollars_before, dollars_after, score = code
+    return Outcome(
+        action=action_from_dict(action),
+        phase_before=phase_before,
+        phase_after=phase_after,
+        dollars_before=dollars_before,
+        dollars_after=dollars_after,
+        score=None if score is None else ScoreResult(*score),
+    )
+
+
+# -- writing -----------------------------------------------------------------------------------
+
+
+def dumps(game: Game, key: bytes | str | None = None) -> bytes:
+    """``game`` as trusted bytes (see the module's docstring)."""
+    payload = _payload(game)
+    try:
+        body = _MARSHAL + marshal.dumps(payload, 4)
+    except ValueError:  # something marshal cannot write (a plugin's value): pickled
+        try:
+            body = _PICKLE + pickle.dumps(payload, pickle.HIGHEST_PROTOCOL)
+        except Exception as err:
+            raise SaveError(
+                f"binary save: the game holds a value that cannot be written ({err})"
+            ) from None
+    header = _header(_identity(game.plugins))
+    digest = hmac.digest(_key_of(key), header + body, "sha256")
+    return b"".join((MAGIC, digest, header, body))
+
+
+def _payload(game: Game) -> tuple[Any, ...]:
+    game_areas = game._areas
+    cards: list[Card] = [
+        *game_areas[C.Area.DECK],
+        *game_areas[C.Area.HAND],
+        *game_areas[C.Area.PLAY],
+        *game_areas[C.Area.DISCARD],
+    ]
+    jokers: list[Joker] = list(game.jokers)
+    consumables: list[Consumable] = list(game.consumables)
+    for offer in (*game.shop, *game.pack):
+        if isinstance(offer, Joker):
+            jokers.append(offer)
+        elif isinstance(offer, Consumable):
+            consumables.append(offer)
+        else:
+            cards.append(offer)
+    # Column by column (read with comprehensions: the interpreter reads slots faster than
+    # operator.attrgetter does).
+    extras = [c._extra for c in cards]
+    if any(extras):
+        extra_codes: tuple[Any, ...] | None = tuple(
+            None if e is None else _table_code(e) for e in extras
+        )
+    else:
+        extra_codes = None
+    rows = [
+        (c.entity, c._serial.value, c._values, int((z := c.zone).area), z.slot, c._tally)
+        for c in cards
+    ]
+    card_ids, serials, values, areas, slots, tallies = (
+        zip(*rows, strict=True) if rows else ((),) * 6
+    )
+    card_codes = (
+        card_ids,
+        serials,
+        _values_codes(values),
+        extra_codes,
+        areas,
+        slots,
+        tuple([None if t is None else True for t in tallies]),
+    )
+    items: list[Joker | Consumable] = [*jokers, *consumables]
+    handles = tuple(map(_handle_code, items))
+    blind, deck = game.blind, game.deck
+    special = (deck.entity, deck.type.key, None if blind is None else (blind.entity, blind.key))
+    # every other entity's table: the jokers', consumables', the blind's, the deck's, and
+    # those of entities a plugin made
+    entities = game.world._entities
+    skip = {*card_ids, *[j.entity for j in jokers], *[c.entity for c in consumables]}
+    tables = []
+    for entity, table in entities.items():
+        if entity in skip:
+            continue
+        if type(table) is not dict:
+            raise SaveError(
+                f"binary save: entity {entity} is a {type(table).__name__} outside every row; "
+                "save as JSON"
+            )
+        tables.append((entity, _table_code(table)))
+    stake = game.stake
+    plugins = game.plugins
+    synced = game._synced is not None and game._synced == (game.row_version, plugins.version)
+    return (
+        game.seed,
+        game.atomic,
+        None if stake is None else stake.key,
+        special,
+        (
+            game.free_packs,
+            game.pack_key,
+            game.pack_picks,
+            game.pack_return.value,
+            game.joker_buffer,
+            game.row_version,
+            synced,
+            game._plans is not None,
+            game.budget,
+            game.checks,
+        ),
+        game.run.to_tuple(),
+        game.rng._state,
+        game._next_serial(),
+        _RULES(game._rules),
+        (tuple(entities), game.world._next),
+        card_codes,
+        handles,
+        len(jokers),
+        tuple(tables),
+        (
+            tuple([c.entity for c in game_areas[C.Area.DECK]]),
+            tuple([c.entity for c in game_areas[C.Area.HAND]]),
+            tuple([c.entity for c in game_areas[C.Area.PLAY]]),
+            tuple([c.entity for c in game_areas[C.Area.DISCARD]]),
+            tuple([j.entity for j in game.jokers]),
+            tuple([c.entity for c in game.consumables]),
+            tuple([o.entity for o in game.shop]),
+            tuple(game.shop_vouchers),
+            tuple(game.shop_packs),
+            tuple([o.entity for o in game.pack]),
+            tuple(game._tally),
+        ),
+        tuple(map(_outcome_code, game.log)),
+    )
+
+
+# -- reading -----------------------------------------------------------------------------------
+
+
+class _Ref:
+    """What :func:`~balatro_ecs.game.copying.build` reads of an old handle: its entity and
+    content type."""
+
+    __slots__ = ("entity", "type")
+
+    def __init__(self, entity: int, type_: Any) -> None:
+        self.entity = entity
+        self.type = type_
+
+
+def loads(
+    data: bytes,
+    plugins: Plugins | None = None,
+    *,
+    game_class: type[Game],
+    key: bytes | str | None = None,
+) -> Game:
+    """The game :func:`dumps` wrote, built through the clone path, in a new
+    ``game_class`` (see the module's docstring).
+
+    :raises SaveError: not a binary save, or one this engine did not write with this key,
+        this plugin set and this version (nothing in it is read then).
+    """
+    plugins = plugins if plugins is not None else Plugins.default()
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise SaveError(f"binary save: expected bytes, got {type(data).__name__}")
+    data = bytes(data)
+    if data[:8] != MAGIC:
+        raise SaveError("binary save: not a balatro_ecs binary save (no magic bytes)")
+    identity = _identity(plugins)
+    header = _header(identity)
+    start = 8 + _DIGEST
+    body = data[start + len(header) :]
+    expected = hmac.digest(_key_of(key), header + body, "sha256")
+    if data[start : start + len(header)] != header or not hmac.compare_digest(
+        expected, data[8:start]
+    ):
+        raise SaveError(_refusal(data[start:], identity))
+    kind, body = body[:1], body[1:]
+    payload = marshal.loads(body) if kind == _MARSHAL else pickle.loads(body)
+    return _game(payload, plugins, game_class)
+
+
+def _refusal(header: bytes, identity: bytes) -> str:
+    """Why bytes whose digest does not check were refused (from their clear header)."""
+    size = header[0] if header else 0
+    version = header[1 : 1 + size].decode("utf-8", "replace")
+    if version != __version__:
+        return (
+            f"binary save: written by balatro_ecs {version or '?'}, this is {__version__}; "
+            "load its JSON save (Game.from_json)"
+        )
+    if header[1 + size : 1 + size + len(identity)] != identity:
+        return (
+            "binary save: written with another plugin set or layout (plugins, packs, their "
+            "versions, the numbering of added kinds or the run record's fields differ); "
+            "load its JSON save (Game.from_json)"
+        )
+    return (
+        "binary save: not signed with this key, or changed since it was written; "
+        "load its JSON save (Game.from_json)"
+    )
+
+
+def _game(payload: tuple[Any, ...], plugins: Plugins, game_class: type[Game]) -> Game:
+    (
+        seed, atomic, stake, (deck_entity, deck_key, blind), small, run, rng, serial, rules,
+        (ids, next_id), cards, handles, joker_count, tables, rows, log,
+    ) = payload  # fmt: skip
+    (
+        free_packs, pack_key, pack_picks, pack_return, joker_buffer, row_version, synced, plans,
+        budget, checks,
+    ) = small  # fmt: skip
+    saved: dict[int, Any] = {entity: _table(codes) for entity, codes in tables}
+    entity_ids, serials, value_codes, extras, areas, slots, tallies = cards
+    values = _values_rows(value_codes)
+    if extras is None:
+        saved.update(
+            zip(entity_ids, zip(values, [None] * len(entity_ids), strict=True), strict=True)
+        )
+    else:
+        side = [None if e is None else _table(e) for e in extras]
+        saved.update(zip(entity_ids, zip(values, side, strict=True), strict=True))
+    area_of = _AREA_OF
+    snap = GameSnapshot()
+    snap.kind = game_class
+    snap.world = None
+    snap.cards = ()
+    snap.card_state = list(
+        zip(
+            entity_ids,
+            C.serials_of(serials),
+            map(area_of.__getitem__, areas),
+            slots,
+            tallies,  # whether each card counts (``None``: not): build gives the game's tally
+            [None] * len(entity_ids),  # detection keys: found again when first needed
+            strict=True,
+        )
+    )
+    jokers: list[tuple[Any, ...]] = []
+    consumables: list[tuple[Any, ...]] = []
+    content = plugins.content
+    edition, debuff, serial_of, area_at = C.edition, C.debuff, C.serial, area_of.__getitem__
+    for index, code in enumerate(handles):
+        if index < joker_count:
+            if len(code) == 3:  # component by component
+                entity, key, codes = code
+                table = saved[entity] = _table(codes)
+                state, stickers = table[C.Counters].values, table[C.Stickers].values
+                p, z = table[C.Price], table[C.Zone]
+                buy, sell_override, free, area, slot = (
+                    p.buy,
+                    p.sell_override,
+                    p.free,
+                    z.area,
+                    z.slot,
+                )
+            else:
+                (entity, key, state, kind, forced, by_blind, stickers_code, buy, sell_override,
+                 free, number, area_code, slot) = code  # fmt: skip
+                saved[entity] = {
+                    C.JokerKind: _kind(C.JokerKind, key), C.Counters: None,
+                    C.Edition: edition(kind), C.Debuff: debuff(forced, by_blind),
+                    C.Stickers: None, C.Price: None, C.Serial: serial_of(number), C.Zone: None,
+                }  # fmt: skip
+                stickers = (
+                    C.NO_STICKERS if stickers_code is None else MappingProxyType(stickers_code)
+                )
+                area = area_at(area_code)
+            jokers.append((
+                _Ref(entity, content(key)), state, state, stickers, buy, sell_override, free,
+                area, slot,
+            ))  # fmt: skip
+        else:
+            if len(code) == 3:
+                entity, key, codes = code
+                table = saved[entity] = _table(codes)
+                state, p, z = table[C.Counters].values, table[C.Price], table[C.Zone]
+                buy, sell_override, free, area, slot = (
+                    p.buy,
+                    p.sell_override,
+                    p.free,
+                    z.area,
+                    z.slot,
+                )
+            else:
+                (entity, key, state, kind, buy, sell_override, free, number, area_code,
+                 slot) = code  # fmt: skip
+                saved[entity] = {
+                    C.ConsumableKind: _kind(C.ConsumableKind, key), C.Counters: None,
+                    C.Edition: edition(kind), C.Price: None, C.Serial: serial_of(number),
+                    C.Zone: None,
+                }  # fmt: skip
+                area = area_at(area_code)
+            consumables.append((
+                _Ref(entity, content(key)), state, state, buy, sell_override, free, area, slot,
+            ))  # fmt: skip
+    snap.jokers = tuple(jokers)
+    snap.world_state = WorldState(ids, (), tuple(map(saved.__getitem__, ids)), next_id)
+    snap.consumables = tuple(consumables)
+    if blind is None:
+        snap.blind = None
+    else:
+        entity, blind_key = blind
+        state = saved[entity][C.BlindState]
+        snap.blind = (
+            _Ref(entity, plugins.content(blind_key)), state.disabled, state.triggered,
+            state.memory, state.memory,
+        )  # fmt: skip
+    snap.attrs = {
+        "deck": _Ref(deck_entity, plugins.content(deck_key)),
+        "seed": seed,
+        "plugins": plugins,
+        "atomic": atomic,
+        "budget": budget,
+        "checks": checks,
+        "stake": None if stake is None else plugins.content(stake),
+        "free_packs": free_packs,
+        "pack_key": pack_key,
+        "pack_picks": pack_picks,
+        "pack_return": Phase(pack_return),
+        "joker_buffer": joker_buffer,
+        "row_version": row_version,
+        "_synced": (row_version, plugins.version) if synced else None,
+        "_plans": True if plans else None,
+    }
+    snap.run = RunState.from_tuple(run)
+    snap.rng = rng
+    snap.serial = serial
+    snap.rules = rules
+    deck, hand, play, discard, joker_row, held, shop, vouchers, packs, pack, tally = rows
+    snap.row_ids = (deck, hand, play, discard, joker_row, held, shop, pack)
+    snap.rows = tuple(
+        (None, contents)  # type: ignore[misc]  # build reads only the contents here
+        for contents in ((), (), (), (), (), (), (), vouchers, packs, (), (), (), list(tally))
+    )
+    snap.log = tuple(map(_outcome, log))
+    game = build(snap, adopt=True)
+    return game

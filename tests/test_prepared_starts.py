@@ -1,0 +1,199 @@
+"""Prepared starts: a new game copies the part of its start every seed shares, shares its
+cards and world with the prepared game until first used, and is the game a full start
+makes, to the bit."""
+
+from __future__ import annotations
+
+import gc
+import tracemalloc
+from typing import Any
+
+import pytest
+
+from balatro_ecs import Game, Plugins
+from balatro_ecs.game import prepared
+from balatro_ecs.game.actions import SelectBlind
+from balatro_ecs.game.core import SHARED_UNTIL_USED
+from balatro_ecs.game.state import Phase
+from balatro_ecs.kernel.content import DeckType, StakeType
+from balatro_ecs.kernel.schedule import System
+from balatro_ecs.plugin import hookimpl
+from balatro_ecs.tools.policies import RandomPolicy
+
+
+def _pending(game: Game) -> bool:
+    return "_start_source" in vars(game)
+
+
+def _play_on(game: Game, seed: str, steps: int) -> Game:
+    policy = RandomPolicy(seed)
+    for _ in range(steps):
+        if game.phase is Phase.GAME_OVER or game.run.won:
+            break
+        game.apply(policy.choose(game))
+    return game
+
+
+def _pair(monkeypatch: pytest.MonkeyPatch, **options: Any) -> tuple[Game, Game]:
+    """The same game made from a prepared start and in full."""
+    monkeypatch.setattr(prepared, "enabled", True)
+    fast = Game(**options)
+    monkeypatch.setattr(prepared, "enabled", False)
+    full = Game(**options)
+    monkeypatch.setattr(prepared, "enabled", True)
+    return fast, full
+
+
+def test_every_deck_and_stake_starts_as_a_full_start_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    plugins = Plugins.default()
+    for deck in plugins.all(DeckType):
+        for stake in plugins.all(StakeType):
+            for seed in ("PREP1", "PREP2"):
+                fast, full = _pair(monkeypatch, deck=deck, stake=stake, seed=seed, plugins=plugins)
+                assert _pending(fast) == (deck.key != "b_erratic"), (deck.key, stake.key)
+                assert fast.to_json() == full.to_json(), (deck.key, stake.key, seed)
+                _play_on(fast, seed, 12)
+                _play_on(full, seed, 12)
+                assert fast.to_json() == full.to_json(), (deck.key, stake.key, seed)
+
+
+def test_the_shipped_profile_and_a_game_class_have_their_own_starts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    class MyGame(Game):
+        pass
+
+    for options in (
+        {"seed": "PREPSHIP", "unlocks": "shipped", "stake": "Gold Stake"},
+        {"seed": "PREPSHIP", "deck": "Magic Deck"},
+    ):
+        fast, full = _pair(monkeypatch, **options)
+        assert fast.to_json() == full.to_json()
+    game = MyGame(seed="PREPCLASS")
+    assert type(game) is MyGame and _pending(game)
+    assert type(game.clone()) is MyGame
+
+
+def test_a_new_game_shares_its_cards_until_first_used() -> None:
+    game = Game(seed="PREPLAZY")
+    assert _pending(game)
+    assert not SHARED_UNTIL_USED & set(vars(game))
+    assert game.phase is Phase.BLIND_SELECT and game.run.boss  # the seed's draws: made
+    assert game.legal_actions()  # (may look at the rows: copied then)
+    game.apply(SelectBlind())
+    assert not _pending(game) and set(vars(game)) >= SHARED_UNTIL_USED
+    assert len(game.hand) == 8 and len(game.playing_cards) == 52
+    other = Game(seed="PREPLAZY")
+    assert other.playing_cards[0] is not game.playing_cards[0]
+    assert other.world is not game.world
+
+
+def test_a_pending_game_copies_saves_and_closes() -> None:
+    game = Game(seed="PREPCOPY")
+    assert _pending(game)
+    copy = game.clone()  # copies the entities first
+    assert not _pending(game)
+    assert copy.to_json() == game.to_json()
+    fresh = Game(seed="PREPCOPY")
+    fresh.close()  # nothing to free yet
+    text = Game(seed="PREPCOPY").to_json()
+    assert text == game.to_json()
+    snapshot = Game(seed="PREPCOPY").snapshot()
+    assert Game.from_snapshot(snapshot).to_json() == text
+
+
+def test_games_of_one_start_each_own_their_run_state_slots() -> None:
+    """The seed's part draws each game's round targets into a memory of its own: changing
+    one game's slots changes neither another game of the same start nor later ones."""
+    first, second = Game(seed="PREPMEM1"), Game(seed="PREPMEM2")
+    assert _pending(first) and _pending(second)
+    assert first.run.memory is not second.run.memory
+    assert first.run.memory != second.run.memory  # (these seeds draw other targets)
+    original, before = dict(first.run.memory), dict(second.run.memory)
+    first.run.memory["ecto_minus"] = 5
+    first.run.memory["idol_rank"] = 2
+    assert second.run.memory == before
+    assert Game(seed="PREPMEM1").run.memory == original
+    assert Game(seed="PREPMEM2").to_json() == second.to_json()
+
+
+def test_a_new_game_is_small() -> None:
+    """A new game holds its run record and random streams, not 52 cards: under 8 KB."""
+    Game(seed="PREPWARM")
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    games = [Game(seed=f"PREPMEM{i}") for i in range(40)]
+    size = (tracemalloc.get_traced_memory()[0] - before) / len(games)
+    tracemalloc.stop()
+    assert all(map(_pending, games))
+    assert size < 8 * 1024
+
+
+#: The game's own system in each phase of the common part (a plugin's runs after it).
+_GAME_SYSTEM = {
+    "cards": "start_run:starting_cards",
+    "deck": "start_run:apply_deck",
+    "stakes": "start_run:apply_stakes",
+    "counters": "start_run:start_counters",
+}
+
+
+def _start_plugin(phase: str, fn: Any) -> object:
+    class Starter:
+        @hookimpl
+        def balatro_run_systems(self) -> list[System]:
+            name = f"start_run:test_{phase}"
+            after = (_GAME_SYSTEM[phase],)
+            return [System(name, phase, fn, after=after, event="start_run")]
+
+    return Starter()
+
+
+def test_a_start_that_draws_early_is_made_in_full() -> None:
+    """A system of the common part that draws (as the Erratic Deck's cards do): every game
+    of that start made in full."""
+
+    def draws(ctx: Any) -> None:
+        ctx.game.run.dollars += int(ctx.game.rng.random("test_draw") * 10)
+
+    plugins = Plugins(config=False)
+    plugins.register(_start_plugin("deck", draws), "early_draw")
+    game = Game(seed="PREPDRAW", plugins=plugins)
+    assert not _pending(game)
+    assert Game(seed="PREPDRAW", plugins=plugins).to_json() == game.to_json()
+
+
+def test_a_start_that_reads_the_seed_early_is_made_in_full() -> None:
+    def reads_seed(ctx: Any) -> None:
+        ctx.game.run.dollars += len(set(ctx.game.seed))
+
+    plugins = Plugins(config=False)
+    plugins.register(_start_plugin("stakes", reads_seed), "seed_reader")
+    a, b = Game(seed="AAAAAAAA", plugins=plugins), Game(seed="ABCDEFGH", plugins=plugins)
+    assert not _pending(a) and not _pending(b)
+    assert b.run.dollars - a.run.dollars == 7
+
+
+def test_a_start_passing_values_on_is_made_in_full() -> None:
+    def passes(ctx: Any) -> None:
+        ctx["note"] = "kept for a later phase"
+
+    plugins = Plugins(config=False)
+    plugins.register(_start_plugin("deck", passes), "passer")
+    assert not _pending(Game(seed="PREPPASS", plugins=plugins))
+
+
+def test_prepared_starts_belong_to_the_plugin_set() -> None:
+    plugins = Plugins(config=False)
+    first = Game(seed="PREPSET", plugins=plugins)
+    assert _pending(first)
+
+    def rich(ctx: Any) -> None:
+        ctx.game.run.dollars = 100
+
+    plugins.register(_start_plugin("counters", rich), "rich")  # the set changes
+    game = Game(seed="PREPSET", plugins=plugins)
+    assert game.run.dollars == 100 and first.run.dollars != 100
