@@ -1085,8 +1085,9 @@ def joker_modify_weights(
     when no item is left, a pool draws its fallback (the game's Joker, Blank, Handy Tag,
     a set's fallback) and a boss or pack is drawn as if no joker had changed the weights.
     A game whose content implements no such hook draws as it always did. Card modifiers
-    (editions, seals, enhancements) and the rarity roll are not pools here: a pack weighs
-    its kinds with ``weight``. No vanilla joker has one.
+    (editions, seals, enhancements), the rarity roll and a pack's soul roll (The Soul,
+    Black Hole) are not pools here: a pack weighs its kinds with ``weight``. No vanilla
+    joker has one.
 
     .. versionadded:: 0.4
     """
