@@ -665,6 +665,7 @@ def test_weights_that_are_no_numbers_at_or_above_0_are_named(answer: str) -> Non
     win_round(game)
     game.apply(CashOut())
     game.run.dollars = 100
+    game.add_joker("Blueprint")  # its copy answers first: the copied joker's plugin is named
     game.add_joker("j_test_crooked")
     before = game.to_json()
     with pytest.raises(HookError, match=r"j_test_crooked.*joker_modify_weights: expected a list"):

@@ -6,6 +6,11 @@ the list as unavailable placeholders so that indices do not move. The draw picks
 on the stream ``set + key_append + ante`` and, while it lands on a placeholder, draws
 again on ``..._resample2``, ``..._resample3``, ... (rules.toml ``[shop]``).
 
+Jokers may weigh a pool's items before a draw (``joker_modify_weights``, Steamodded's
+``modify_weights``; :func:`draw_weighted`): the same roll on the same stream is read
+against the weights' running total, so weights left equal draw the game's item, and a
+game whose content implements no such hook never builds the weights at all.
+
 Consumable sets are content (:class:`~balatro_ecs.kernel.content.ConsumableSetType`): the game's
 Tarot, Planet and Spectral sets and the packs' own are read once per plugin set
 (:func:`consumable_sets`): each set's cards in pool order, its empty-pool fallback, the
@@ -272,10 +277,10 @@ def modify_weights(
     """
     current = tuple(weights)
     names = tuple(items)
-    for fn, view, joker in chain:
+    for fn, view, _joker in chain:
         said = fn(game, view, kind, names, current)
         if said is not None:
-            current = _checked_weights(said, len(names), joker)
+            current = _checked_weights(said, len(names), view)
     return current
 
 
