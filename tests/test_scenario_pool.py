@@ -210,6 +210,19 @@ def test_the_pool_is_bounded() -> None:
     assert _pooled_games(plugins) <= scenario_pool.MAX_PARKED
 
 
+def test_with_no_room_to_keep_a_game_none_is_made_to_be_kept(monkeypatch: Any) -> None:
+    """A full pool builds, scores and drops the game, as for content seen once: no
+    snapshot is taken for a game that cannot be kept."""
+    plugins = _plugins()
+    monkeypatch.setattr(scenario_pool, "MAX_PARKED", 0)
+    made: list[Any] = []
+    monkeypatch.setattr(scenario_pool._Built, "__init__", lambda self, game: made.append(game))
+    expected = _summary(_fresh(HAND, plugins))
+    for _ in range(3):
+        assert _summary(score(HAND, plugins=plugins)) == expected
+    assert made == [] and _pooled_games(plugins) == 0
+
+
 # -- putting a kept game back: only what scoring wrote, exactly ------------------------------
 
 

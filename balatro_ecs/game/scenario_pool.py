@@ -226,6 +226,12 @@ class ScenarioPool:
                 break
             candidate.close()  # held outside: let it go as a new build's game would go
         if built is None:
+            if len(games) >= MAX_GAMES or self._parked >= MAX_PARKED:  # no room to keep it:
+                game = build()  # no snapshot taken, as for content seen once
+                try:
+                    return score_on(game)
+                finally:
+                    game.close()
             built = _Built(build())
         try:
             result = score_on(built.game)
