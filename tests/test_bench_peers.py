@@ -93,6 +93,19 @@ def test_main_without_peers_names_them_and_prints_json(capsys) -> None:
         assert "jackdaw: left out" in out.err
 
 
+def test_cpu_time_is_said_in_the_header(capsys) -> None:
+    code = bench_peers.main(
+        ["--engines", "balatro_ecs", "--rows", "score_dict", "--rounds", "1", "--json", "--cpu"]
+    )
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert "CPU time" in data["header"]
+    assert data["median_rates"]["score_dict"]["balatro_ecs"] > 0
+    assert bench_peers._clock is bench_peers.CLOCKS[True]
+    bench_peers.main(["--engines", "balatro_ecs", "--rows", "score_dict", "--rounds", "1"])
+    assert bench_peers._clock is bench_peers.CLOCKS[False]
+
+
 def test_an_unknown_row_is_refused(capsys) -> None:
     with pytest.raises(SystemExit):
         bench_peers.main(["--rows", "warp_speed"])

@@ -31,7 +31,9 @@ repositories, in folders named as above or by their repository names, on ``sys.p
     python3.13 -m venv .venv313 && .venv313/bin/pip install -e . numpy gymnasium
     .venv313/bin/python tools/bench_peers.py --peers peers --rounds 11
 
-``--rows`` picks rows, ``--json`` prints the raw rates and ratios. An engine that cannot be
+``--rows`` picks rows, ``--json`` prints the raw rates and ratios, ``--cpu`` times each
+batch on this process's CPU time instead of the wall clock (on a loaded machine, the time
+other jobs take of the pinned core is then not counted). An engine that cannot be
 imported is reported and left out; a row an engine has no counterpart for reads ``n/a``.
 
 What each row times, per engine (setup is never timed):
@@ -124,6 +126,10 @@ ROW_TITLES = {
 }
 #: Seconds one timed batch aims at (the batch size is set from a warm-up).
 BATCH_SECONDS = 0.25
+#: The clocks ``--cpu`` chooses between: the wall clock, or this process's CPU time (on
+#: a loaded machine, what other jobs take of the core is not counted).
+CLOCKS: dict[bool, Callable[[], float]] = {False: time.perf_counter, True: time.process_time}
+_clock = CLOCKS[False]
 
 PEER_DIRS = {
     "jackdaw": ("jackdaw-balatro", "TylerFlar+jackdaw-balatro"),
@@ -836,9 +842,9 @@ def batch_size(engine: Engine, row: str) -> int:
     units = 1
     while True:
         engine.pre_batch(row, units)
-        start = time.perf_counter()
+        start = _clock()
         getattr(engine, f"work_{row}")(units)
-        elapsed = time.perf_counter() - start
+        elapsed = _clock() - start
         if elapsed > BATCH_SECONDS / 10 or units >= 4096:
             return max(1, min(4096, int(units * BATCH_SECONDS / max(elapsed, 1e-6))))
         units *= 4
@@ -885,9 +891,9 @@ def run(
                 engine, n = engines[name], sizes[row, name]
                 engine.pre_batch(row, n)
                 gc.collect()
-                start = time.perf_counter()
+                start = _clock()
                 done = getattr(engine, f"work_{row}")(n)
-                elapsed = max(time.perf_counter() - start, 1e-9)
+                elapsed = max(_clock() - start, 1e-9)
                 if row == "random_games":
                     games, actions = done
                     if "random_games" in rows:
@@ -939,7 +945,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--engines", nargs="*", default=list(ENGINES))
     parser.add_argument("--core", type=int, default=None, help="the core to pin (default: last)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--cpu", action="store_true", help="time this process's CPU time, not the wall clock"
+    )
     args = parser.parse_args(argv)
+    global _clock
+    _clock = CLOCKS[args.cpu]
     unknown = [r for r in args.rows if r not in ROW_TITLES]
     if unknown:
         parser.error(f"unknown row {unknown[0]!r}; rows: {', '.join(ROW_TITLES)}")
@@ -976,7 +987,8 @@ def main(argv: list[str] | None = None) -> int:
     header = (
         f"{datetime.date.today().isoformat()}, {platform.python_implementation()} "
         f"{platform.python_version()}, {platform.machine()}, core {core} pinned, "
-        f"{args.rounds} interleaved rounds, balatro_ecs {getattr(ours, 'version', '?')}"
+        f"{args.rounds} interleaved rounds, {'CPU time' if args.cpu else 'wall clock'}, "
+        f"balatro_ecs {getattr(ours, 'version', '?')}"
     )
     if args.json:
         medians = {
