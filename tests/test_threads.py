@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
@@ -75,3 +76,20 @@ def test_worlds_hammered_from_many_threads_keep_their_own_entities() -> None:
 
     with ThreadPoolExecutor(max_workers=8) as pool:
         assert all(pool.map(hammer, range(2, 40)))
+
+
+def test_a_seed_dropped_by_another_thread_first_is_no_error(monkeypatch: Any) -> None:
+    """The last few seeds' hashes are kept in one table for the process: two threads that
+    both find it full both drop its oldest seed (one found it gone: a KeyError once)."""
+    from balatro_ecs.kernel import rng
+
+    class Racing(dict):  # type: ignore[type-arg]
+        def __iter__(self) -> Iterator[str]:
+            keys = list(dict.__iter__(self))
+            dict.pop(self, keys[0])  # the other thread drops the oldest seed meanwhile
+            return iter(keys)
+
+    table = Racing((f"OLD{i}", ({}, {})) for i in range(rng._SEEDS_LIMIT))
+    monkeypatch.setattr(rng, "_SEEDS", table)
+    assert rng.seeded_hash("mail1", "NEW") == rng.pseudohash("mail1NEW")
+    assert "NEW" in table and len(table) < rng._SEEDS_LIMIT + 1

@@ -86,7 +86,10 @@ def _seed_tables(seed: str) -> tuple[dict[str, float], dict[int, float]]:
     found = _SEEDS.get(seed)
     if found is None:
         if len(_SEEDS) >= _SEEDS_LIMIT:
-            del _SEEDS[next(iter(_SEEDS))]  # the oldest seed
+            try:  # noqa: SIM105  (try costs nothing here; suppress() is a call on a new game)
+                del _SEEDS[next(iter(_SEEDS))]  # the oldest seed
+            except (KeyError, RuntimeError, StopIteration):  # another thread changed it first
+                pass
         found = _SEEDS[seed] = ({}, {})
     return found
 
