@@ -352,3 +352,22 @@ def test_hands_that_change_the_game_score_as_a_new_build_in_any_order() -> None:
     assert _pooled_games(plugins) > 0
     for h in _kinds():
         assert _check_put_back(h, plugins)
+
+
+def test_a_counters_dict_swapped_for_an_equal_one_is_put_back() -> None:
+    """Counters equal to the saved ones but in another dict (a handle's ``state`` set
+    anew): the kept game's joker gets its own dict back, as a whole restore gives it."""
+    from balatro_ecs.kernel import components as C
+
+    plugins = _plugins()
+    data = {"played": [{"rank": "A", "suit": "S"}], "jokers": [{"name": "Scholar"}]}
+    scenario = Scenario.from_dict(data, plugins)
+    built = scenario_pool._Built(scenario._build(fillers=False))
+    assert built.scored.light
+    joker = built.game.jokers[0]
+    own = joker.state
+    scenario._score_built(built.game)
+    joker.state = dict(joker.state)  # the same counters (Scholar's never change)
+    built.restore()
+    assert joker.state is own and joker._table[C.Counters].values is own
+    built.close()

@@ -417,8 +417,8 @@ def restore_scored(game: Game, snap: GameSnapshot, scored: ScoredState) -> None:
     for joker, state, saved, stickers, buy, sell_override, free, area, slot in snap.jokers:
         if changed and joker.entity in changed:
             joker._take_values()
-        if not same:
-            _put_state(joker, state, saved)
+        if not same or joker.state is not state or joker._table[C.Counters].values is not state:
+            _put_state(joker, state, saved)  # (a counters dict swapped for another: back too)
         joker._stickers.values = stickers
         p = joker._price
         p.buy, p.sell_override, p.free = buy, sell_override, free
