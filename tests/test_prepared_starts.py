@@ -12,10 +12,11 @@ import pytest
 
 from balatro_ecs import Game, Plugins
 from balatro_ecs.game import prepared
-from balatro_ecs.game.actions import SelectBlind
+from balatro_ecs.game.actions import Play, SelectBlind, Use
 from balatro_ecs.game.core import SHARED_UNTIL_USED
-from balatro_ecs.game.state import Phase
+from balatro_ecs.game.state import Phase, RunState
 from balatro_ecs.kernel.content import DeckType, StakeType
+from balatro_ecs.kernel.enums import HandType
 from balatro_ecs.kernel.schedule import System
 from balatro_ecs.plugin import hookimpl
 from balatro_ecs.tools.policies import RandomPolicy
@@ -197,3 +198,79 @@ def test_prepared_starts_belong_to_the_plugin_set() -> None:
     plugins.register(_start_plugin("counters", rich), "rich")  # the set changes
     game = Game(seed="PREPSET", plugins=plugins)
     assert game.run.dollars == 100 and first.run.dollars != 100
+
+
+# -- the run record's containers and poker hands, shared until used -----------------------
+
+
+def _start_run(game: Game) -> Any:
+    """The run record of the prepared start ``game`` was made from."""
+    source = vars(game).get("_start_source")
+    assert source is not None
+    return source.snapshot.run
+
+
+def test_games_of_one_start_share_its_hands_and_containers_until_used() -> None:
+    game = Game(seed="PREPRUN1")
+    run = game.run
+    assert type(run) is not RunState and isinstance(run, RunState)  # still sharing
+    assert run.peek("hands") is _start_run(game).hands  # read without copying
+    full = RunState.from_tuple(run.to_tuple())  # (reads every field: copies them)
+    assert type(run) is RunState  # every field its own: a plain run again
+    assert run == full and run.hands is not _start_run(game).hands
+
+
+def test_two_games_of_one_start_never_write_into_each_other() -> None:
+    """A Planet's level-up, a hand played and direct writes in one game of a prepared
+    start change neither another game of that start, nor the start, nor later games."""
+    first, second = Game(seed="PREPRUN2"), Game(seed="PREPRUN2")
+    start = _start_run(first)
+    assert _start_run(second) is start
+    start_before = start.to_tuple()
+    second_before = second.to_json()
+
+    first.add_consumable("c_pluto")  # High Card's Planet
+    first.apply(Use(0))
+    assert first.run.hands[HandType.HIGH_CARD].level == 2
+    first.apply(SelectBlind())
+    first.apply(Play([0]))
+    assert sum(row.played for row in first.run.hands) == 1
+    first.run.hands[HandType.PAIR].level = 7  # through the public record, too
+    first.run.vouchers.append("v_grabber")
+    first.run.flags.append("gros_michel_extinct")
+
+    assert second.to_json() == second_before
+    assert second.run.hands[HandType.HIGH_CARD].level == 1
+    assert second.run.hands[HandType.PAIR].level == 1
+    assert all(row.played == 0 for row in second.run.hands)
+    assert second.run.vouchers == [] and second.run.flags == []
+    assert start.to_tuple() == start_before
+    assert Game(seed="PREPRUN2").to_json() == second_before
+
+    # The other way round: the second game levelled and played, the first unchanged.
+    first_after = first.to_json()
+    second.add_consumable("c_mercury")  # Pair's Planet
+    second.apply(Use(0))
+    second.apply(SelectBlind())
+    second.apply(Play([0, 1]))
+    assert second.run.hands[HandType.PAIR].level == 2
+    assert first.to_json() == first_after
+    assert start.to_tuple() == start_before
+
+
+def test_a_run_sharing_its_start_copies_restores_and_compares() -> None:
+    game = Game(seed="PREPRUN3")
+    snapshot = game.snapshot()  # taken while the run shares
+    assert type(Game(seed="PREPRUN3").run) is not RunState
+    shared = Game(seed="PREPRUN3").run
+    assert shared == game.run and game.run == shared  # either side still sharing
+    assert repr(shared) == repr(game.run)
+    game.run.hands[HandType.FLUSH].level = 4
+    game.run.tags.append("tag_double")
+    game.restore(snapshot)
+    assert game.run.hands[HandType.FLUSH].level == 1 and game.run.tags == []
+    fresh = Game(seed="PREPRUN3")
+    fresh.run.assign(game.run)  # into a run still sharing
+    assert type(fresh.run) is RunState and fresh.run == game.run
+    assert fresh.to_json() == Game(seed="PREPRUN3").to_json()
+    assert Game.from_bytes(Game(seed="PREPRUN3").to_bytes()).to_json() == fresh.to_json()

@@ -103,7 +103,7 @@ class PreparedStart:
         game.atomic = atomic
         game.budget = action_budget(budget)
         game.checks = checks
-        game.run = snap.run.copy()
+        game.run = snap.run.copy_sharing()
         game.rng = GameRandom(seed)
         deck = snap.attrs["deck"]
         game.deck = type(deck)(deck.entity, deck.type)

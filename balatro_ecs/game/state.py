@@ -225,8 +225,16 @@ def _blind_states() -> dict[str, str]:
     return {"Small": "Select", "Big": "Upcoming", "Boss": "Upcoming"}
 
 
+class _Source:
+    """The slot where a run that shares its start's containers keeps that start's run
+    (:meth:`RunState.copy_sharing`; unset in every other run)."""
+
+    __slots__ = ("_source",)
+    _source: RunState
+
+
 @dataclass(slots=True)
-class RunState:
+class RunState(_Source):
     """The run-wide numbers the rules read and change.
 
     Names follow the game where it has one; ``hands_played`` counts the run,
@@ -386,6 +394,18 @@ class RunState:
         """An independent copy (lists, dicts and hand levels copied, not shared)."""
         return _copy_into(self, RunState.__new__(RunState))
 
+    def copy_sharing(self) -> RunState:
+        """A copy that shares this run's containers and poker hands' rows until each is
+        first read, and copies it then (what a game made from a prepared start is given:
+        most of them stay shared in a game that is never played). This run must never
+        change afterwards: a prepared start's does not."""
+        return _share_into(self, _SharedRun.__new__(_SharedRun))
+
+    def peek(self, name: str) -> Any:
+        """The field ``name``, to read only: a run still sharing its start's value of it
+        (:meth:`copy_sharing`) reads that, without copying it."""
+        return getattr(self, name)
+
     def assign(self, other: RunState) -> None:
         """Become an independent copy of ``other``, in place (what restoring a snapshot
         does: whoever holds this object, or one of its poker hands' rows, sees the
@@ -477,13 +497,21 @@ _CONTAINERS: tuple[str, ...] = tuple(
 _FLAT = re.compile(r"^(list\[str\]|dict\[str, (str|int)\])$")
 
 
-def _copier(in_place: bool = False) -> Callable[[RunState, RunState], RunState]:
+def _copier(
+    in_place: bool = False, share: bool = False
+) -> Callable[[RunState, RunState], RunState]:
     """``copy_into(src, dst)``: every field of ``src`` into ``dst`` (containers copied), as
     one generated function: a run is copied before every atomic action. ``in_place``: the
-    poker hands' rows of ``dst`` hold ``src``'s numbers (when there are as many)."""
+    poker hands' rows of ``dst`` hold ``src``'s numbers (when there are as many).
+    ``share``: the containers and poker hands are left unset, and ``src`` is kept as the
+    run they are read from (:class:`_SharedRun`)."""
     lines = ["def copy_into(src, dst):"]
+    if share:
+        lines.append("    dst._source = src")
     for f in fields(RunState):
         name = f.name
+        if share and (name == "hands" or name in _CONTAINERS):
+            continue
         if name == "hands":
             fresh = (
                 "[HandLevel(h.level, h.played, h.played_this_round, h.visible) for h in src.hands]"
@@ -535,6 +563,121 @@ _PLAIN_VALUES: frozenset[type] = frozenset({int, float, str, bool, type(None), t
 
 _copy_into = _copier()
 _assign = _copier(in_place=True)
+_share_into = _copier(share=True)
+
+
+# -- a run sharing its start's containers ------------------------------------------------
+#: The fields a run made by :meth:`RunState.copy_sharing` shares with its source until
+#: each is first read or set: the containers and the poker hands' rows.
+_SHARED_FIELDS: tuple[str, ...] = (*_CONTAINERS, "hands")
+#: Their slots (member descriptors: unset until the run has its own value).
+_SLOTS: tuple[Any, ...] = tuple(RunState.__dict__[name] for name in _SHARED_FIELDS)
+_SLOT_OF: dict[str, Any] = dict(zip(_SHARED_FIELDS, _SLOTS, strict=True))
+_ALL_FIELDS = operator.attrgetter(*_NAMES)
+
+
+class _SharedRun(RunState):
+    """A run sharing its start's containers and poker hands' rows
+    (:meth:`RunState.copy_sharing`).
+
+    Each of those fields is read through a property: the first read (or a write) gives
+    the run its own copy, in its own slot. Once every one is its own, the run becomes a
+    plain :class:`RunState` again (the same object, its class changed), so the properties
+    cost nothing in a game that is played. Every reader and writer of such a field goes
+    through the property, so no write can reach the shared value.
+    """
+
+    __slots__ = ()
+
+    def peek(self, name: str) -> Any:
+        slot = _SLOT_OF.get(name)
+        if slot is None:
+            return getattr(self, name)
+        try:
+            return slot.__get__(self, RunState)
+        except AttributeError:
+            return getattr(self._source, name)
+
+    def _settle(self) -> None:
+        """Become a plain run once every shared field is the run's own."""
+        for slot in _SLOTS:
+            try:
+                slot.__get__(self, RunState)
+            except AttributeError:
+                return
+        self._plain()
+
+    def _own_all(self) -> None:
+        """Take its own copy of every field still shared, and become a plain run (before
+        reading every field: one pass instead of one per field)."""
+        for name, slot in zip(_SHARED_FIELDS, _SLOTS, strict=True):
+            try:
+                slot.__get__(self, RunState)
+            except AttributeError:
+                slot.__set__(self, _own_copy(name, self._source))
+        self._plain()
+
+    def _plain(self) -> None:
+        self.__class__ = RunState  # type: ignore[assignment]  # (the same layout)
+        del self._source
+
+    def copy(self) -> RunState:
+        self._own_all()
+        return self.copy()
+
+    def assign(self, other: RunState) -> None:
+        self._own_all()
+        self.assign(other)
+
+    def to_tuple(self) -> tuple[Any, ...]:
+        self._own_all()
+        return self.to_tuple()
+
+    def to_dict(self, plugins: Plugins | None = None) -> dict[str, Any]:
+        self._own_all()
+        return self.to_dict(plugins)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RunState):
+            return NotImplemented
+        return bool(_ALL_FIELDS(self) == _ALL_FIELDS(other))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        self._own_all()
+        return repr(self)
+
+
+def _own_copy(name: str, source: RunState) -> Any:
+    """A copy of ``source``'s field ``name`` (the poker hands: new rows)."""
+    shared = getattr(source, name)
+    if name == "hands":
+        return [HandLevel(h.level, h.played, h.played_this_round, h.visible) for h in shared]
+    return _copy(shared)
+
+
+def _shared_field(name: str, slot: Any) -> property:
+    """The property of a :class:`_SharedRun` field: its own value, made on first use."""
+
+    def get(run: _SharedRun) -> Any:
+        try:
+            return slot.__get__(run, RunState)
+        except AttributeError:
+            value = _own_copy(name, run._source)
+            slot.__set__(run, value)
+            run._settle()
+            return value
+
+    def set_(run: _SharedRun, value: Any) -> None:
+        slot.__set__(run, value)
+        run._settle()
+
+    return property(get, set_, doc=f"The run's ``{name}`` (its own once first used).")
+
+
+for _name, _slot in zip(_SHARED_FIELDS, _SLOTS, strict=True):
+    setattr(_SharedRun, _name, _shared_field(_name, _slot))
 
 
 def _load_kind(name: str, default: Any) -> str | None:
