@@ -234,6 +234,9 @@ def test_a_log_with_rearranges_saves_loads_and_replays() -> None:
     assert sum(isinstance(o.action, Rearrange) for o in loaded.log) == 2
     again = Game.replay([o.action for o in loaded.log], deck="Magic Deck", seed=SEED)
     assert again.to_json() == text
+    # the trusted binary save carries the rearranges too (with a key of the test's own)
+    fast = Game.from_bytes(game.to_bytes(b"k" * 32), key=b"k" * 32)
+    assert fast.to_json() == text
 
 
 def test_a_damaged_rearrange_in_a_saved_log_is_named() -> None:

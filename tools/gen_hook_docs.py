@@ -64,6 +64,8 @@ _OWN: dict[str, str] = {
     "not, in the game's order of jokers (the type, never an instance: no copies, no debuffs)",
     "content_describe": "the described content's own plugin (content of any family), once "
     "per description",
+    "joker_check_enhancement": "each joker in slot order, itself only: never a Blueprint or "
+    "Brainstorm copy (Steamodded's `no_blueprint`); a debuffed joker is left out",
     "joker_sold": "the joker sold, as what it copies when it is a copier (its own first when "
     "it copies and acts); not when it is debuffed",
 }
@@ -95,10 +97,10 @@ _PLANNED = (
 
 def who(name: str) -> str:
     """The "who is called" line of a hook."""
-    if name in JOKER_HOOKS:
-        return _PLANNED
     if name in _OWN:
         return _OWN[name]
+    if name in JOKER_HOOKS:
+        return _PLANNED
     for prefix, text in _FAMILY.items():
         if name.startswith(prefix):
             return text
@@ -157,22 +159,33 @@ STEAMODDED: tuple[tuple[str, str, str], ...] = (
     ("press_play", "`joker_press_play`", "`blind_press_play` for a blind"),
     (
         "evaluate_poker_hand",
-        "`poker_hand_detect`",
-        "a poker hand of your own; no joker hook renames the played hand",
+        "`joker_evaluate_poker_hand`",
+        "`replace_scoring_name`: a chain; `poker_hand_detect` declares a hand of your own",
     ),
     (
         "modify_scoring_hand",
-        "`Rules.all_played_score`",
-        "a rule (Splash); no joker hook adds or removes single cards",
+        "`joker_modify_scoring_hand`",
+        "`True` is `add_to_hand`, `False` `remove_from_hand`; `Rules.all_played_score` "
+        "is Splash's rule",
     ),
-    ("debuff_hand", "`blind_debuff_hand`", "a blind's; no joker hook"),
+    (
+        "debuff_hand",
+        "`joker_debuff_hand`",
+        "`True` is `debuff`, `False` `prevent_debuff`; `blind_debuff_hand` for a blind",
+    ),
     ("modify_hand", "`joker_initial_scoring_step`", "`blind_modify_hand` for a blind"),
     (
         "debuff_card",
-        "`blind_debuff_card`",
-        "a blind's; a joker debuffs with `game.set_joker_debuff` (Bunco's Conquest)",
+        "`joker_debuff_card`",
+        "`True` is `debuff`, `False` `prevent_debuff`; `blind_debuff_card` for a blind; "
+        "jokers are debuffed with `game.set_joker_debuff` (Bunco's Conquest)",
     ),
-    ("stay_flipped", "`blind_face_down`", "a blind's"),
+    (
+        "stay_flipped",
+        "`joker_stay_flipped`",
+        "`True` is `stay_flipped`, `False` `prevent_stay_flipped`; `blind_face_down` for "
+        "a blind; draws to the hand",
+    ),
     ("blind_disabled", "`joker_blind_disabled`", "`blind_disabled` for the blind itself"),
     ("blind_defeated", "`joker_end_of_round`", "called only for a won round"),
     ("round_eval", "`joker_cash_out`", "a payout line"),
@@ -208,18 +221,24 @@ STEAMODDED: tuple[tuple[str, str, str], ...] = (
     ("skip_blind", "`joker_blind_skipped`", ""),
     ("tag_added", "`joker_tag_gained`", ""),
     ("tag_triggered", "`joker_tag_used`", ""),
-    ("prevent_tag_trigger", "`tag_apply`", "the tag decides; no joker hook vetoes it"),
+    (
+        "prevent_tag_trigger",
+        "`joker_prevent_tag_trigger`",
+        "`True` is `prevent_trigger`; `trigger` is `other_context.type`",
+    ),
     ("playing_card_added", "`joker_cards_added`", ""),
     ("card_added", "`joker_card_added`", "jokers and consumables"),
     (
         "joker_type_destroyed",
-        "`joker_removed`",
-        "the joker's own; no hook vetoes a destruction (Eternal does: `sticker_blocks`)",
+        "`joker_type_destroyed`",
+        "`True` is `no_destroy`; jokers destroyed by an effect; `joker_removed` is the "
+        "joker's own, `sticker_blocks` Eternal's veto",
     ),
     (
         "change_suit / change_rank / setting_ability",
-        "`game.card_changed`",
-        "recorded as a `card changed` event; no joker hook",
+        "`joker_card_changed`",
+        "`before` and `after` specs (rank, suit, enhancement, edition, seal); every "
+        "`game.card_changed` and `ctx.set_enhancement`",
     ),
     (
         "scaling_card / resetting_card",
@@ -228,24 +247,36 @@ STEAMODDED: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "mod_probability / fix_probability",
-        "`joker_rules`",
-        "`Rules.probability_scale` (Oops! All 6s); per-roll changes have no hook",
+        "`joker_mod_probability`, `joker_fix_probability`",
+        "every roll of `game.chance` / `ctx.chance`, `key` its `identifier`, `source` its "
+        "`trigger_obj`; `Rules.probability_scale` is Oops! All 6s",
     ),
-    ("pseudorandom_result", "`game.chance`", "returns the result; no hook"),
+    (
+        "pseudorandom_result",
+        "`joker_pseudorandom_result`",
+        "just after the roll (Steamodded: after the effect that rolled)",
+    ),
     ("check_eternal", "`sticker_blocks`", "a sticker's"),
     ("blueprint", "`CopiedJoker`", "`joker.copied_by`"),
     ("retrigger_joker_check", "`joker_retrigger_joker`", "every scoring context, by name"),
     (
         "post_trigger",
-        "`joker_other_joker`",
-        "after each joker's main effect; no hook after every context",
+        "`joker_post_trigger`",
+        "after every joker effect of a scoring context (`other_context` is `context`); "
+        "run events' hooks are not followed by it",
     ),
     (
         "check_enhancement",
-        "`EnhancementType`",
-        "quantum enhancements: none; a card has one enhancement",
+        "`joker_check_enhancement`",
+        "quantum enhancements: scored and held effects, `game.enhancements_of`; a card's "
+        "rank, suit, destruction and the deck's tally read its own",
     ),
-    ("modify_weights", "`JokerType` rarity, pool gates", "no hook"),
+    (
+        "modify_weights",
+        "`JokerType` rarity, pool gates",
+        "no hook: each pool is its own draw of the game's streams (most uniform), where "
+        "Steamodded's optional `object_weights` makes every pool one weighted poll",
+    ),
 )
 
 

@@ -31,9 +31,16 @@ PlanEntry = tuple[Callable[..., Any], "Joker | CopiedJoker", Joker]
 #: ``joker_rules`` concern one joker's own instance and are never copied; they are called
 #: directly. ``joker_sold`` is called for the card sold only, through what it copies.)
 JOKER_HOOKS: tuple[str, ...] = (
+    "joker_evaluate_poker_hand",
+    "joker_modify_scoring_hand",
+    "joker_debuff_hand",
     "joker_debuffed_hand",
+    "joker_mod_probability",
+    "joker_fix_probability",
+    "joker_pseudorandom_result",
     "joker_before",
     "joker_initial_scoring_step",
+    "joker_check_enhancement",
     "joker_repetition",
     "joker_individual",
     "joker_held_individual",
@@ -41,11 +48,13 @@ JOKER_HOOKS: tuple[str, ...] = (
     "joker_main",
     "joker_other_joker",
     "joker_retrigger_joker",
+    "joker_post_trigger",
     "joker_final_scoring_step",
     "joker_destroying_card",
     "joker_cards_destroyed",
     "joker_after",
     "joker_setting_blind",
+    "joker_stay_flipped",
     "joker_hand_drawn",
     "joker_drawing_cards",
     "joker_first_hand_drawn",
@@ -56,10 +65,12 @@ JOKER_HOOKS: tuple[str, ...] = (
     "joker_held_end_of_round",
     "joker_ante_change",
     "joker_blind_disabled",
+    "joker_debuff_card",
     "joker_money",
     "joker_hand_levelled",
     "joker_tag_gained",
     "joker_tag_used",
+    "joker_prevent_tag_trigger",
     "joker_shop_opened",
     "joker_shop_card",
     "joker_card_bought",
@@ -72,8 +83,10 @@ JOKER_HOOKS: tuple[str, ...] = (
     "joker_booster_closed",
     "joker_consumable_used",
     "joker_cards_added",
+    "joker_card_changed",
     "joker_card_added",
     "joker_rearranged",
+    "joker_type_destroyed",
 )
 
 _PLANNED = frozenset(JOKER_HOOKS)
@@ -87,9 +100,16 @@ class ScoringPlans:
     gives it: the joker pass walks jokers and consumables by position. (Slots: reading
     a field is the cheapest attribute access there is.)"""
 
+    evaluate_poker_hand: tuple[PlanEntry, ...]
+    modify_scoring_hand: tuple[PlanEntry, ...]
+    debuff_hand: tuple[PlanEntry, ...]
     debuffed_hand: tuple[PlanEntry, ...]
+    mod_probability: tuple[PlanEntry, ...]
+    fix_probability: tuple[PlanEntry, ...]
+    pseudorandom_result: tuple[PlanEntry, ...]
     before: tuple[PlanEntry, ...]
     initial_scoring_step: tuple[PlanEntry, ...]
+    check_enhancement: tuple[PlanEntry, ...]
     repetition: tuple[PlanEntry, ...]
     individual: tuple[PlanEntry, ...]
     held_individual: tuple[PlanEntry, ...]
@@ -97,6 +117,7 @@ class ScoringPlans:
     main: tuple[PlanEntry | None, ...]
     other_joker: tuple[PlanEntry, ...]
     retrigger_joker: tuple[PlanEntry, ...]
+    post_trigger: tuple[PlanEntry, ...]
     final_scoring_step: tuple[PlanEntry, ...]
     destroying_card: tuple[PlanEntry, ...]
     cards_destroyed: tuple[PlanEntry, ...]

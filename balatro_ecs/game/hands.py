@@ -32,7 +32,7 @@ from typing import Any, NamedTuple
 from ..kernel.content import PokerHandType
 from ..kernel.enums import HAND_NAMES, HandType
 from ..kernel.errors import HookError, PluginError
-from ..kernel.faults import _plugin_of
+from ..kernel.faults import _plugin_of, bad_answer
 from ..kernel.manager import Plugins
 
 __all__ = [
@@ -74,6 +74,32 @@ class Detection(NamedTuple):
     def has(self, hand: HandType) -> bool:
         """Does the played hand contain ``hand``?"""
         return bool(self.contains >> hand & 1)
+
+
+def evaluated(
+    game: Any, chain: tuple[Any, ...], cards: Sequence[Any], detection: Detection
+) -> Detection:
+    """``detection`` as the jokers' ``joker_evaluate_poker_hand`` leave it, each in slot order
+    given the hand the one before it named (``chain`` is that hook's plan). A new hand is
+    contained too; the scoring positions stay the detected ones."""
+    hand = detection.hand
+    full = tuple(cards)
+    for fn, view, joker in chain:
+        named = fn(game, view, full, hand)
+        if named is not None:
+            hand = _hand_of(named, joker)
+    if hand == detection.hand:
+        return detection
+    return Detection(hand, detection.scoring, detection.contains | 1 << hand)
+
+
+def _hand_of(named: object, source: object) -> HandType:
+    """A poker hand a joker named: a :class:`HandType` or a hand's name."""
+    if isinstance(named, HandType):
+        return named
+    if isinstance(named, str):
+        return HandType.from_name(named)
+    bad_answer("joker_evaluate_poker_hand", named, "a HandType or a poker hand's name", source)
 
 
 def contains_names(mask: int) -> tuple[str, ...]:

@@ -58,7 +58,8 @@ def change_each(change: Callable[[Any], None]) -> Hook:
     @hookimpl
     def consumable_use(game: Any, consumable: Any, targets: Any) -> None:
         for card in targets:
+            before = card.spec()
             change(card)
-            game.card_changed(card, consumable.name)
+            game.card_changed(card, consumable.name, before)
 
     return consumable_use

@@ -16,6 +16,7 @@ from __future__ import annotations
 import marshal
 from typing import TYPE_CHECKING, Any, cast
 
+from ..kernel.faults import bad_answer
 from .cards import Card
 from .core import GameCore
 from .dispatch import JokerPlans
@@ -41,23 +42,52 @@ class RulesSync(GameCore):
         return self.plugins.impl(hook, blind.key)
 
     def _debuff_card(self, card: Card) -> None:
-        """Whether the blind debuffs ``card`` now (a card just made or changed)."""
+        """Whether the blind debuffs ``card`` now (a card just made or changed), the
+        jokers' ``joker_debuff_card`` having their say first."""
         rule = self._blind_impl("blind_debuff_card")
-        if rule is None:
+        chain = self._planned("joker_debuff_card")
+        if chain:
+            card.set_debuff(by_blind=self._jokers_debuff(chain, rule, card))
+        elif rule is None:
             card.set_debuff(by_blind=False)
-            return
-        card.set_debuff(by_blind=bool(rule(self, self.blind, card)))
+        else:
+            card.set_debuff(by_blind=bool(rule(self, self.blind, card)))
 
     def _refresh_debuffs(self) -> None:
-        """Every playing card asks the blind again (a new blind, a disabled one, new rules)."""
+        """Every playing card asks the blind again (a new blind, a disabled one, new rules),
+        and the jokers first when some joker has ``joker_debuff_card``."""
         rule = self._blind_impl("blind_debuff_card")
         blind = self.blind
+        chain = self._planned("joker_debuff_card")
         for card in self.playing_cards:
             card.rules_changed()
-            if rule is not None:
+            if chain:
+                card.set_debuff(by_blind=self._jokers_debuff(chain, rule, card))
+            elif rule is not None:
                 card.set_debuff(by_blind=bool(rule(self, blind, card)))
             elif card._debuff.by_blind:  # (no blind rule: only a blind's debuff to lift)
                 card.set_debuff(by_blind=False)
+
+    def _jokers_debuff(self, chain: tuple[Any, ...], rule: Any, card: Card) -> bool:
+        """Whether ``card`` is debuffed for the round: a joker's ``False`` keeps it from
+        being debuffed (Steamodded's ``prevent_debuff``), else a joker's ``True`` debuffs
+        it, else the blind decides (asked only then, as Steamodded's ``Blind:debuff_card``)."""
+        debuff = prevent = False
+        for fn, view, source in chain:
+            said = fn(self, view, card)
+            if said is None:
+                continue
+            if type(said) is not bool:
+                bad_answer("joker_debuff_card", said, "True, False or None", source)
+            if said:
+                debuff = True
+            else:
+                prevent = True
+        if prevent:
+            return False
+        if debuff:
+            return True
+        return rule is not None and bool(rule(self, self.blind, card))
 
     # -- rules and plans ---------------------------------------------------------------------
     def _row_changed(self) -> None:
@@ -160,6 +190,12 @@ class RulesSync(GameCore):
                     card.rules_changed()
             else:
                 self._refresh_debuffs()
+        elif (
+            rebuild_plans
+            and not (first or as_saved)
+            and "joker_debuff_card" in self.plugins.implemented
+        ):
+            self._refresh_debuffs()  # a joker that debuffs cards may have come, gone or woken
 
     @property
     def rules(self) -> Rules:

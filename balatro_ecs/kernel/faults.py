@@ -20,7 +20,7 @@ Anything else is the engine's own fault and is left as it is.
 from __future__ import annotations
 
 from types import CodeType, FrameType, TracebackType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .effects import Effect
 from .errors import BalatroError, HookError, HookTimeout, show
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_RETRIGGERS",
     "CopiedCall",
+    "bad_answer",
     "calling_hook",
     "check_count",
     "check_dollars",
@@ -288,7 +289,21 @@ def _bad_number(kind: str, value: object, source: object) -> None:
     raise ValueError(f"{kind}: expected a number, got {show(value)}")
 
 
+def bad_answer(hook: str, value: object, expected: str, source: object = None) -> NoReturn:
+    """Raise a ``TypeError``: ``hook`` gave ``value`` where the engine takes ``expected``;
+    :func:`name_fault` names ``source``'s plugin."""
+    raise TypeError(f"{hook}: expected {expected}, got {show(value)}")
+
+
 _CHECKS = frozenset(
     fn.__code__
-    for fn in (check_whole, check_count, check_dollars, check_retriggers, check_effect, _bad_number)
+    for fn in (
+        check_whole,
+        check_count,
+        check_dollars,
+        check_retriggers,
+        check_effect,
+        _bad_number,
+        bad_answer,
+    )
 )

@@ -50,7 +50,7 @@ if TYPE_CHECKING:
         VoucherType,
     )
     from .effects import Effect
-    from .enums import HandType
+    from .enums import Enhancement, HandType
     from .schedule import Event, System
 
 PROJECT = "balatro_ecs"
@@ -245,6 +245,74 @@ def joker_copy_target(joker: Joker, jokers: Sequence[Joker]) -> int | None:
 
 
 @hookspec
+def joker_evaluate_poker_hand(
+    game: GameCommands, joker: Joker, cards: Sequence[Card], hand: HandType
+) -> HandType | None:
+    """Change the poker hand that cards count as (Steamodded's ``evaluate_poker_hand``,
+    its ``replace_scoring_name``).
+
+    :param game: The game.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param cards: Every card of the hand, left to right (the game's ``full_hand``).
+    :param hand: The hand they count as, as the jokers before this one left it (the
+        detector's answer for the first).
+    :returns: The :class:`~balatro_ecs.kernel.enums.HandType` they count as instead
+        (a hand's name is accepted too), or ``None``.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out), each
+    given the hand the one before it returned, wherever the game names the hand cards
+    make: a played hand, before anything about it is counted (its level, its play count,
+    the blind's check and every scoring hook see the new hand, and ``ctx.contains`` holds
+    it too; the scoring cards stay the detected ones), and the discarded cards Burnt Joker
+    levels. No vanilla joker has one.
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
+def joker_modify_scoring_hand(ctx: ScoringContext, joker: Joker, card: Card) -> bool | None:
+    """Make a played card score, or not (Steamodded's ``modify_scoring_hand``).
+
+    :param ctx: The hand being played: ``ctx.scoring`` holds the cards that score so far
+        (the hand's own, Stone cards, every card with Splash).
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param card: A played card, debuffed or not.
+    :returns: ``True`` to make it score (``add_to_hand``), ``False`` to keep it from
+        scoring (``remove_from_hand``, which wins over any joker's ``True``), or ``None``.
+
+    Called for each played card left to right and, for each card, each joker left to
+    right (copies resolved, debuffed jokers left out), once the poker hand is known and
+    before the blind's check of the hand; the scoring cards are then the played cards
+    that are kept, in played order. No vanilla joker has one.
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
+def joker_debuff_hand(ctx: ScoringContext, joker: Joker) -> bool | None:
+    """Refuse to score the played hand, or keep the blind from refusing it (Steamodded's
+    ``debuff_hand``).
+
+    :param ctx: The hand being played: its poker hand and scoring cards are known.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :returns: ``True`` to debuff the hand (it scores nothing; the breakdown credits the
+        first joker that said so), ``False`` to keep it from being debuffed (Steamodded's
+        ``prevent_debuff``: it wins over every ``True`` and over the blind's
+        ``blind_debuff_hand``), or ``None``.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out),
+    after the blind's ``blind_debuff_hand`` and before the hand's ``before`` context,
+    with a blind or without one. A hand a joker lets through is one the blind acts on
+    (``blind_before_hand``: The Arm, The Ox), as when the blind had let it through. No
+    vanilla joker has one.
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
 def joker_debuffed_hand(ctx: ScoringContext, joker: Joker) -> Effect | None:
     """React to a hand the boss blind refused to score (Matador).
 
@@ -253,7 +321,8 @@ def joker_debuffed_hand(ctx: ScoringContext, joker: Joker) -> Effect | None:
     :returns: An effect (dollars), or ``None``.
 
     Called for each joker left to right, instead of every other scoring context, when
-    the blind debuffs the whole hand (The Psychic, The Eye, The Mouth).
+    the blind debuffs the whole hand (The Psychic, The Eye, The Mouth) or a joker's
+    ``joker_debuff_hand`` does.
 
     .. versionadded:: 0.1
     """
@@ -288,6 +357,33 @@ def joker_initial_scoring_step(ctx: ScoringContext, joker: Joker) -> Effect | No
     Called for each joker left to right (copies resolved, debuffed jokers left out), after
     the blind's ``blind_modify_hand`` and before the first scoring card; not for a hand the
     blind debuffs. No vanilla joker has one.
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
+def joker_check_enhancement(
+    game: GameCommands, joker: Joker, card: Card
+) -> Enhancement | Sequence[Enhancement] | None:
+    """Give a playing card more enhancements than its own (Steamodded's
+    ``check_enhancement``: quantum enhancements).
+
+    :param game: The game (during a hand, ``ctx.game``).
+    :param joker: The joker itself (never a copy).
+    :param card: The playing card.
+    :returns: An :class:`~balatro_ecs.kernel.enums.Enhancement` (or several) the card
+        counts as having too, or ``None``. Its own enhancement and repeats are left out.
+
+    Called for each joker left to right, debuffed jokers left out and, as in Steamodded
+    (``no_blueprint``), never for a Blueprint's or Brainstorm's copy: for each evaluation
+    of a scored card, after its own values (it then also scores as each enhancement: the
+    enhancement's chip bonus, then its ``enhancement_scored``: +4 Mult, X2 Mult, a Lucky
+    roll); for each held card (each enhancement's ``enhancement_held``: Steel's X1.5
+    Mult); and by ``game.enhancements_of(card)``, which plugins ask instead of
+    ``card.enhancement``. The rest of the game reads a card's own enhancement only: its
+    rank and suit (Stone, Wild), its destruction (Glass), the deck's tally (Steel Joker),
+    the end of the round (Gold). No vanilla joker has one.
 
     .. versionadded:: 0.4
     """
@@ -426,6 +522,37 @@ def joker_retrigger_joker(
     .. versionchanged:: 0.4
        Asked after every scoring context's effect, not only ``joker_main``'s; ``context``
        says which (check ``context == "joker_main"`` for the 0.2 behaviour).
+    """
+
+
+@hookspec
+def joker_post_trigger(
+    ctx: ScoringContext, joker: Joker, other: Joker, context: str, effect: Effect
+) -> Effect | None:
+    """Act right after another joker's effect applied, in any scoring context (Steamodded's
+    ``post_trigger``).
+
+    :param ctx: The hand being scored.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param other: The joker whose effect just applied (it may be ``joker`` itself; a
+        copier when it is a copy that acted): Steamodded's ``other_card``.
+    :param context: The hook that gave the effect (``other_context``):
+        ``"joker_before"``, ``"joker_initial_scoring_step"``, ``"joker_individual"``
+        (once per scored card), ``"joker_held_individual"`` (once per held card),
+        ``"joker_main"``, ``"joker_other_joker"``, ``"joker_final_scoring_step"`` or
+        ``"joker_after"``.
+    :param effect: The effect that applied (``other_ret``).
+    :returns: An effect, applied at once as an effect of that context (on the scored or
+        held card for the card contexts; only money, hands, discards and notes in
+        ``joker_before`` and ``joker_after``), credited to this joker; or ``None``.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out) after
+    every effect a joker's scoring hook gives, each retrigger's included; not after a
+    ``joker_post_trigger``'s own effect (Steamodded's blacklist), nor after the hooks
+    that give no effect. Run events' hooks (``joker_end_of_round``, ...) are not followed
+    by it.
+
+    .. versionadded:: 0.4
     """
 
 
@@ -571,6 +698,26 @@ def joker_first_hand_drawn(game: GameCommands, joker: Joker) -> None:
     Called for each joker left to right, once per round.
 
     .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def joker_stay_flipped(game: GameCommands, joker: Joker, card: Card) -> bool | None:
+    """Draw a card face down, or keep it face up (Steamodded's ``stay_flipped``).
+
+    :param game: The game.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param card: A card just drawn to the hand (``card.face_down`` says what the blind
+        made of it: The Wheel, The House, The Mark, The Fish).
+    :returns: ``True`` to turn it face down, ``False`` to keep it face up (Steamodded's
+        ``prevent_stay_flipped``: it wins over every ``True`` and over the blind), or
+        ``None``.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out), for
+    each card drawn to the hand, after the blind's ``blind_face_down`` and before the
+    jokers hear of the draw (``joker_hand_drawn``). No vanilla joker has one.
+
+    .. versionadded:: 0.4
     """
 
 
@@ -792,6 +939,116 @@ def joker_blind_disabled(game: GameCommands, joker: Joker, blind: Blind) -> None
     """
 
 
+@hookspec
+def joker_debuff_card(game: GameCommands, joker: Joker, card: Card) -> bool | None:
+    """Debuff a playing card, or keep it from being debuffed (Steamodded's ``debuff_card``).
+
+    :param game: The game.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param card: The playing card whose debuff is being decided.
+    :returns: ``True`` to debuff it, ``False`` to keep it from being debuffed (Steamodded's
+        ``prevent_debuff``: it wins over every ``True`` and over the blind), or ``None`` to
+        leave it to the other jokers and the blind.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out),
+    wherever the game asks the blind whether a card is debuffed: for every playing card
+    when a blind is set, disabled or over, when the rules or the joker row change, and
+    for a card made or changed (``game.card_changed``). The blind's ``blind_debuff_card``
+    is asked only when no joker had a say. A joker's verdict lasts until the next time the
+    card is asked about, blind or none; jokers are debuffed with ``game.set_joker_debuff``.
+    No vanilla joker has one.
+
+    .. versionadded:: 0.4
+    """
+
+
+# ---------------------------------------------------------------------------------------
+# Joker content hooks: chances
+# ---------------------------------------------------------------------------------------
+
+
+@hookspec
+def joker_mod_probability(
+    game: GameCommands, joker: Joker, numerator: float, denominator: float, key: str, source: Any
+) -> tuple[float, float] | None:
+    """Change the odds of a "1 in N" roll before the game's probability scales them
+    (Steamodded's ``mod_probability``).
+
+    :param game: The game (during a hand, ``ctx.game``).
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param numerator: The roll's numerator, as the jokers before this one left it (``1``
+        for the first: every roll of the game is "1 in N").
+    :param denominator: Its denominator (the ``N``).
+    :param key: The roll's stream (``"lucky_mult"``, ``"bloodstone"``, ``"wheel"``...),
+        which names what rolls (Steamodded's ``identifier``).
+    :param source: The card or joker that rolls when the roll names it (Steamodded's
+        ``trigger_obj``), else ``None``.
+    :returns: ``(numerator, denominator)`` instead (numbers, the denominator > 0), or
+        ``None``.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out), each
+    given what the one before it returned, at every roll of ``game.chance`` and
+    ``ctx.chance``; the game's probability (Oops! All 6s) then multiplies the numerator,
+    and ``joker_fix_probability`` has the last word. The roll succeeds when its draw is
+    below ``numerator / denominator``; the stream moves on whatever the odds. A game
+    whose content has none of the probability hooks rolls as it always did. No vanilla
+    joker has one (Oops! All 6s is ``Rules.probability_scale``).
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
+def joker_fix_probability(
+    game: GameCommands, joker: Joker, numerator: float, denominator: float, key: str, source: Any
+) -> tuple[float, float] | None:
+    """Set the odds of a "1 in N" roll after every other change (Steamodded's
+    ``fix_probability``).
+
+    :param game: The game (during a hand, ``ctx.game``).
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param numerator: The numerator, scaled by the game's probability, as the jokers
+        before this one left it.
+    :param denominator: The denominator.
+    :param key: The roll's stream.
+    :param source: The card or joker that rolls, or ``None``.
+    :returns: ``(numerator, denominator)`` instead, or ``None``.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out), after
+    ``joker_mod_probability`` and the game's probability, at every roll.
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
+def joker_pseudorandom_result(
+    game: GameCommands,
+    joker: Joker,
+    result: bool,
+    numerator: float,
+    denominator: float,
+    key: str,
+    source: Any,
+) -> None:
+    """Hear how a "1 in N" roll went (Steamodded's ``pseudorandom_result``).
+
+    :param game: The game (during a hand, ``ctx.game``).
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param result: Whether the roll succeeded.
+    :param numerator: The odds it was rolled at, as the jokers left them.
+    :param denominator: Their denominator.
+    :param key: The roll's stream.
+    :param source: The card or joker that rolled, or ``None``.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out) just
+    after every roll of ``game.chance`` and ``ctx.chance`` (Steamodded tells them after
+    the effect that rolled; here, at once).
+
+    .. versionadded:: 0.4
+    """
+
+
 # ---------------------------------------------------------------------------------------
 # Joker content hooks: money, hand levels and tags
 # ---------------------------------------------------------------------------------------
@@ -860,6 +1117,32 @@ def joker_tag_gained(game: GameCommands, joker: Joker, tag: TagType) -> None:
     time a tag is gained (a blind skipped, a Double Tag's copy, an effect's
     :meth:`Game.gain_tag <balatro_ecs.game.Game.gain_tag>`), before the held tags react to
     it and before it acts at once (Orbital Tag).
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
+def joker_prevent_tag_trigger(
+    game: GameCommands, joker: Joker, tag: TagType, trigger: str, subject: Any
+) -> bool | None:
+    """Keep a held tag from acting now (Steamodded's ``prevent_tag_trigger``).
+
+    :param game: The game.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param tag: The tag about to be asked to act.
+    :param trigger: Its trigger point (``"immediate"``, ``"tag_add"``,
+        ``"new_blind_choice"``, ``"store_joker_create"``, ``"store_joker_modify"``,
+        ``"shop_start"``, ``"voucher_add"``, ``"shop_final_pass"``, ``"eval"``,
+        ``"round_start_bonus"``: Steamodded's ``other_context.type``).
+    :param subject: What the tag would act on (as ``tag_apply`` gets it).
+    :returns: ``True`` to keep it from acting (it stays held, and is asked again at its
+        next trigger point), or ``None``.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out) each
+    time a held tag would be asked to act (``tag_apply``), whether or not it would act
+    then; not when a tag is only shown on the blind select screen. No vanilla joker has
+    one.
 
     .. versionadded:: 0.4
     """
@@ -973,6 +1256,32 @@ def joker_card_added(game: GameCommands, joker: Joker, item: Joker | Consumable)
     Called for each joker left to right (copies resolved, debuffed jokers left out), each
     time a joker or a consumable is put in its row (bought, picked, created), after its own
     ``joker_added``.
+
+    .. versionadded:: 0.4
+    """
+
+
+@hookspec
+def joker_type_destroyed(
+    game: GameCommands, joker: Joker, destroyed: Joker, source: Any
+) -> bool | None:
+    """Hear that a joker is about to be destroyed, and maybe keep it (Steamodded's
+    ``joker_type_destroyed`` and its ``no_destroy``).
+
+    :param game: The game.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param destroyed: The joker about to be destroyed (it may be ``joker`` itself).
+    :param source: What destroys it (Madness, Ceremonial Dagger, Hex, Ankh, Mr. Bones, the
+        joker itself when it melts: Ice Cream, Seltzer).
+    :returns: ``True`` to keep it (it stays in the row, and the breakdown notes "not
+        destroyed"), or ``None``.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out), the
+    one about to go included, whenever a joker is destroyed by an effect
+    (``game.destroy_joker``, or ``ctx.destroy_joker`` once the hand is over), after a
+    sticker's veto (Eternal) and before its own ``joker_removed``. Not for a joker sold,
+    nor one that uses itself up outside a hand (Gros Michel, Popcorn), nor consumables.
+    No vanilla joker has one.
 
     .. versionadded:: 0.4
     """
@@ -1102,6 +1411,39 @@ def joker_consumable_used(game: GameCommands, joker: Joker, consumable: Consumab
     Called for each joker left to right, after the consumable has acted.
 
     .. versionadded:: 0.1
+    """
+
+
+@hookspec
+def joker_card_changed(
+    game: GameCommands,
+    joker: Joker,
+    card: Card,
+    before: CardSpec | None,
+    after: CardSpec,
+    source: Any,
+) -> None:
+    """React to a playing card's rank, suit, enhancement, edition or seal being changed
+    (Steamodded's ``change_rank``, ``change_suit`` and ``setting_ability``).
+
+    :param game: The game.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param card: The card changed, as it is now.
+    :param before: The card as it was (compare ``before.rank`` with ``after.rank``:
+        Steamodded's ``old_rank``/``new_rank``, ``old_suit``/``new_suit``, ``old``/``new``
+        for the enhancement), or ``None`` when the content that changed it did not say
+        (``game.card_changed(card, source)`` without ``before``).
+    :param after: The card as it is now, as a :class:`~balatro_ecs.game.cards.CardSpec`.
+    :param source: What changed it (a Tarot's or a Spectral's name, the joker).
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out) after
+    each change, once per card: every change through ``game.card_changed`` (the Tarots
+    and Spectrals that change cards: the suits, Strength, Death, the enhancements, Sigil,
+    Ouija, Aura, the seals) and ``ctx.set_enhancement`` while a hand scores (Midas Mask,
+    Vampire), after the blind has looked at the card again. A card made (Cryptid, DNA)
+    is an added card (``joker_cards_added``), not a changed one.
+
+    .. versionadded:: 0.4
     """
 
 

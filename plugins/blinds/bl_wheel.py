@@ -13,7 +13,7 @@ ODDS = 7  # blinds.toml: "a 1 in 7 chance" (a number only in the effect text)
 
 @hookimpl
 def blind_face_down(game, blind, card):
-    return game.chance("wheel", ODDS)
+    return game.chance("wheel", ODDS, blind)
 
 
 blind_disabled = _shapes.face_up_when_disabled()

@@ -20,4 +20,4 @@ def enhancement_scored(ctx, card):
 
 @hookimpl
 def enhancement_destroy(ctx, card):
-    return ctx.chance("glass", GLASS_SHATTER_ODDS)
+    return ctx.chance("glass", GLASS_SHATTER_ODDS, card)

@@ -24,8 +24,8 @@ _DOLLARS = Effect(dollars=LUCKY_DOLLARS)
 
 @hookimpl
 def enhancement_scored(ctx, card):
-    mult = ctx.chance("lucky_mult", LUCKY_MULT_ODDS)
-    money = ctx.chance("lucky_money", LUCKY_DOLLARS_ODDS)
+    mult = ctx.chance("lucky_mult", LUCKY_MULT_ODDS, card)
+    money = ctx.chance("lucky_money", LUCKY_DOLLARS_ODDS, card)
     if not (mult or money):
         return None
     ctx.lucky_trigger = True

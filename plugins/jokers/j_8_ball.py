@@ -9,6 +9,6 @@ balatro_content = content(JOKER)
 
 @hookimpl
 def joker_individual(ctx, joker, card):
-    if card.rank == 8 and ctx.chance("8ball", joker.state["extra"]):
+    if card.rank == 8 and ctx.chance("8ball", joker.state["extra"], joker):
         ctx.create_consumable("Tarot", "8ba", joker)
     return None

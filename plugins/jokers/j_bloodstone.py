@@ -10,6 +10,6 @@ balatro_content = content(JOKER)
 @hookimpl
 def joker_individual(ctx, joker, card):
     extra = joker.state["extra"]
-    if card.is_suit(Suit.HEARTS) and ctx.chance("bloodstone", extra["odds"]):
+    if card.is_suit(Suit.HEARTS) and ctx.chance("bloodstone", extra["odds"], joker):
         return Effect.x_mult_of(extra["Xmult"])
     return None

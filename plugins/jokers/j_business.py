@@ -12,6 +12,6 @@ DOLLARS = 2  # the payout is a constant in the game's code; ``extra`` holds the 
 
 @hookimpl
 def joker_individual(ctx, joker, card):
-    if card.is_face() and ctx.chance("business", joker.state["extra"]):
+    if card.is_face() and ctx.chance("business", joker.state["extra"], joker):
         return Effect.dollars_of(DOLLARS)
     return None

@@ -14,7 +14,7 @@ def joker_main(ctx, joker):
 
 @hookimpl
 def joker_end_of_round(game, joker):
-    if joker.copied_by is None and game.chance("cavendish", joker.state["extra"]["odds"]):
+    if joker.copied_by is None and game.chance("cavendish", joker.state["extra"]["odds"], joker):
         game.remove_joker(joker)
         game.record(joker, "message", "extinct")
     return None

@@ -18,7 +18,7 @@ def joker_main(ctx, joker):
 def joker_end_of_round(game, joker):
     if joker.copied_by is not None:
         return None
-    if game.chance("gros_michel", joker.state["extra"]["odds"]):
+    if game.chance("gros_michel", joker.state["extra"]["odds"], joker):
         game.remove_joker(joker)
         game.record(joker, "message", "extinct")
         game.set_pool_flag(EXTINCT)

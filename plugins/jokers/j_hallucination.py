@@ -11,5 +11,5 @@ balatro_content = content(JOKER)
 def joker_booster_opened(game, joker, booster):
     if not game.has_room_for_consumable():
         return
-    if game.chance(f"halu{game.run.ante}", joker.state["extra"]):
+    if game.chance(f"halu{game.run.ante}", joker.state["extra"], joker):
         game.create_consumable_from_pool("Tarot", "hal")

@@ -10,6 +10,6 @@ balatro_content = content(JOKER)
 @hookimpl
 def joker_held_individual(ctx, joker, card):
     extra = joker.state["extra"]
-    if card.is_face() and ctx.chance("parking", extra["odds"]):
+    if card.is_face() and ctx.chance("parking", extra["odds"], joker):
         return Effect.dollars_of(extra["dollars"])
     return None

@@ -9,6 +9,6 @@ balatro_content = content(JOKER)
 
 @hookimpl
 def joker_before(ctx, joker):
-    if ctx.chance("space", joker.state["extra"]):
+    if ctx.chance("space", joker.state["extra"], joker):
         return Effect(level_up=1)
     return None

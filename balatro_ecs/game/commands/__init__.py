@@ -221,8 +221,10 @@ class GameCommands(Protocol):
         """Apply what an Effect asks for outside a scored hand: its dollars (through the money
         chain), hands and discards, and its message."""
 
-    def chance(self, key: str, odds: float) -> bool:
-        """A "1 in ``odds``" roll on the game's stream ``key`` (Oops! All 6s doubles it)."""
+    def chance(self, key: str, odds: float, source: object = None) -> bool:
+        """A "1 in ``odds``" roll on the game's stream ``key`` (Oops! All 6s doubles it), for
+        ``source`` (the card or joker that rolls); the jokers' probability hooks may change
+        the odds and hear the result."""
 
     def price(self, base: int, edition: Edition = Edition.NONE) -> int:
         """A shop price: base plus edition surcharge and inflation, less the discount (a joker's
@@ -286,9 +288,16 @@ class GameCommands(Protocol):
         """Destroy playing cards by an effect (The Hanged Man), then let the jokers react to their
         loss (Glass Joker, Canio); returns the cards destroyed."""
 
-    def card_changed(self, card: Card, source: object = None) -> None:
+    def enhancements_of(self, card: Card) -> tuple[Enhancement, ...]:
+        """The enhancements ``card`` counts as having: its own, then those the jokers'
+        ``joker_check_enhancement`` give it (quantum enhancements)."""
+
+    def card_changed(
+        self, card: Card, source: object = None, before: CardSpec | None = None
+    ) -> None:
         """A playing card's rank, suit, enhancement or look was changed by an effect (a Tarot
-        card): the blind's debuff is checked again and the change is recorded."""
+        card): the blind's debuff is checked again, the change is recorded, and the jokers hear
+        of it (``joker_card_changed``, told ``before``: the card's spec before the change)."""
 
     def playing_cards_added(self, cards: Iterable[Card]) -> None:
         """Tell the jokers that playing cards joined the deck (Hologram)."""

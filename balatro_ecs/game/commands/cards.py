@@ -12,15 +12,16 @@ import contextlib
 import operator
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ...kernel import components as C
 from ...kernel.enums import Edition, Enhancement, Seal, Suit
 from ...kernel.errors import ActionError, BalatroError
-from ...kernel.faults import check_whole
+from ...kernel.faults import bad_answer, check_whole
 from ..cards import Card, CardSpec, CardTemplate, make_cards
 from ..jokers import Consumable, Joker
 from ..pools import draw_enhancement
+from ..quantum import extra_enhancements
 from ..run import cards_for_sale
 from ..run.flow import run_event
 from ..state import Phase
@@ -208,11 +209,31 @@ class CardCommands(RunCommands):
             self.each_joker("joker_cards_destroyed", gone)
         return gone
 
-    def card_changed(self, card: Card, source: object = None) -> None:
+    def card_changed(
+        self, card: Card, source: object = None, before: CardSpec | None = None
+    ) -> None:
         """A playing card's rank, suit, enhancement or look was changed by an effect (a
-        Tarot card): the blind's debuff is checked again and the change is recorded."""
+        Tarot card): the blind's debuff is checked again, the change is recorded, and the
+        jokers hear of it (``joker_card_changed``).
+
+        ``before`` is the card as it was (its :meth:`~balatro_ecs.game.cards.Card.spec`
+        taken before the change), which the jokers are told; every change the game's own
+        content makes gives it."""
         self._debuff_card(card)
         self.record(source, "card changed", card.label, card)
+        if self._planned("joker_card_changed"):
+            self.each_joker("joker_card_changed", card, before, card.spec(), source)
+
+    def enhancements_of(self, card: Card) -> tuple[Enhancement, ...]:
+        """The enhancements ``card`` counts as having: its own (none for a plain card),
+        then those the jokers' ``joker_check_enhancement`` give it (Steamodded's
+        quantum enhancements, ``SMODS.get_enhancements``)."""
+        own = card.enhancement
+        found: tuple[Enhancement, ...] = (own,) if own else ()
+        plan = self._planned("joker_check_enhancement")
+        if plan:
+            found += tuple(Enhancement(k) for k in extra_enhancements(self, plan, card))
+        return found
 
     def playing_cards_added(self, cards: Iterable[Card]) -> None:
         """Tell the jokers that playing cards joined the deck (Hologram)."""
@@ -293,6 +314,7 @@ class CardCommands(RunCommands):
         drawn: list[Card] = []
         face_down = self._blind_impl("blind_face_down")
         hand_area = C.Area.HAND
+        flips = self._planned("joker_stay_flipped")
         for _ in range(min(count, len(deck))):
             card = deck.pop()  # the top card: what move_card(card, HAND) does to it
             zone = card.zone
@@ -300,6 +322,8 @@ class CardCommands(RunCommands):
             hand.append(card)
             if face_down is not None and self.blind is not None:
                 card.set_face_down(bool(face_down(self, self.blind, card)))
+            if flips:
+                self._jokers_flip(flips, card)
             drawn.append(card)
         if drawn:
             self.sort_hand()
@@ -312,6 +336,26 @@ class CardCommands(RunCommands):
             if self._planned("joker_hand_drawn"):
                 self.each_joker("joker_hand_drawn", tuple(drawn))
         return drawn
+
+    def _jokers_flip(self, flips: tuple[Any, ...], card: Card) -> None:
+        """The jokers' ``joker_stay_flipped`` for a card just drawn, after the blind's say:
+        a ``False`` keeps it face up (Steamodded's ``prevent_stay_flipped``), else a
+        ``True`` turns it face down."""
+        down = up = False
+        for fn, view, source in flips:
+            said = fn(self, view, card)
+            if said is None:
+                continue
+            if type(said) is not bool:
+                bad_answer("joker_stay_flipped", said, "True, False or None", source)
+            if said:
+                down = True
+            else:
+                up = True
+        if up:
+            card.set_face_down(False)
+        elif down:
+            card.set_face_down(True)
 
     def _lay_out_hand(self) -> None:
         """The game lays the hand out as it is now (a card has entered it)."""

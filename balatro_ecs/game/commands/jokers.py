@@ -15,7 +15,7 @@ from ...kernel import components as C
 from ...kernel.content import ConsumableType, JokerType, StickerType
 from ...kernel.enums import Edition
 from ...kernel.errors import ActionError, show
-from ...kernel.faults import check_count
+from ...kernel.faults import bad_answer, check_count
 from ..copying import deep_copy
 from ..jokers import Consumable, Joker
 from ..pools import consumable_pool, draw_consumable, draw_pool, pool_fallback
@@ -147,15 +147,36 @@ class JokerCommands(BlindCommands):
             self._row_changed()
 
     def destroy_joker(self, joker: Joker, source: object = None) -> bool:
-        """Destroy a joker unless a sticker blocks it (Eternal); returns whether it went."""
+        """Destroy a joker unless a sticker blocks it (Eternal) or a joker's
+        ``joker_type_destroyed`` keeps it; returns whether it went."""
         if joker not in self.jokers or (
             joker._stickers.values
             and blocking_sticker(cast("Game", self), joker, "destroy") is not None
         ):
             return False
+        if self._destruction_kept(joker, source):
+            return False
         self.record(source, "destroy", None, joker)
         self.remove_joker(joker)
         return True
+
+    def _destruction_kept(self, joker: Joker, source: object) -> bool:
+        """Whether a joker's ``joker_type_destroyed`` keeps ``joker`` from being destroyed
+        (Steamodded's ``no_destroy``): every joker is asked, each hearing of it."""
+        plan = self._planned("joker_type_destroyed")
+        if not plan:
+            return False
+        kept = False
+        for fn, view, owner in plan:
+            said = fn(self, view, joker, source)
+            if said is None:
+                continue
+            if type(said) is not bool:
+                bad_answer("joker_type_destroyed", said, "True, False or None", owner)
+            kept = kept or said
+        if kept:
+            self.record(source, "message", "not destroyed", joker)
+        return kept
 
     def copy_joker(self, joker: Joker, *, edition: Edition | None = None) -> Joker:
         """A new joker with ``joker``'s counters, stickers (as they are: a Perishable's

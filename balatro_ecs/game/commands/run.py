@@ -19,6 +19,7 @@ from ...kernel.enums import HAND_NAMES, Edition, HandType
 from ...kernel.errors import BalatroError, UnknownNameError, show
 from ...kernel.faults import calling_hook, check_dollars, check_effect, check_whole
 from ...kernel.quantities import MAX_INT
+from .. import chances
 from ..jokers import EDITION_SURCHARGE, Consumable, Joker
 from ..pools import planet_for
 from ..scoring.pipeline import score_play
@@ -307,9 +308,22 @@ class RunCommands(RulesSync):
             self.record(source, "message", message)
 
     # -- chances and prices -------------------------------------------------------------
-    def chance(self, key: str, odds: float) -> bool:
-        """A "1 in ``odds``" roll on the game's stream ``key`` (Oops! All 6s doubles it)."""
-        return self.rng.random(key) < self.run.probability * self.rules.probability_scale / odds
+    def chance(self, key: str, odds: float, source: object = None) -> bool:
+        """A "1 in ``odds``" roll on the game's stream ``key`` (Oops! All 6s doubles it), for
+        ``source`` (the card or joker that rolls): the jokers' ``joker_mod_probability``
+        and ``joker_fix_probability`` may change the odds, ``joker_pseudorandom_result``
+        hears the result."""
+        probability = self.run.probability * self.rules.probability_scale
+        mod = self._planned("joker_mod_probability")
+        fix = self._planned("joker_fix_probability")
+        told = self._planned("joker_pseudorandom_result")
+        if not (mod or fix or told):
+            return self.rng.random(key) < probability / odds
+        numerator, denominator = chances.odds(self, mod, fix, odds, probability, key, source)
+        result = self.rng.random(key) < numerator / denominator
+        if told:
+            chances.tell_result(self, told, result, numerator, denominator, key, source)
+        return result
 
     def price(self, base: int, edition: Edition = Edition.NONE) -> int:
         """A shop price: base plus edition surcharge and inflation, less the discount

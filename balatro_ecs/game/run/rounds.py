@@ -273,6 +273,9 @@ def pre_discard(ctx: EventContext) -> None:
         if effect is not None and effect.level_up:
             keys = [c.detect_key() for c in cards]
             made = hands.detector(game.plugins).detect(keys, game.rules.detection_key())
+            chain = game._planned("joker_evaluate_poker_hand")
+            if chain:  # a joker may name another hand
+                made = hands.evaluated(game, chain, cards, made)
             game.level_up(made.hand, effect.level_up, source)
 
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...kernel.content import TagType
 from ...kernel.enums import HandType, hand_iteration_order
+from ...kernel.faults import bad_answer
 from ..pools import draw_pool, pool_fallback
 from ..state import Phase
 
@@ -36,7 +37,26 @@ def _apply(game: Game, key: str, trigger: str, subject: Any) -> Any:
     rule = game.plugins.impl("tag_apply", key)
     if rule is None:
         return None
-    return rule(game, game.plugins.find(TagType, key), trigger, subject)
+    tag = game.plugins.find(TagType, key)
+    if trigger != "offered":  # (a tag shown on the blind select screen does not act)
+        veto = game._planned("joker_prevent_tag_trigger")
+        if veto and _vetoed(game, veto, tag, trigger, subject):
+            return None
+    return rule(game, tag, trigger, subject)
+
+
+def _vetoed(game: Game, veto: tuple[Any, ...], tag: TagType, trigger: str, subject: Any) -> bool:
+    """Whether a joker's ``joker_prevent_tag_trigger`` keeps ``tag`` from acting now (every
+    joker is asked, as Steamodded gathers its flags)."""
+    prevented = False
+    for fn, view, source in veto:
+        said = fn(game, view, tag, trigger, subject)
+        if said is None:
+            continue
+        if type(said) is not bool:
+            bad_answer("joker_prevent_tag_trigger", said, "True, False or None", source)
+        prevented = prevented or said
+    return prevented
 
 
 def _act(game: Game, index: int, trigger: str, subject: Any) -> Any:

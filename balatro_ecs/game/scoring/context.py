@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ...kernel.components import Area
 from ...kernel.enums import HAND_NAMES, Enhancement, HandType
 from ...kernel.rng import first_draw
+from .. import chances
 from ..cards import Card
 from ..hands import Detection
 from ..modifiers import CardModifiers, card_modifiers
@@ -188,13 +189,17 @@ class ScoringContext:
         """The numerator of every "1 in N" chance (1 normally, 2 with Oops! All 6s)."""
         return self.run.probability * self.rules.probability_scale
 
-    def chance(self, key: str, odds: float) -> bool:
-        """A "1 in ``odds``" roll on the game's stream ``key``.
+    def chance(self, key: str, odds: float, source: object = None) -> bool:
+        """A "1 in ``odds``" roll on the game's stream ``key``, for ``source`` (the card or
+        joker that rolls, which the jokers' ``joker_mod_probability`` hooks are told).
 
         The same as ``rng.random(key) < probability / odds``: the stream always moves on,
         but a roll that cannot fail or cannot succeed ("always", "never") skips the draw
         itself, whose value is in ``[0, 1)``; the draw is memoised (:func:`_draw`).
         """
+        calls = self.calls
+        if calls.mod_probability or calls.fix_probability or calls.pseudorandom_result:
+            return self._chance_with_jokers(key, odds, source)
         threshold = self.probability / odds
         d = self.rng.seed_for(key)
         if threshold >= 1.0:
@@ -202,6 +207,21 @@ class ScoringContext:
         if threshold <= 0.0:
             return False
         return _draw(d) < threshold
+
+    def _chance_with_jokers(self, key: str, odds: float, source: object) -> bool:
+        calls = self.calls
+        game = self.game
+        numerator, denominator = chances.odds(
+            game, calls.mod_probability, calls.fix_probability, odds, self.probability, key, source
+        )
+        threshold = numerator / denominator
+        d = self.rng.seed_for(key)
+        result = threshold >= 1.0 or (threshold > 0.0 and _draw(d) < threshold)
+        if calls.pseudorandom_result:
+            chances.tell_result(
+                game, calls.pseudorandom_result, result, numerator, denominator, key, source
+            )
+        return result
 
     @property
     def dollars(self) -> int:
@@ -245,17 +265,22 @@ class ScoringContext:
 
     # -- changing the world ----------------------------------------------------------------
     def set_enhancement(self, card: Card, enhancement: Enhancement, source: object) -> None:
-        """Change a card's enhancement (Midas Mask, Vampire) and record it.
+        """Change a card's enhancement (Midas Mask, Vampire) and record it; the jokers hear
+        of it (``joker_card_changed``).
 
         As in the game, the blind looks at the changed card again at once: a Stone Spade
         that Vampire strips is a Spade, debuffed under The Goad, and does not score.
         """
+        game = self.game
+        before = card.spec() if game._planned("joker_card_changed") else None
         self._changes += ((card.enhancement, Enhancement(enhancement)),)
         card.set_enhancement(enhancement)
-        self.game._debuff_card(card)
+        game._debuff_card(card)
         self.events.append(
             (self.phase, source, "enhance", Enhancement(enhancement), card, self.chips, self.mult)
         )
+        if before is not None:  # the jokers hear of it at once (Steamodded's setting_ability)
+            game.each_joker("joker_card_changed", card, before, card.spec(), source)
 
     def level_up(self, hand: HandType, levels: int, source: object) -> None:
         """Change a poker hand's level (at least 0) and record it; the jokers hear of it

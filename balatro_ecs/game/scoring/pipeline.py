@@ -78,7 +78,7 @@ def settle(game: Game, ctx: ScoringContext) -> None:
         if card in game.area(card.zone.area):
             game.destroy_card(card)
     for joker in ctx.jokers_destroyed:
-        if joker in game.jokers:
+        if joker in game.jokers and not game._destruction_kept(joker, joker):
             game.remove_joker(joker)
     for card_set, key_append in ctx.consumables_pending:
         game.create_consumable_from_pool(card_set, key_append)

@@ -18,11 +18,18 @@ from typing import Any
 
 from ...kernel.effects import Effect
 from ...kernel.enums import HAND_NAMES, Edition, HandType
-from ...kernel.faults import MAX_RETRIGGERS, check_effect, check_events, check_retriggers
+from ...kernel.faults import (
+    MAX_RETRIGGERS,
+    bad_answer,
+    check_effect,
+    check_events,
+    check_retriggers,
+)
 from ...kernel.quantities import MAX_INT, hand_score, plus, times, to_double
 from .. import hands
 from ..cards import Card
 from ..jokers import Consumable, Joker
+from ..quantum import extra_enhancements
 from ..state import hand_values
 from .context import ScoringContext
 
@@ -78,6 +85,9 @@ def detect_hand(ctx: ScoringContext) -> None:
     # A card's detection key is cached on it (``_key``) until something about it changes.
     keys = [card._key or card.detect_key() for card in played]
     detection = hands.detector(ctx.game.plugins).detect(keys, rules.detection_key())
+    calls = ctx.calls
+    if calls.evaluate_poker_hand:  # a joker may name another hand
+        detection = hands.evaluated(ctx.game, calls.evaluate_poker_hand, played, detection)
     ctx.detection = detection
     hand, positions, _contains = detection  # (a NamedTuple: unpacking reads it in one step)
     ctx.hand = hand
@@ -88,6 +98,8 @@ def detect_hand(ctx: ScoringContext) -> None:
         ctx.scoring = [c for i, c in enumerate(played) if i in positions or keys[i][0] < 0]
     else:
         ctx.scoring = list(map(played.__getitem__, positions))
+    if calls.modify_scoring_hand:  # jokers may add played cards to it or take them out
+        _modify_scoring(ctx, calls.modify_scoring_hand)
     run = ctx.run
     if hand >= len(run.hands):  # a hand declared after the run began
         run.add_hands()
@@ -96,6 +108,28 @@ def detect_hand(ctx: ScoringContext) -> None:
     stats.played_this_round += 1
     stats.visible = True
     run.last_hand_played = hand
+
+
+def _modify_scoring(ctx: ScoringContext, plans: tuple[Any, ...]) -> None:
+    """The jokers' ``joker_modify_scoring_hand`` for each played card: ``True`` makes it
+    score, ``False`` keeps it out (whatever the others say); played order is kept."""
+    scoring = set(map(id, ctx.scoring))
+    kept: list[Card] = []
+    for card in ctx.played:
+        add = remove = False
+        for fn, view, source in plans:
+            said = fn(ctx, view, card)
+            if said is None:
+                continue
+            if type(said) is not bool:
+                bad_answer("joker_modify_scoring_hand", said, "True, False or None", source)
+            if said:
+                add = True
+            else:
+                remove = True
+        if (add or id(card) in scoring) and not remove:
+            kept.append(card)
+    ctx.scoring = kept
 
 
 # ---------------------------------------------------------------------------------------
@@ -107,26 +141,61 @@ def check_hand_debuff(ctx: ScoringContext) -> None:
     """Let the boss refuse the hand (The Psychic, The Eye, The Mouth) or act on it."""
     ctx.phase = "hand debuff"
     blind = ctx.blind
+    verdicts = ctx.calls.debuff_hand
     if blind is None or blind.disabled:
+        if verdicts:
+            by = _jokers_debuff_hand(ctx, verdicts, None)
+            if by is not None:
+                _hand_debuffed(ctx, by)
         return
     blind.triggered = False
     table = ctx.game.plugins.table
     refuse = table("blind_debuff_hand").get(blind.key)
-    if refuse is not None and refuse(ctx, blind):
-        blind.triggered = True
-        ctx.debuffed = True
-        ctx.chips = ctx.mult = 0.0
-        ctx.events.append((ctx.phase, blind, "debuffed", None, None, 0.0, 0.0))
-        ctx.phase = "debuffed hand"
-        for fn, view, source in ctx.calls.debuffed_hand:
-            effect = fn(ctx, view)
-            if effect is not None:
-                # each from zero, as the game applies the debuffed-hand context's effects
-                _apply_joker_effect(ctx, effect, source, None, 0.0, 0.0)
+    by = blind if refuse is not None and refuse(ctx, blind) else None
+    if verdicts:
+        by = _jokers_debuff_hand(ctx, verdicts, by)
+    if by is not None:
+        if by is blind:
+            blind.triggered = True
+        _hand_debuffed(ctx, by)
         return
     act = table("blind_before_hand").get(blind.key)
     if act is not None:
         act(ctx, blind)
+
+
+def _jokers_debuff_hand(ctx: ScoringContext, verdicts: tuple[Any, ...], by: Any) -> Any:
+    """Who debuffs the hand once the jokers' ``joker_debuff_hand`` have had their say: a
+    joker's ``False`` lifts any debuff (Steamodded's ``prevent_debuff``), else ``by`` (the
+    blind that refused it), else the first joker saying ``True``, else nobody."""
+    debuffer = None
+    prevent = False
+    for fn, view, source in verdicts:
+        said = fn(ctx, view)
+        if said is None:
+            continue
+        if type(said) is not bool:
+            bad_answer("joker_debuff_hand", said, "True, False or None", source)
+        if not said:
+            prevent = True
+        elif debuffer is None:
+            debuffer = source
+    if prevent:
+        return None
+    return debuffer if by is None else by
+
+
+def _hand_debuffed(ctx: ScoringContext, by: Any) -> None:
+    """The hand scores nothing (``by`` refused it); the jokers' ``joker_debuffed_hand``."""
+    ctx.debuffed = True
+    ctx.chips = ctx.mult = 0.0
+    ctx.events.append((ctx.phase, by, "debuffed", None, None, 0.0, 0.0))
+    ctx.phase = "debuffed hand"
+    for fn, view, source in ctx.calls.debuffed_hand:
+        effect = fn(ctx, view)
+        if effect is not None:
+            # each from zero, as the game applies the debuffed-hand context's effects
+            _apply_joker_effect(ctx, effect, source, None, 0.0, 0.0)
 
 
 # ---------------------------------------------------------------------------------------
@@ -140,16 +209,21 @@ def jokers_before(ctx: ScoringContext) -> None:
         return
     ctx.phase = "before"
     again = ctx.calls.retrigger_joker
+    post = ctx.calls.post_trigger
     for fn, view, source in ctx.calls.before:
         effect = fn(ctx, view)
         if effect is not None:
             _before_effect(ctx, effect, source)
+            if post:
+                _post_outside(ctx, post, source, "joker_before", effect, _before_effect)
             if again:
                 for retrigger in _retriggers(ctx, again, source, "joker_before"):
                     _retriggered(ctx, retrigger, source)
                     effect = fn(ctx, view)
                     if effect is not None:
                         _before_effect(ctx, effect, source)
+                        if post:
+                            _post_outside(ctx, post, source, "joker_before", effect, _before_effect)
     hand = ctx.hand
     level = ctx.run.hands[hand].level
     base = _BASE_VALUES.get((hand, level))
@@ -174,6 +248,63 @@ def _before_effect(ctx: ScoringContext, effect: Any, source: object) -> None:
         ctx.note(source, message)
     if hands is not None or discards is not None:
         _round_counts(ctx, source, None, hands, discards)
+
+
+def _post_outside(
+    ctx: ScoringContext,
+    post: tuple[Any, ...],
+    other: object,
+    context: str,
+    triggered: Any,
+    apply: Any,
+) -> None:
+    """Steamodded's ``post_trigger`` where chips and mult do not count (``before``,
+    ``after``): each joker's ``joker_post_trigger`` hears that ``other``'s effect in
+    ``context`` applied; what it gives applies as ``apply`` applies that context's."""
+    for fn, view, source in post:
+        effect = fn(ctx, view, other, context, triggered)
+        if effect is not None:
+            apply(ctx, effect, source)
+
+
+def _post_joker(
+    ctx: ScoringContext,
+    post: tuple[Any, ...],
+    other: object,
+    context: str,
+    triggered: Any,
+    chips: float,
+    mult: float,
+    target: object = None,
+) -> tuple[float, float]:
+    """Steamodded's ``post_trigger`` after a joker's effect on the hand (``joker_main``, the
+    scoring steps, ``joker_other_joker``): what each joker's ``joker_post_trigger`` gives
+    applies as a joker's effect, crediting it."""
+    for fn, view, source in post:
+        ctx.chips, ctx.mult = chips, mult
+        effect = fn(ctx, view, other, context, triggered)
+        if effect is not None:
+            chips, mult = _apply_joker_effect(ctx, effect, source, target, chips, mult)
+    return chips, mult
+
+
+def _post_card(
+    ctx: ScoringContext,
+    post: tuple[Any, ...],
+    other: object,
+    card: Card,
+    triggered: Any,
+    chips: float,
+    mult: float,
+) -> tuple[float, float]:
+    """Steamodded's ``post_trigger`` after a joker's effect on a scored card: what each
+    joker's ``joker_post_trigger`` gives applies on that card, crediting it."""
+    for fn, view, source in post:
+        ctx.chips, ctx.mult = chips, mult
+        effect = fn(ctx, view, other, "joker_individual", triggered)
+        if effect is not None:
+            chips, mult = _apply_card_effect(ctx, effect, source, card, chips, mult)
+    return chips, mult
 
 
 def _retriggers(
@@ -238,12 +369,15 @@ def _joker_step(ctx: ScoringContext, plans: tuple[Any, ...], context: str) -> No
     """Each joker's effect on the hand as a whole, applied as a joker's (mult, chips,
     ×mult, money), with its retriggers."""
     again = ctx.calls.retrigger_joker
+    post = ctx.calls.post_trigger
     chips, mult = ctx.chips, ctx.mult
     for fn, view, source in plans:
         ctx.chips, ctx.mult = chips, mult
         effect = fn(ctx, view)
         if effect is not None:
             chips, mult = _apply_joker_effect(ctx, effect, source, None, chips, mult)
+            if post:
+                chips, mult = _post_joker(ctx, post, source, context, effect, chips, mult)
             if again:
                 for retrigger in _retriggers(ctx, again, source, context):
                     ctx.chips, ctx.mult = chips, mult
@@ -251,6 +385,10 @@ def _joker_step(ctx: ScoringContext, plans: tuple[Any, ...], context: str) -> No
                     effect = fn(ctx, view)
                     if effect is not None:
                         chips, mult = _apply_joker_effect(ctx, effect, source, None, chips, mult)
+                        if post:
+                            chips, mult = _post_joker(
+                                ctx, post, source, context, effect, chips, mult
+                            )
     ctx.chips, ctx.mult = chips, mult
 
 
@@ -332,6 +470,8 @@ def score_played_cards(ctx: ScoringContext) -> None:
     repetition = calls.repetition
     individual = calls.individual
     again = calls.retrigger_joker
+    post = calls.post_trigger
+    quantum = calls.check_enhancement
     mods = ctx.mods
     enhancements = mods.enhancement
     seal_scored = mods.seal_scored
@@ -390,6 +530,8 @@ def score_played_cards(ctx: ScoringContext) -> None:
                     except OverflowError:  # a whole number past the double range (quantities)
                         chips = plus(chips, gain)
                     event((phase, card, "chips", gain, card, chips, mult))
+            if quantum:  # the enhancements jokers say it has too
+                chips, mult = _quantum_scored(ctx, quantum, card, chips, mult)
             # (b) the card's edition
             edition = card._edition.kind
             if edition:
@@ -406,11 +548,34 @@ def score_played_cards(ctx: ScoringContext) -> None:
                     effect = fn(ctx, view, card)
                     if effect is not None:
                         chips, mult = _apply_card_effect(ctx, effect, source, card, chips, mult)
+                        if post:
+                            chips, mult = _post_card(ctx, post, source, card, effect, chips, mult)
                         if again:
                             chips, mult = _card_again(ctx, again, fn, view, source, card)
             if lucky:
                 ctx.lucky_trigger = False
     ctx.chips, ctx.mult = chips, mult
+
+
+def _quantum_scored(
+    ctx: ScoringContext, plan: tuple[Any, ...], card: Card, chips: float, mult: float
+) -> tuple[float, float]:
+    """A scored card also scores as each enhancement the jokers'
+    ``joker_check_enhancement`` give it: the enhancement's chip bonus, then its
+    ``enhancement_scored`` effect (applied as the card's own)."""
+    enhancements = ctx.mods.enhancement
+    for kind in extra_enhancements(ctx.game, plan, card):
+        if kind >= len(enhancements):
+            continue  # a kind no plugin of the set declares does nothing
+        bonus, _no_rank, scored = enhancements[kind]
+        if bonus:
+            chips, mult = _apply_card_effect(ctx, Effect(chips=bonus), card, card, chips, mult)
+        if scored is not None:
+            ctx.chips, ctx.mult = chips, mult
+            effect = scored(ctx, card)
+            if effect is not None:
+                chips, mult = _apply_card_effect(ctx, effect, card, card, chips, mult)
+    return chips, mult
 
 
 def _card_again(
@@ -424,6 +589,9 @@ def _card_again(
         effect = fn(ctx, view, card)
         if effect is not None:
             chips, mult = _apply_card_effect(ctx, effect, source, card, chips, mult)
+            post = ctx.calls.post_trigger
+            if post:
+                chips, mult = _post_card(ctx, post, source, card, effect, chips, mult)
     return chips, mult
 
 
@@ -516,18 +684,47 @@ def _held_effects(
             effect = held(ctx, card)
             if effect is not None:
                 found.append((card, effect))
+    quantum = ctx.calls.check_enhancement
+    if quantum and not card.debuffed:  # the enhancements jokers say it has too
+        table = ctx.mods.enhancement_held
+        for kind in extra_enhancements(ctx.game, quantum, card):
+            extra = table[kind] if kind < len(table) else None
+            if extra is not None:
+                effect = extra(ctx, card)
+                if effect is not None:
+                    found.append((card, effect))
     again = ctx.calls.retrigger_joker
+    post = ctx.calls.post_trigger
     for fn, view, source in individual:
         effect = fn(ctx, view, card)
         if effect is not None:
             found.append((source, effect))
+            if post:
+                _post_held(ctx, post, source, effect, found)
             if again:
                 for retrigger in _retriggers(ctx, again, source, "joker_held_individual"):
                     _retriggered(ctx, retrigger, source)
                     effect = fn(ctx, view, card)
                     if effect is not None:
                         found.append((source, effect))
+                        if post:
+                            _post_held(ctx, post, source, effect, found)
     return found
+
+
+def _post_held(
+    ctx: ScoringContext,
+    post: tuple[Any, ...],
+    other: object,
+    triggered: Any,
+    found: list[tuple[object, Any]],
+) -> None:
+    """Steamodded's ``post_trigger`` after a joker's effect on a held card: what each
+    joker's ``joker_post_trigger`` gives applies with the card's other effects."""
+    for fn, view, source in post:
+        effect = fn(ctx, view, other, "joker_held_individual", triggered)
+        if effect is not None:
+            found.append((source, effect))
 
 
 def _apply_held(ctx: ScoringContext, card: Card, found: list[tuple[object, Any]]) -> None:
@@ -578,7 +775,8 @@ def score_held_cards(ctx: ScoringContext) -> None:
     individual = calls.held_individual
     mods = ctx.mods
     held = mods.enhancement_held
-    if not individual:
+    quantum = calls.check_enhancement
+    if not individual and not quantum:
         tally = ctx.game._tally
         for kind in mods.held_kinds:
             if tally[kind]:
@@ -589,7 +787,7 @@ def score_held_cards(ctx: ScoringContext) -> None:
     repetition = calls.held_repetition
     seal_retriggers = mods.seal_retriggers
     for card in list(ctx.held):
-        if not individual and held[card._enhancement.kind] is None:
+        if not individual and not quantum and held[card._enhancement.kind] is None:
             continue
         found = _held_effects(ctx, card, individual)
         if not found:
@@ -710,6 +908,7 @@ def joker_pass(ctx: ScoringContext) -> None:
     n_main = len(main)
     other = calls.other_joker
     retrigger_joker = calls.retrigger_joker
+    post = calls.post_trigger
     event = ctx.events.append
     chips = ctx.chips
     mult = ctx.mult
@@ -755,6 +954,10 @@ def joker_pass(ctx: ScoringContext) -> None:
                     effect = own[0](ctx, own[1])
                     if effect is not None:
                         chips, mult = _apply_joker_effect(ctx, effect, own[2], None, chips, mult)
+                        if post:
+                            chips, mult = _post_joker(
+                                ctx, post, own[2], "joker_main", effect, chips, mult
+                            )
             entry = main[i]
             if entry is not None:
                 ctx.chips, ctx.mult = chips, mult
@@ -762,6 +965,10 @@ def joker_pass(ctx: ScoringContext) -> None:
                 effect = fn(ctx, view)
                 if effect is not None:
                     chips, mult = _apply_joker_effect(ctx, effect, source, None, chips, mult)
+                    if post:
+                        chips, mult = _post_joker(
+                            ctx, post, source, "joker_main", effect, chips, mult
+                        )
                     if retrigger_joker:
                         ctx.chips, ctx.mult = chips, mult
                         chips, mult = _retrigger_joker(ctx, retrigger_joker, entry, holder)
@@ -778,6 +985,10 @@ def joker_pass(ctx: ScoringContext) -> None:
                 effect = fn(ctx, view, holder)
                 if effect is not None:
                     chips, mult = _apply_joker_effect(ctx, effect, source, holder, chips, mult)
+                    if post:
+                        chips, mult = _post_joker(
+                            ctx, post, source, "joker_other_joker", effect, chips, mult, holder
+                        )
         if x_mult is not None:
             try:
                 mult *= x_mult
@@ -801,6 +1012,9 @@ def _retrigger_joker(
         effect = fn(ctx, view)
         if effect is not None:
             chips, mult = _apply_joker_effect(ctx, effect, source, None, chips, mult)
+            post = ctx.calls.post_trigger
+            if post:
+                chips, mult = _post_joker(ctx, post, source, "joker_main", effect, chips, mult)
     return chips, mult
 
 
@@ -898,16 +1112,21 @@ def jokers_after(ctx: ScoringContext) -> None:
     """Jokers' ``after`` context; then the hand's money reaches the run."""
     ctx.phase = "after"
     again = ctx.calls.retrigger_joker
+    post = ctx.calls.post_trigger
     for fn, view, source in ctx.calls.after:
         effect = fn(ctx, view)
         if effect is not None:
             _after_effect(ctx, effect, source)
+            if post:
+                _post_outside(ctx, post, source, "joker_after", effect, _after_effect)
             if again:
                 for retrigger in _retriggers(ctx, again, source, "joker_after"):
                     _retriggered(ctx, retrigger, source)
                     effect = fn(ctx, view)
                     if effect is not None:
                         _after_effect(ctx, effect, source)
+                        if post:
+                            _post_outside(ctx, post, source, "joker_after", effect, _after_effect)
     buffer = ctx.dollar_buffer
     if buffer:  # (earn records nothing for no money: no call needed)
         if type(buffer) is not int or not -MAX_INT <= buffer <= MAX_INT:

@@ -32,5 +32,6 @@ def consumable_can_use(game, consumable, targets):
 def consumable_use(game, consumable, targets):
     edition = game.random_edition("aura", no_negative=True, guaranteed=True)
     for card in targets:
+        before = card.spec()
         card.set_edition(edition)
-        game.card_changed(card, consumable.name)
+        game.card_changed(card, consumable.name, before)

@@ -21,6 +21,7 @@ consumable_can_use = _shapes.whole_hand
 def consumable_use(game, consumable, targets):
     rank = game.rng.element("ouija", RANKS)
     for card in game.hand:
+        before = card.spec()
         card.set_rank(rank)
-        game.card_changed(card, consumable.name)
+        game.card_changed(card, consumable.name, before)
     game.change_hand_size(-HAND_SIZE_LOST, source=consumable.name)

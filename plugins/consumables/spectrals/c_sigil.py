@@ -19,5 +19,6 @@ consumable_can_use = _shapes.whole_hand
 def consumable_use(game, consumable, targets):
     suit = game.rng.element("sigil", _shapes.SUITS)
     for card in game.hand:
+        before = card.spec()
         card.set_suit(suit)
-        game.card_changed(card, consumable.name)
+        game.card_changed(card, consumable.name, before)

@@ -25,6 +25,7 @@ def consumable_use(game, consumable, targets):
     for card in targets:
         if card is model:
             continue
+        before = card.spec()
         card.set_rank(look.rank)
         card.set_suit(look.suit)
         card.set_enhancement(look.enhancement)
@@ -33,4 +34,4 @@ def consumable_use(game, consumable, targets):
         card.add_perma_bonus(look.perma_bonus - card.perma_bonus)
         card.mark_played_this_ante(look.played_this_ante)
         card.set_debuff(forced=look.debuff)
-        game.card_changed(card, consumable.name)
+        game.card_changed(card, consumable.name, before)

@@ -18,5 +18,6 @@ consumable_can_use = _shapes.select_cards(TAROT)
 @hookimpl
 def consumable_use(game, consumable, targets):
     for card in targets:
+        before = card.spec()
         card.set_rank(TWO if card.base_rank == ACE else card.base_rank + 1)
-        game.card_changed(card, consumable.name)
+        game.card_changed(card, consumable.name, before)

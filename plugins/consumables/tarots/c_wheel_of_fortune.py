@@ -25,7 +25,7 @@ def consumable_can_use(game, consumable, targets):
 
 @hookimpl
 def consumable_use(game, consumable, targets):
-    if not game.chance(STREAM, TAROT.config["extra"]):
+    if not game.chance(STREAM, TAROT.config["extra"], consumable):
         game.record(consumable.name, "message", "nope")
         return
     joker = game.rng.element(STREAM, _plain_jokers(game), sort_key=lambda j: j.serial)
