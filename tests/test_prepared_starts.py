@@ -221,6 +221,10 @@ def test_games_of_one_start_share_its_hands_and_containers_until_used() -> None:
     full = RunState.from_tuple(run.to_tuple())  # (reads every field: copies them)
     assert type(run) is RunState  # every field its own: a plain run again
     assert run == full and run.hands is not _start_run(game).hands
+    played = Game(seed="PREPRUN1", atomic=False)  # (no snapshot before each action)
+    assert type(played.run) is not RunState
+    played.apply(SelectBlind())  # uses its entities: its run's own copies are made then
+    assert type(played.run) is RunState and played.run.hands is not _start_run(game).hands
 
 
 def test_two_games_of_one_start_never_write_into_each_other() -> None:

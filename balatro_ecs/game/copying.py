@@ -506,8 +506,11 @@ def materialize(game: Game, snap: GameSnapshot) -> None:
     """Give ``game``, made from a prepared start (:mod:`balatro_ecs.game.prepared`) and
     sharing its entities until now, its own copy of them: the world, the rows of cards,
     the jokers and consumables, the tally, the rules and the call plans, as ``snap`` (the
-    start, taken at the end of the seed's common part) holds them. The rest of the game
-    is its own already (the run record, the random streams, the seed's draws)."""
+    start, taken at the end of the seed's common part) holds them, and the run record's
+    own copy of the containers and hand levels it still shared
+    (:meth:`~balatro_ecs.game.state.RunState.unshare`). The rest of the game is its own
+    already (the run record's other fields, the random streams, the seed's draws)."""
+    game.run.unshare()
     rules = Rules()
     for name, value in zip(_RULE_FIELDS, snap.rules, strict=True):
         setattr(rules, name, value)

@@ -401,6 +401,11 @@ class RunState(_Source):
         change afterwards: a prepared start's does not."""
         return _share_into(self, _SharedRun.__new__(_SharedRun))
 
+    def unshare(self) -> None:
+        """Take its own copy of whatever it still shares with its start
+        (:meth:`copy_sharing`; a game does this when it first uses its entities): nothing
+        for any other run."""
+
     def peek(self, name: str) -> Any:
         """The field ``name``, to read only: a run still sharing its start's value of it
         (:meth:`copy_sharing`) reads that, without copying it."""
@@ -493,8 +498,33 @@ _CONTAINERS: tuple[str, ...] = tuple(
     for f in fields(RunState)
     if f.name != "hands" and isinstance(getattr(RunState(), f.name), (list, dict))
 )
+#: The fields a run made by :meth:`RunState.copy_sharing` shares with its source until
+#: each is first used: the containers and the poker hands' rows, less those the seed's
+#: part of every start writes (the first boss, the tags offered, the Orbital Tag's hands,
+#: the round targets in ``memory``), which are copied at once.
+_SHARED_FIELDS: tuple[str, ...] = tuple(
+    name
+    for name in (*_CONTAINERS, "hands")
+    if name not in ("bosses_used", "tags_offered", "orbital_choices", "memory")
+)
+#: Their slots (member descriptors), and what a slot holds while its field is shared.
+_SLOTS: tuple[Any, ...] = tuple(RunState.__dict__[name] for name in _SHARED_FIELDS)
+_SLOT_OF: dict[str, Any] = dict(zip(_SHARED_FIELDS, _SLOTS, strict=True))
+
+
+class _Shared:
+    def __repr__(self) -> str:
+        return "<shared with the start>"
+
+
+_SHARED: Any = _Shared()
+_ALL_FIELDS = operator.attrgetter(*_NAMES)
 #: Containers of plain values (strings, numbers): a shallow copy is a full one.
 _FLAT = re.compile(r"^(list\[str\]|dict\[str, (str|int)\])$")
+
+
+#: New rows with the numbers of ``src``'s poker hands (in the generated copiers).
+_FRESH_ROWS = "[HandLevel(h.level, h.played, h.played_this_round, h.visible) for h in src.hands]"
 
 
 def _copier(
@@ -503,19 +533,18 @@ def _copier(
     """``copy_into(src, dst)``: every field of ``src`` into ``dst`` (containers copied), as
     one generated function: a run is copied before every atomic action. ``in_place``: the
     poker hands' rows of ``dst`` hold ``src``'s numbers (when there are as many).
-    ``share``: the containers and poker hands are left unset, and ``src`` is kept as the
-    run they are read from (:class:`_SharedRun`)."""
+    ``share``: the fields of :data:`_SHARED_FIELDS` hold :data:`_SHARED`, and ``src`` is
+    kept as the run they are read from (:class:`_SharedRun`)."""
     lines = ["def copy_into(src, dst):"]
     if share:
         lines.append("    dst._source = src")
     for f in fields(RunState):
         name = f.name
-        if share and (name == "hands" or name in _CONTAINERS):
+        if share and name in _SHARED_FIELDS:
+            lines.append(f"    _SET_{name}(dst, _SHARED)")  # (the slot itself)
             continue
         if name == "hands":
-            fresh = (
-                "[HandLevel(h.level, h.played, h.played_this_round, h.visible) for h in src.hands]"
-            )
+            fresh = _FRESH_ROWS
             if not in_place:
                 lines.append(f"    dst.hands = {fresh}")
                 continue
@@ -535,7 +564,8 @@ def _copier(
         else:
             lines.append(f"    dst.{name} = src.{name}")
     lines.append("    return dst")
-    namespace: dict[str, Any] = {"HandLevel": HandLevel, "_copy": _copy}
+    namespace: dict[str, Any] = {"HandLevel": HandLevel, "_copy": _copy, "_SHARED": _SHARED}
+    namespace.update({f"_SET_{name}": RunState.__dict__[name].__set__ for name in _SHARED_FIELDS})
     exec("\n".join(lines), namespace)  # built once, from the dataclass's own fields
     copier: Callable[[RunState, RunState], RunState] = namespace["copy_into"]
     return copier
@@ -561,30 +591,44 @@ def _copy(value: Any) -> Any:
 _PLAIN_VALUES: frozenset[type] = frozenset({int, float, str, bool, type(None), tuple})
 
 
+def _unsharer() -> Callable[[RunState], None]:
+    """``unshare(run)``: its own copy of each field it still shares (:data:`_SHARED`), from
+    its source, as one generated function (what :func:`_copier` does for a copy)."""
+    lines = ["def unshare(dst):", "    src = dst._source"]
+    namespace: dict[str, Any] = {"HandLevel": HandLevel, "_copy": _copy, "_SHARED": _SHARED}
+    types = {f.name: str(f.type) for f in fields(RunState)}
+    for name in _SHARED_FIELDS:
+        if name == "hands":
+            copied = _FRESH_ROWS
+        elif _FLAT.match(types[name]) is not None:
+            copied = f"src.{name}.copy()"
+        else:
+            copied = f"_copy(src.{name})"
+        lines.append(f"    if _GET_{name}(dst) is _SHARED:")
+        lines.append(f"        _SET_{name}(dst, {copied})")
+        slot = RunState.__dict__[name]
+        namespace[f"_GET_{name}"], namespace[f"_SET_{name}"] = slot.__get__, slot.__set__
+    exec("\n".join(lines), namespace)  # built once, from the dataclass's own fields
+    unshare: Callable[[RunState], None] = namespace["unshare"]
+    return unshare
+
+
 _copy_into = _copier()
 _assign = _copier(in_place=True)
 _share_into = _copier(share=True)
-
-
-# -- a run sharing its start's containers ------------------------------------------------
-#: The fields a run made by :meth:`RunState.copy_sharing` shares with its source until
-#: each is first read or set: the containers and the poker hands' rows.
-_SHARED_FIELDS: tuple[str, ...] = (*_CONTAINERS, "hands")
-#: Their slots (member descriptors: unset until the run has its own value).
-_SLOTS: tuple[Any, ...] = tuple(RunState.__dict__[name] for name in _SHARED_FIELDS)
-_SLOT_OF: dict[str, Any] = dict(zip(_SHARED_FIELDS, _SLOTS, strict=True))
-_ALL_FIELDS = operator.attrgetter(*_NAMES)
+_unshare = _unsharer()
 
 
 class _SharedRun(RunState):
     """A run sharing its start's containers and poker hands' rows
     (:meth:`RunState.copy_sharing`).
 
-    Each of those fields is read through a property: the first read (or a write) gives
-    the run its own copy, in its own slot. Once every one is its own, the run becomes a
-    plain :class:`RunState` again (the same object, its class changed), so the properties
-    cost nothing in a game that is played. Every reader and writer of such a field goes
-    through the property, so no write can reach the shared value.
+    Each of those fields holds :data:`_SHARED` in its slot and is read through a property
+    of this class: the first read (or a write) gives the run its own copy. Once every one
+    is its own (or the game first uses its entities: :meth:`RunState.unshare`), the run
+    becomes a plain :class:`RunState` again (the same object, its class changed), so the
+    properties cost nothing in a game that is played. Every reader and writer of such a
+    field goes through the property, so no write can reach the shared value.
     """
 
     __slots__ = ()
@@ -593,28 +637,18 @@ class _SharedRun(RunState):
         slot = _SLOT_OF.get(name)
         if slot is None:
             return getattr(self, name)
-        try:
-            return slot.__get__(self, RunState)
-        except AttributeError:
-            return getattr(self._source, name)
+        value = slot.__get__(self, RunState)
+        return getattr(self._source, name) if value is _SHARED else value
+
+    def unshare(self) -> None:
+        _unshare(self)
+        self._plain()
 
     def _settle(self) -> None:
         """Become a plain run once every shared field is the run's own."""
         for slot in _SLOTS:
-            try:
-                slot.__get__(self, RunState)
-            except AttributeError:
+            if slot.__get__(self, RunState) is _SHARED:
                 return
-        self._plain()
-
-    def _own_all(self) -> None:
-        """Take its own copy of every field still shared, and become a plain run (before
-        reading every field: one pass instead of one per field)."""
-        for name, slot in zip(_SHARED_FIELDS, _SLOTS, strict=True):
-            try:
-                slot.__get__(self, RunState)
-            except AttributeError:
-                slot.__set__(self, _own_copy(name, self._source))
         self._plain()
 
     def _plain(self) -> None:
@@ -622,19 +656,19 @@ class _SharedRun(RunState):
         del self._source
 
     def copy(self) -> RunState:
-        self._own_all()
+        self.unshare()
         return self.copy()
 
     def assign(self, other: RunState) -> None:
-        self._own_all()
+        self.unshare()
         self.assign(other)
 
     def to_tuple(self) -> tuple[Any, ...]:
-        self._own_all()
+        self.unshare()
         return self.to_tuple()
 
     def to_dict(self, plugins: Plugins | None = None) -> dict[str, Any]:
-        self._own_all()
+        self.unshare()
         return self.to_dict(plugins)
 
     def __eq__(self, other: object) -> bool:
@@ -645,7 +679,7 @@ class _SharedRun(RunState):
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        self._own_all()
+        self.unshare()
         return repr(self)
 
 
@@ -659,18 +693,18 @@ def _own_copy(name: str, source: RunState) -> Any:
 
 def _shared_field(name: str, slot: Any) -> property:
     """The property of a :class:`_SharedRun` field: its own value, made on first use."""
+    get_slot, set_slot = slot.__get__, slot.__set__
 
     def get(run: _SharedRun) -> Any:
-        try:
-            return slot.__get__(run, RunState)
-        except AttributeError:
+        value = get_slot(run, RunState)
+        if value is _SHARED:
             value = _own_copy(name, run._source)
-            slot.__set__(run, value)
+            set_slot(run, value)
             run._settle()
-            return value
+        return value
 
     def set_(run: _SharedRun, value: Any) -> None:
-        slot.__set__(run, value)
+        set_slot(run, value)
         run._settle()
 
     return property(get, set_, doc=f"The run's ``{name}`` (its own once first used).")
