@@ -13,7 +13,7 @@ import pytest
 from balatro_ecs import Game, Plugins
 from balatro_ecs.game import prepared
 from balatro_ecs.game.actions import Play, SelectBlind, Use
-from balatro_ecs.game.core import SHARED_UNTIL_USED
+from balatro_ecs.game.core import MADE_ON_USE, SHARED_UNTIL_USED, STARTING_VALUES
 from balatro_ecs.game.state import Phase, RunState
 from balatro_ecs.kernel.content import DeckType, StakeType
 from balatro_ecs.kernel.enums import HandType
@@ -240,7 +240,7 @@ def test_two_games_of_one_start_never_write_into_each_other() -> None:
     first.apply(Use(0))
     assert first.run.hands[HandType.HIGH_CARD].level == 2
     first.apply(SelectBlind())
-    first.apply(Play([0]))
+    first.apply(Play((0,)))
     assert sum(row.played for row in first.run.hands) == 1
     first.run.hands[HandType.PAIR].level = 7  # through the public record, too
     first.run.vouchers.append("v_grabber")
@@ -259,7 +259,7 @@ def test_two_games_of_one_start_never_write_into_each_other() -> None:
     second.add_consumable("c_mercury")  # Pair's Planet
     second.apply(Use(0))
     second.apply(SelectBlind())
-    second.apply(Play([0, 1]))
+    second.apply(Play((0, 1)))
     assert second.run.hands[HandType.PAIR].level == 2
     assert first.to_json() == first_after
     assert start.to_tuple() == start_before
@@ -281,3 +281,24 @@ def test_a_run_sharing_its_start_copies_restores_and_compares() -> None:
     assert type(fresh.run) is RunState and fresh.run == game.run
     assert fresh.to_json() == Game(seed="PREPRUN3").to_json()
     assert Game.from_bytes(Game(seed="PREPRUN3").to_bytes()).to_json() == fresh.to_json()
+
+
+def test_a_new_game_holds_only_what_it_changed_until_used() -> None:
+    """The starting values are the class's and the empty containers are made on use, each
+    the game's own; once the game uses its entities it holds every attribute itself."""
+    game, other = Game(seed="PREPATTR"), Game(seed="PREPATTR")
+    assert not set(vars(game)) & {"shop_packs", "log", "_queued", "blind", "pack_picks"}
+    assert game.shop_packs == [] and game.shop_packs is not other.shop_packs
+    assert "shop_packs" in vars(game)
+    game.shop_packs.append("p_arcana_normal_1")  # (the game's own: not the other's)
+    game.pack_picks = 3
+    assert other.shop_packs == [] and other.pack_picks == 0
+    assert Game(seed="PREPATTR").shop_packs == []
+    del game.shop_packs[0]
+    game.pack_picks = 0
+    assert game.to_json() == other.to_json()
+    other.apply(SelectBlind())
+    assert set(vars(other)) >= set(STARTING_VALUES) | set(MADE_ON_USE)
+    assert other.log and other.blind is not None and game.blind is None
+    with pytest.raises(AttributeError, match="no attribute 'no_such_thing'"):
+        _ = game.no_such_thing  # type: ignore[attr-defined]
