@@ -111,7 +111,16 @@ class StartSource(Protocol):
         ...
 
 
-class GameCore:
+class _Starting:
+    """The base of :class:`GameCore` holding :data:`STARTING_VALUES` as class attributes
+    (what a game reads until it sets its own)."""
+
+
+for _name, _value in STARTING_VALUES.items():
+    setattr(_Starting, _name, _value)
+
+
+class GameCore(_Starting):
     """A game's state, empty: an esper world of its own, the run record, the ordered rows
     of every area, the shop and pack on display, the random streams and the plugin set.
 
@@ -270,8 +279,3 @@ class GameCore:
                 value = self.__dict__[name] = made()
                 return value
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-
-
-# The starting values are the class's too (what a game reads until it sets its own).
-for _name, _value in STARTING_VALUES.items():
-    setattr(GameCore, _name, _value)
