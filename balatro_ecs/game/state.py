@@ -592,22 +592,25 @@ _PLAIN_VALUES: frozenset[type] = frozenset({int, float, str, bool, type(None), t
 
 
 def _unsharer() -> Callable[[RunState], None]:
-    """``unshare(run)``: its own copy of each field it still shares (:data:`_SHARED`), from
-    its source, as one generated function (what :func:`_copier` does for a copy)."""
-    lines = ["def unshare(dst):", "    src = dst._source"]
-    namespace: dict[str, Any] = {"HandLevel": HandLevel, "_copy": _copy, "_SHARED": _SHARED}
+    """``unshare(run)``: a run sharing its source (:class:`_SharedRun`) made a plain one,
+    with its own copy of each field it still shared (:data:`_SHARED`), as one generated
+    function (what :func:`_copier` does for a copy). The class is changed first, so the
+    fields are read and set as plain slots."""
+    lines = ["def unshare(dst):", "    src = dst._source", "    dst.__class__ = RunState"]
     types = {f.name: str(f.type) for f in fields(RunState)}
     for name in _SHARED_FIELDS:
         if name == "hands":
             copied = _FRESH_ROWS
         elif _FLAT.match(types[name]) is not None:
             copied = f"src.{name}.copy()"
-        else:
-            copied = f"_copy(src.{name})"
-        lines.append(f"    if _GET_{name}(dst) is _SHARED:")
-        lines.append(f"        _SET_{name}(dst, {copied})")
-        slot = RunState.__dict__[name]
-        namespace[f"_GET_{name}"], namespace[f"_SET_{name}"] = slot.__get__, slot.__set__
+        else:  # (empty, as most are: copied in one call)
+            copied = f"src.{name}.copy() if not src.{name} else _copy(src.{name})"
+        lines.append(f"    if dst.{name} is _SHARED:")
+        lines.append(f"        dst.{name} = {copied}")
+    lines.append("    del dst._source")
+    namespace: dict[str, Any] = {
+        "HandLevel": HandLevel, "_copy": _copy, "_SHARED": _SHARED, "RunState": RunState,
+    }  # fmt: skip
     exec("\n".join(lines), namespace)  # built once, from the dataclass's own fields
     unshare: Callable[[RunState], None] = namespace["unshare"]
     return unshare
@@ -642,7 +645,6 @@ class _SharedRun(RunState):
 
     def unshare(self) -> None:
         _unshare(self)
-        self._plain()
 
     def _settle(self) -> None:
         """Become a plain run once every shared field is the run's own."""
