@@ -5,20 +5,22 @@ their plans."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from balatro_ecs.actions import Discard, Play, SelectBlind, Use
+from balatro_ecs.actions import CashOut, Discard, EndShop, Play, Reroll, SelectBlind, SkipPack, Use
 
 from balatro_ecs import Game, Plugins
 from balatro_ecs.game.cards import CardSpec
+from balatro_ecs.game.pools import pick_weighted
 from balatro_ecs.kernel.content import JokerType
 from balatro_ecs.kernel.effects import Effect
 from balatro_ecs.kernel.enums import HandType, Suit
 from balatro_ecs.kernel.errors import HookError
 from balatro_ecs.tools.testing.modules import plugin_module
-from balatro_ecs.tools.testing.runs import hold, play_blind
+from balatro_ecs.tools.testing.runs import hold, play_blind, win_round
 
 
 def _plugins(key: str, **hooks: Callable[..., Any]) -> Plugins:
@@ -500,3 +502,172 @@ def test_jokers_give_cards_quantum_enhancements_that_score_and_hold() -> None:
     assert out.score is not None
     # High Card 5 x 1; the King +10 chips, +4 Mult, X2 Mult; the held Queen X1.5 Mult
     assert (out.score.chips, out.score.mult) == (15, (1 + 4) * 2 * 1.5)
+
+
+# ---------------------------------------------------------------------------------------
+# modify_weights
+# ---------------------------------------------------------------------------------------
+
+
+def _weigher(
+    seen: list[tuple[str, str]] | None = None, nudge: float = 0.0, **change: float
+) -> Plugins:
+    """A joker that weighs the items named in ``change`` (key -> weight factor), recording
+    each pool it is asked about; with no ``change`` it returns the weights as they are,
+    the first item's ``nudge`` more (so that the draw reads the weights' running total)."""
+
+    def joker_modify_weights(game: Any, joker: Any, pool: str, items: Any, weights: Any) -> Any:
+        if seen is not None:
+            seen.append((pool, _copied(joker)))
+        if not change:
+            return [weights[0] * (1 + nudge), *weights[1:]]
+        return [w * change.get(key, 1.0) for key, w in zip(items, weights, strict=True)]
+
+    return _plugins("j_test_weigher", joker_modify_weights=joker_modify_weights)
+
+
+def _shops(plugins: Plugins, seed: str) -> list[Any]:
+    """Three rounds' shops (offers, rerolls, packs opened, vouchers), the next ante's boss
+    and tags, and boss rerolls, with the test joker held all along."""
+    game = Game(seed=seed, plugins=plugins)
+    game.add_joker("j_test_weigher")
+    seen: list[Any] = []
+    for _ in range(3):
+        play_blind(game)
+        win_round(game)
+        game.apply(CashOut())
+        game.run.dollars = 100
+        for _reroll in range(3):
+            seen.append(([o.key for o in game.shop], list(game.shop_packs), game.shop_vouchers))
+            game.apply(Reroll())
+        for pack in [*game.shop_packs, "p_spectral_normal_1"]:
+            game.open_pack(pack)
+            seen.append([getattr(item, "key", str(item)) for item in game.pack])
+            game.apply(SkipPack())
+        game.apply(EndShop())
+    seen.append(
+        (game.run.boss, dict(game.run.tags_offered), game.reroll_boss(), game.reroll_boss())
+    )
+    seen.append(game.to_json())
+    return seen
+
+
+def test_weights_left_as_they_are_draw_the_game_s_shops_packs_tags_and_bosses() -> None:
+    """The weighted draw reads the game's one roll: equal weights give its very items."""
+    asked: list[tuple[str, str]] = []
+    for seed in ("WEIGH1", "WEIGH2", "WEIGH3", "WEIGH4"):
+        plain = _shops(_plugins("j_test_weigher"), seed)  # the same content, no hook
+        assert _shops(_weigher(asked), seed) == plain
+        # a billionth off equal: the same roll read on the running total of the weights
+        assert _shops(_weigher(nudge=1e-9), seed) == plain
+    assert {pool for pool, _ in asked} >= {
+        "Joker", "Tarot", "Planet", "Spectral", "Voucher", "Tag", "Blind", "Booster"
+    }  # fmt: skip
+
+
+def _commons(plugins: Plugins, seeds: int = 20, draws: int = 500) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for n in range(seeds):
+        game = Game(seed=f"COMMON{n}", plugins=plugins)
+        game.add_joker("j_test_weigher")
+        for _ in range(draws):
+            key = game.random_joker("sho", rarity=0).key  # a Common, from the shop's stream
+            counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+def test_a_joker_makes_one_joker_twice_as_likely() -> None:
+    counts = _commons(_weigher(j_joker=2.0))
+    others = [n for key, n in counts.items() if key != "j_joker"]
+    ratio = counts["j_joker"] / (sum(others) / len(others))
+    plain = _commons(_plugins("j_test_weigher"))
+    plain_others = [n for key, n in plain.items() if key != "j_joker"]
+    plain_ratio = plain["j_joker"] / (sum(plain_others) / len(plain_others))
+    # 10,000 draws over 59 Commons: ~170 each (a standard deviation: ~0.11 of the ratio)
+    assert 1.7 < ratio < 2.3 and 0.8 < plain_ratio < 1.2
+
+
+def test_a_weight_of_0_takes_items_out_of_the_draw() -> None:
+    plugins = _weigher(c_fool=0.0, c_magician=0.0, p_buffoon_normal_1=0.0, tag_double=0.0)
+    game = Game(seed="REMOVE", plugins=plugins)
+    game.add_joker("j_test_weigher")
+    tarots = {game.random_consumable("Tarot", "test") for _ in range(600)}
+    assert "c_fool" not in tarots and "c_magician" not in tarots and len(tarots) == 20
+    tags = {game.new_tag("test") for _ in range(150)}
+    assert "tag_double" not in tags and len(tags) > 10
+    play_blind(game)
+    win_round(game)
+    game.apply(CashOut())
+    packs = {game.offer_pack() for _ in range(150)}
+    assert "p_buffoon_normal_1" not in packs and "p_buffoon_normal_2" in packs
+
+
+def test_a_pool_weighed_to_nothing_draws_its_fallback() -> None:
+    def joker_modify_weights(weights: Any) -> Any:
+        return [0] * len(weights)
+
+    plugins = _plugins("j_test_void", joker_modify_weights=joker_modify_weights)
+    game = Game(seed="VOID", plugins=plugins)
+    game.add_joker("j_test_void")
+    assert game.random_joker("sho", rarity=0).key == "j_joker"  # the game's empty pool
+    assert game.random_consumable("Planet") == "c_pluto"
+    boss = game.reroll_boss()  # a boss is drawn as if no joker had weighed the bosses
+    assert game.plugins.blind(boss).kind == "boss"
+
+
+def test_the_weighted_roll_with_equal_weights_is_the_game_s_index() -> None:
+    for n in (1, 2, 7, 61, 150):
+        for step in range(1000):
+            roll = step / 1000 + 0.000123
+            assert pick_weighted(roll, [1.0] * n) == math.floor(roll * n)
+    assert pick_weighted(0.99, [1.0, 3.0, 0.0]) == 1  # never an item weighing 0
+    assert pick_weighted(0.5, [0.0, 1.0, 1.0]) == 2
+
+
+def test_jokers_weigh_in_turn_copies_resolved_debuffs_left_out() -> None:
+    seen: list[tuple[str, str]] = []
+    given: list[float] = []
+
+    def joker_modify_weights(joker: Any, pool: str, items: Any, weights: Any) -> Any:
+        seen.append((pool, _copied(joker)))
+        given.append(weights[list(items).index("j_joker")])
+        return [w * 3 if key == "j_joker" else w for key, w in zip(items, weights, strict=True)]
+
+    plugins = _plugins("j_test_weigher", joker_modify_weights=joker_modify_weights)
+    game = _row(Game(seed="WEIGHROW", plugins=plugins), "j_test_weigher")
+    game.random_joker("sho", rarity=0)
+    assert seen == [("Joker", "Blueprint"), ("Joker", "-")]
+    assert given == [1.0, 3.0]  # the copy first, then the joker, given what it left
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        pytest.param("minus", id="negative"),
+        pytest.param("nan", id="nan"),
+        pytest.param("text", id="not-a-number"),
+        pytest.param("short", id="too-few"),
+    ],
+)
+def test_weights_that_are_no_numbers_at_or_above_0_are_named(answer: str) -> None:
+    def joker_modify_weights(items: Any, weights: Any) -> Any:
+        bad: dict[str, Any] = {
+            "minus": [-1.0] * len(weights),
+            "nan": [float("nan")] * len(weights),
+            "text": ["2"] * len(weights),
+            "short": list(weights)[1:],
+        }
+        return bad[answer]
+
+    plugins = _plugins("j_test_crooked", joker_modify_weights=joker_modify_weights)
+    game = Game(seed="CROOKED", plugins=plugins)
+    play_blind(game)
+    win_round(game)
+    game.apply(CashOut())
+    game.run.dollars = 100
+    game.add_joker("Blueprint")  # its copy answers first: the copied joker's plugin is named
+    game.add_joker("j_test_crooked")
+    before = game.to_json()
+    with pytest.raises(HookError, match=r"j_test_crooked.*joker_modify_weights: expected a list"):
+        game.apply(Reroll())
+    assert game.to_json() == before

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import hypothesis
 import pytest
 
 from balatro_ecs.tools.cli import hook_signatures
@@ -12,6 +13,9 @@ from balatro_ecs.tools.cli import hook_signatures
 ROOT = Path(__file__).resolve().parent.parent
 HOOKS_DOC = (ROOT / "docs" / "hooks.md").read_text("utf-8")
 README = (ROOT / "README.md").read_text("utf-8")
+
+
+hypothesis.settings.register_profile("docs-in-process", deadline=None)
 
 
 def test_every_hook_is_documented_with_its_exact_signature() -> None:
@@ -157,14 +161,26 @@ def test_every_code_block_of_the_guides_runs(
     """Blocks that start ``# name.py`` (or ``# name/__init__.py``) are plugin modules;
     the others run after them, with those modules importable; test functions they define
     are called. Files they write land in a temporary directory."""
-    import sys
-    import types
-
     if page in ("simulations.md",):  # (it writes records files)
         monkeypatch.chdir(tmp_path)
 
     blocks = _python_blocks(page)
     assert blocks, f"docs/{page} has no python blocks"
+    # Property tests of the guides run here without hypothesis's per-example deadline: a
+    # loaded machine may take longer than 200 ms for an example. Their deadline as written
+    # is checked in a fresh process by
+    # test_the_testing_guide_s_hypothesis_examples_pass_as_written_in_a_new_process.
+    hypothesis.settings.load_profile("docs-in-process")
+    try:
+        _run_blocks(page, blocks, monkeypatch)
+    finally:
+        hypothesis.settings.load_profile("default")
+
+
+def _run_blocks(page: str, blocks: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+    import types
+
     for block in blocks:
         first = block.splitlines()[0]
         named = re.match(r"# (\w+)(?:/__init__)?\.py$", first)

@@ -170,6 +170,20 @@ def test_the_benchmark_reports_steps_per_second() -> None:
     assert single["steps_per_second"] > 0 and vector["steps"] == 200
 
 
+def test_compare_measures_both_trees_in_turns_and_leaves_out_what_one_cannot_run(
+    tmp_path: Path,
+) -> None:
+    from balatro_ecs.tools.envs.bench import compare
+
+    # A "before" tree whose package cannot even be imported: its cases are left out.
+    (tmp_path / "balatro_ecs").mkdir()
+    (tmp_path / "balatro_ecs" / "__init__.py").write_text("raise ImportError('too old')\n")
+    rows = compare(str(tmp_path), steps=60, rounds=1)
+    assert [row["case"] for row in rows] == ["after v0", "after v1"]
+    assert all(row["cpu_steps_per_second"] > 0 and len(row["runs"]) == 1 for row in rows)
+    assert all(row["compiled"] in (True, False) for row in rows)
+
+
 def test_the_example_runs_its_random_agent_quickly() -> None:
     result = subprocess.run(
         [sys.executable, str(ROOT / "examples" / "train_maskable.py"), "--random", "--episodes=3"],

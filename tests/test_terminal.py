@@ -93,7 +93,7 @@ def test_every_change_of_money_names_its_source() -> None:
     assert re.search(r"money \+\$\d+ \(now \$\d+\)", text)
 
 
-def test_leaving_offers_to_save_the_run(tmp_path: Path) -> None:
+def test_leaving_offers_to_save_the_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "run.json"
     game = Game(seed="LEAVE")
     text = _session(game, "select", "quit", str(path), width=1000)
@@ -109,6 +109,12 @@ def test_leaving_offers_to_save_the_run(tmp_path: Path) -> None:
     assert "Save the run first?" not in text
     # Enter leaves without saving; a second Ctrl-C at the question leaves too
     assert _session(Game(seed="LEAVE"), "select", "quit", "").endswith("unsaved): \n")
+    # "n" is no (not a file named n); "y" asks for the file name
+    monkeypatch.chdir(tmp_path)
+    assert _session(Game(seed="LEAVE"), "select", "quit", "n").endswith("unsaved): n\n")
+    assert not Path("n").exists()
+    text = _session(Game(seed="LEAVE"), "select", "quit", "y", str(path))
+    assert "give the file name" in text and f"saved to {path}" in text
     assert "Save the run" in _session(
         Game(seed="LEAVE"), "select", KeyboardInterrupt, KeyboardInterrupt
     )

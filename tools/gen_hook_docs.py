@@ -273,9 +273,12 @@ STEAMODDED: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "modify_weights",
-        "`JokerType` rarity, pool gates",
-        "no hook: each pool is its own draw of the game's streams (most uniform), where "
-        "Steamodded's optional `object_weights` makes every pool one weighted poll",
+        "`joker_modify_weights`",
+        "`pool` is the `pool_types` name (`Joker`, a set, `Voucher`, `Tag`, `Blind`, "
+        "`Booster`), `items` and `weights` the `pool` table (weights from 1, a pack's "
+        "own); returns the weights instead of changing them in place; the game's roll on "
+        "each pool's own stream, no `object_weights` needed; card modifiers and the rarity "
+        "roll keep their kinds' `weight`",
     ),
 )
 

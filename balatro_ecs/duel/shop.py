@@ -72,7 +72,7 @@ def _joker(house: Game, taken: set[str]) -> Offer:
     tier = roll_rarity(house, _APPEND)
     pool, stream = joker_pool(house, tier, _APPEND)
     pool = [key if key not in taken else None for key in pool]
-    key = draw_pool(house, pool, stream, pool_fallback(house.plugins, "Joker"))
+    key = draw_pool(house, pool, stream, pool_fallback(house.plugins, "Joker"), "Joker")
     edition = poll_edition(house, f"edi{_APPEND}{ante}", no_negative=True)
     jtype = house.plugins.find(JokerType, key)
     return Offer("joker", key, jtype.name, house.price(jtype.cost, edition), edition)
@@ -81,7 +81,7 @@ def _joker(house: Game, taken: set[str]) -> Offer:
 def _planet(house: Game, taken: set[str]) -> Offer:
     pool, stream = consumable_pool(house, "Planet", _APPEND)
     pool = [key if key not in taken else None for key in pool]
-    key = draw_pool(house, pool, stream, pool_fallback(house.plugins, "Planet"))
+    key = draw_pool(house, pool, stream, pool_fallback(house.plugins, "Planet"), "Planet")
     ctype = house.plugins.find(ConsumableType, key)
     return Offer("planet", key, ctype.name, house.price(ctype.cost))
 

@@ -38,6 +38,7 @@ JOKER_HOOKS: tuple[str, ...] = (
     "joker_mod_probability",
     "joker_fix_probability",
     "joker_pseudorandom_result",
+    "joker_modify_weights",
     "joker_before",
     "joker_initial_scoring_step",
     "joker_check_enhancement",

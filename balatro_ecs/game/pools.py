@@ -6,6 +6,11 @@ the list as unavailable placeholders so that indices do not move. The draw picks
 on the stream ``set + key_append + ante`` and, while it lands on a placeholder, draws
 again on ``..._resample2``, ``..._resample3``, ... (rules.toml ``[shop]``).
 
+Jokers may weigh a pool's items before a draw (``joker_modify_weights``, Steamodded's
+``modify_weights``; :func:`draw_weighted`): the same roll on the same stream is read
+against the weights' running total, so weights left equal draw the game's item, and a
+game whose content implements no such hook never builds the weights at all.
+
 Consumable sets are content (:class:`~balatro_ecs.kernel.content.ConsumableSetType`): the game's
 Tarot, Planet and Spectral sets and the packs' own are read once per plugin set
 (:func:`consumable_sets`): each set's cards in pool order, its empty-pool fallback, the
@@ -19,9 +24,11 @@ content every draw is the game's, to the bit.
 
 from __future__ import annotations
 
+import math
 from bisect import bisect_right
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from itertools import accumulate
+from typing import TYPE_CHECKING, Any
 
 from ..kernel import enums
 from ..kernel.content import (
@@ -33,6 +40,7 @@ from ..kernel.content import (
 )
 from ..kernel.enums import Edition, Enhancement, HandType, Seal
 from ..kernel.errors import ContentError, UnknownNameError, show
+from ..kernel.faults import bad_answer
 from .state import RunState
 
 if TYPE_CHECKING:
@@ -48,13 +56,17 @@ __all__ = [
     "draw_consumable",
     "draw_enhancement",
     "draw_pool",
+    "draw_weighted",
     "modifier_pools",
+    "modify_weights",
     "owned_keys",
+    "pick_weighted",
     "planet_for",
     "pool_fallback",
     "set_shop_rate",
     "shop_rate",
     "soul_roll",
+    "weigh",
 ]
 
 
@@ -219,16 +231,134 @@ def consumable_pool(
     return pool, f"{name}{key_append}{game.run.ante}"
 
 
-def draw_pool(game: Game, pool: Sequence[str | None], stream: str, fallback: str) -> str:
-    """Pick from a pool with unavailable placeholders (``None``), resampling as the game does."""
+def draw_pool(
+    game: Game, pool: Sequence[str | None], stream: str, fallback: str, kind: str = ""
+) -> str:
+    """Pick from a pool with unavailable placeholders (``None``), resampling as the game does.
+
+    ``kind`` names the pool for the jokers' ``joker_modify_weights`` (``"Joker"``, a
+    consumable set's name, ``"Voucher"``, ``"Tag"``): when some content implements it,
+    the jokers weigh the available items first (:func:`draw_weighted`).
+    """
     if not any(pool):
         return fallback
+    if kind and WEIGHTS_HOOK in game.plugins.implemented:
+        chain = game._planned(WEIGHTS_HOOK)
+        if chain:
+            return draw_weighted(game, pool, stream, fallback, kind, chain)
     picked = game.rng.element(stream, pool)
     attempt = 1
     while picked is None:
         attempt += 1
         picked = game.rng.element(f"{stream}_resample{attempt}", pool)
     return picked
+
+
+# ---------------------------------------------------------------------------------------
+# the jokers' weights (Steamodded's modify_weights)
+# ---------------------------------------------------------------------------------------
+
+#: The joker hook that weighs a pool's items before a draw.
+WEIGHTS_HOOK = "joker_modify_weights"
+
+
+def modify_weights(
+    game: Game,
+    chain: Sequence[Any],
+    kind: str,
+    items: Sequence[str],
+    weights: Sequence[float],
+) -> tuple[float, ...]:
+    """``weights`` as the jokers' ``joker_modify_weights`` hooks (``chain``: the hook's
+    plan) leave them, each in slot order given what the one before it returned.
+
+    :raises TypeError: a hook returned something other than one number ``>= 0`` per item
+        (named by :func:`~balatro_ecs.kernel.faults.name_fault` as its plugin's).
+    """
+    current = tuple(weights)
+    names = tuple(items)
+    for fn, view, _joker in chain:
+        said = fn(game, view, kind, names, current)
+        if said is not None:
+            current = _checked_weights(said, len(names), view)
+    return current
+
+
+def _checked_weights(said: object, count: int, source: object) -> tuple[float, ...]:
+    """What a ``joker_modify_weights`` hook returned, as weights: a list or tuple of
+    ``count`` real numbers, each finite and ``>= 0``."""
+    if isinstance(said, (list, tuple)) and len(said) == count:
+        ok = True
+        for weight in said:
+            if type(weight) not in (int, float) or not 0 <= weight < math.inf:
+                ok = False
+                break
+        if ok:
+            return tuple(float(weight) for weight in said)
+    bad_answer(WEIGHTS_HOOK, said, f"a list of {count} numbers >= 0, one per item", source)
+
+
+def draw_weighted(
+    game: Game,
+    pool: Sequence[str | None],
+    stream: str,
+    fallback: str,
+    kind: str,
+    chain: Sequence[Any],
+) -> str:
+    """A draw from ``pool`` (``None``: unavailable) once the jokers (``chain``: the
+    ``joker_modify_weights`` plan) have weighed its available items.
+
+    An item weighted 0 becomes unavailable. When the items left weigh the same, this is
+    the game's draw on that pool (:func:`draw_pool`). Otherwise each entry of the pool
+    weighs its item's weight (an unavailable one, the average), the roll on ``stream``
+    picks the entry under ``roll * total`` on their running total, and an unavailable
+    entry is drawn again on ``<stream>_resample<n>`` as the game does: one draw, the
+    game's, read against the weights. No item left: ``fallback``.
+    """
+    items = [key for key in pool if key is not None]
+    weights = modify_weights(game, chain, kind, items, [1.0] * len(items))
+    weight_of = dict(zip(items, weights, strict=True))
+    kept = [key if key is not None and weight_of[key] > 0 else None for key in pool]
+    left = [weight_of[key] for key in kept if key is not None]
+    if not left:
+        return fallback
+    if min(left) == max(left):
+        return draw_pool(game, kept, stream, fallback)
+    average = sum(left) / len(left)
+    totals = list(accumulate(average if key is None else weight_of[key] for key in kept))
+    last = len(kept) - 1
+    attempt = 1
+    picked = kept[min(bisect_right(totals, game.rng.random(stream) * totals[-1]), last)]
+    while picked is None:
+        attempt += 1
+        roll = game.rng.random(f"{stream}_resample{attempt}")
+        picked = kept[min(bisect_right(totals, roll * totals[-1]), last)]
+    return picked
+
+
+def weigh(
+    game: Game, kind: str, items: Sequence[str], weights: Sequence[float]
+) -> tuple[float, ...] | None:
+    """``weights`` of ``items`` as the jokers' ``joker_modify_weights`` leave them, for a
+    draw that is not a pool with placeholders (the ante's boss, the shop's packs);
+    ``None`` when no joker in the row has the hook (callers test
+    ``WEIGHTS_HOOK in game.plugins.implemented`` first: a vanilla game never comes here)."""
+    chain = game._planned(WEIGHTS_HOOK)
+    if not chain:
+        return None
+    return modify_weights(game, chain, kind, items, weights)
+
+
+def pick_weighted(roll: float, weights: Sequence[float]) -> int:
+    """The index a roll in ``[0, 1)`` picks on the running total of ``weights`` (some
+    above 0): the first whose total passes ``roll * total``, never one weighing 0. With
+    weights all 1 this is ``floor(roll * n)``, the game's ``pseudorandom_element``."""
+    totals = list(accumulate(weights))
+    index = bisect_right(totals, roll * totals[-1])
+    if index >= len(weights):  # a roll that rounds up to the total: the last item that weighs
+        index = max(i for i, weight in enumerate(weights) if weight > 0)
+    return index
 
 
 def soul_roll(game: Game, card_set: str) -> str | None:
@@ -261,7 +391,7 @@ def draw_consumable(
         if forced is not None:
             return forced
     pool, stream = consumable_pool(game, name, key_append)
-    return draw_pool(game, pool, stream, sets.fallback(name))
+    return draw_pool(game, pool, stream, sets.fallback(name), name)
 
 
 def shop_rate(game: Game, card_set: ConsumableSetType) -> float:

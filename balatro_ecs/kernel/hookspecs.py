@@ -1050,6 +1050,50 @@ def joker_pseudorandom_result(
 
 
 # ---------------------------------------------------------------------------------------
+# Joker content hooks: what the pools offer
+# ---------------------------------------------------------------------------------------
+
+
+@hookspec
+def joker_modify_weights(
+    game: GameCommands, joker: Joker, pool: str, items: Sequence[str], weights: Sequence[float]
+) -> Sequence[float] | None:
+    """Change how likely each item of a pool is to be drawn (Steamodded's
+    ``modify_weights``).
+
+    :param game: The game.
+    :param joker: The joker (a :class:`~balatro_ecs.game.jokers.CopiedJoker` when copied).
+    :param pool: What is drawn, by Steamodded's type name: ``"Joker"`` (a joker of the
+        rarity just rolled: the shop, a Buffoon Pack, Judgement, Riff-raff...), a consumable
+        set's name (``"Tarot"``, ``"Planet"``, ``"Spectral"``, a pack's set), ``"Voucher"``,
+        ``"Tag"``, ``"Blind"`` (the ante's boss, among the least used eligible ones) or
+        ``"Booster"`` (a shop pack).
+    :param items: The keys that may be drawn now, in the pool's order (owned, hidden or
+        locked ones are not there).
+    :param weights: Their weights as the jokers before this one left them: ``1.0`` each for
+        the uniform pools, the packs' declared ``weight`` for ``"Booster"``.
+    :returns: New weights, one number ``>= 0`` per item (``0`` takes the item out of this
+        draw; ``2`` makes it twice as likely as one weighing ``1``), or ``None``.
+
+    Called for each joker left to right (copies resolved, debuffed jokers left out), each
+    given the weights the one before it returned, at every draw from a pool. The draw stays
+    the game's: one roll on the pool's own stream (``Joker1sho1``, ``Tarot2``,
+    ``Voucher3``, ``Tag1``, ``boss``, ``shop_pack1``), read against the running total of
+    the weights; an unavailable entry of the pool weighs what an average item weighs and
+    is drawn again as the game draws again (``..._resample2``), so with equal weights the
+    draw is the game's, item for item. An item weighted ``0`` is unavailable for the draw;
+    when no item is left, a pool draws its fallback (the game's Joker, Blank, Handy Tag,
+    a set's fallback) and a boss or pack is drawn as if no joker had changed the weights.
+    A game whose content implements no such hook draws as it always did. Card modifiers
+    (editions, seals, enhancements), the rarity roll and a pack's soul roll (The Soul,
+    Black Hole) are not pools here: a pack weighs its kinds with ``weight``. No vanilla
+    joker has one.
+
+    .. versionadded:: 0.4
+    """
+
+
+# ---------------------------------------------------------------------------------------
 # Joker content hooks: money, hand levels and tags
 # ---------------------------------------------------------------------------------------
 

@@ -35,6 +35,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import operator
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -521,6 +522,8 @@ def _deck_counts(cards: Iterable[Card]) -> list[float]:
     return counts
 
 
+#: A playing card's value components, one tuple (immutable: a change swaps in another).
+_VALUES_OF = operator.attrgetter("_values")
 _STONE_AT = DECK_INDEX["stone"]
 _ENH_AT = DECK_INDEX["enhancement_none"]
 _ED_AT = DECK_INDEX["edition_none"]
@@ -561,6 +564,10 @@ class Observer:
         self._blind_bounds = _bounds(BLIND_FEATURES, high)
         self._level_bounds = _bounds(HAND_LEVEL_FEATURES, high)
         self._deck_bounds = _bounds(DECK_FEATURES, high)
+        self._hand_types = tuple(map(HandType, range(hand_count(plugins))))
+        self._hand_values: dict[tuple[HandType, int], tuple[float, float]] = {}
+        self._card_rows: dict[int, tuple[Any, Array]] = {}
+        self._pile: tuple[list[Any], list[float]] | None = None
 
     # -- the space -------------------------------------------------------------------------
     def shapes(self) -> dict[str, tuple[int, ...]]:
@@ -690,9 +697,16 @@ class Observer:
         # hand levels
         rows: list[list[float]] = []
         hands = run.hands
-        for hand_type in map(HandType, range(hand_count(self.plugins))):  # the set's hands
+        values_of = self._hand_values
+        n_hands = hand_count(self.plugins)
+        if len(self._hand_types) != n_hands:
+            self._hand_types = tuple(map(HandType, range(n_hands)))
+        for hand_type in self._hand_types:  # the set's hands
             stats = hands[hand_type] if hand_type < len(hands) else _FRESH_HAND
-            chips, mult = hand_values(hand_type, stats.level)
+            found = values_of.get((hand_type, stats.level))
+            if found is None:
+                found = values_of[(hand_type, stats.level)] = hand_values(hand_type, stats.level)
+            chips, mult = found
             rows.append(
                 [stats.level, chips, mult, stats.played, stats.played_this_round, stats.visible]
             )
@@ -700,7 +714,12 @@ class Observer:
 
         # the deck view: the cards not seen yet (the draw pile, the face-down cards in hand)
         # and every playing card
-        pile = _deck_counts(unseen_cards(game))
+        unseen = unseen_cards(game)
+        looks = list(map(_VALUES_OF, unseen))  # the counts depend on these alone
+        kept = self._pile
+        if kept is None or kept[0] != looks:
+            kept = self._pile = (looks, _deck_counts(unseen))
+        pile = kept[1]
         seen = (card for card in hand if not card.face_down)
         rest = _deck_counts(itertools.chain(seen, game.area(Area.PLAY), game.area(Area.DISCARD)))
         out["deck"] = self._clip(
@@ -708,7 +727,7 @@ class Observer:
         )
 
         # the card areas
-        self._area(out, "hand", [_card_row(card) for card in hand[: layout.hand]])
+        self._hand(out, hand[: layout.hand])
         down = face_down_jokers(game)
         joker_rows = []
         for i, joker in enumerate(game.jokers[: layout.jokers]):
@@ -759,8 +778,31 @@ class Observer:
             owned + [0] * (layout.owned_vouchers - len(owned)), dtype=np.float32
         )
         if action_mask:
-            out["action_mask"] = np.array(game.action_mask(), dtype=np.int8)
+            out["action_mask"] = _mask_array(game.action_mask(), np.int8)
         return {key: out[key] for key in OBS_KEYS if key in out}
+
+    def _hand(self, out: dict[str, Array], cards: list[Card]) -> None:
+        """The hand's table: each card's row kept (clipped, as float32) while its value
+        components are the same (the row reads nothing else)."""
+        table = np.zeros((self.layout.hand, len(ITEM_FEATURES)), dtype=np.float32)
+        mask = np.zeros(self.layout.hand, dtype=np.int8)
+        if cards:
+            kept = self._card_rows
+            rows = []
+            for card in cards:
+                values = card._values
+                entry = kept.get(id(values))
+                if entry is None or entry[0] is not values:
+                    if len(kept) > 4096:
+                        kept.clear()
+                    row = np.array([_card_row(card)], dtype=np.float64)
+                    entry = kept[id(values)] = (values, _clipped(row, self._item_bounds)[0])
+                rows.append(entry[1])
+            n = len(rows)
+            np.concatenate(rows, out=table[:n].reshape(-1), casting="same_kind")
+            mask[:n] = 1
+        out["hand"] = table
+        out["hand_mask"] = mask
 
     def _area(self, out: dict[str, Array], name: str, rows: list[list[float]]) -> None:
         slots: int = getattr(self.layout, name)
@@ -768,17 +810,28 @@ class Observer:
         mask = np.zeros(slots, dtype=np.int8)
         if rows:
             n = len(rows)
-            low, high = self._item_bounds
-            table[:n] = np.clip(np.array(rows, dtype=np.float64), low, high)
+            table[:n] = _clipped(np.array(rows, dtype=np.float64), self._item_bounds)
             mask[:n] = 1
         out[name] = table
         out[f"{name}_mask"] = mask
 
     @staticmethod
     def _clip(values: Sequence[Any], bounds: tuple[Array, Array]) -> Array:
-        low, high = bounds
-        array = np.clip(np.array(values, dtype=np.float64), low, high)
-        return array.astype(np.float32)
+        return _clipped(np.array(values, dtype=np.float64), bounds).astype(np.float32)
+
+
+def _mask_array(mask: list[bool], dtype: type[np.integer[Any]] | type[np.bool_]) -> Array:
+    """A mask (a list of bools) as a writable array of ``dtype`` (``np.int8`` or
+    ``np.bool_``, one byte each): ``np.array(mask, dtype)``, read as bytes."""
+    return np.frombuffer(bytearray(mask), dtype=dtype)
+
+
+def _clipped(array: Array, bounds: tuple[Array, Array]) -> Array:
+    """``np.clip(array, low, high)`` in place (the same values, without its overhead)."""
+    low, high = bounds
+    np.maximum(array, low, out=array)
+    np.minimum(array, high, out=array)
+    return array
 
 
 def observe(game: Game) -> dict[str, Array]:

@@ -84,6 +84,11 @@ def _num(n: float) -> str:
     return format_number(n)
 
 
+#: Answers to "save the run first?" that mean no, and yes without a file name.
+_NO = frozenset({"", "n", "no"})
+_YES = frozenset({"y", "yes"})
+
+
 class _Style:
     def __init__(self, colour: bool) -> None:
         self.colour = colour
@@ -445,13 +450,16 @@ class TerminalSession:
             return 0
         while True:
             try:
-                answer = self.read("Save the run first? file name (Enter: leave unsaved): ")
+                answer = self.read("Save the run first? file name (Enter or 'n': leave unsaved): ")
             except (EOFError, KeyboardInterrupt):
                 self.say("")
                 return 0
             name = answer.strip()
-            if not name:
+            if name.lower() in _NO:
                 return 0
+            if name.lower() in _YES:  # a yes is not a file name: ask for one
+                self.say("! give the file name to save to (e.g. run.json), or Enter to leave")
+                continue
             try:
                 self._save([name])
             except BalatroError as err:

@@ -18,7 +18,13 @@ from ...kernel.errors import ActionError, show
 from ...kernel.faults import bad_answer, check_count
 from ..copying import deep_copy
 from ..jokers import Consumable, Joker
-from ..pools import consumable_pool, draw_consumable, draw_pool, pool_fallback
+from ..pools import (
+    consumable_pool,
+    consumable_sets,
+    draw_consumable,
+    draw_pool,
+    pool_fallback,
+)
 from ..run.cards_for_sale import make_joker
 from ..state import RunState
 from ..stickers import blocking_sticker, joker_price, new_stickers, new_value, sticker_table
@@ -465,7 +471,10 @@ class JokerCommands(BlindCommands):
         left_out = set(exclude)
         if left_out:
             pool = [None if key in left_out else key for key in pool]
-        return draw_pool(cast("Game", self), pool, stream, pool_fallback(self.plugins, card_set))
+        name = consumable_sets(self.plugins).name_of(card_set)
+        return draw_pool(
+            cast("Game", self), pool, stream, pool_fallback(self.plugins, card_set), name
+        )
 
     @property
     def consumable_limit(self) -> int:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ...kernel.content import BlindType, TagType, VoucherType
 from ...kernel.errors import ContentError
 from ...kernel.rng import lua_mod
-from ..pools import draw_pool, pool_fallback
+from ..pools import WEIGHTS_HOOK, draw_pool, pick_weighted, pool_fallback, weigh
 from ..run_rules import ANTE_BASE_CHIPS
 from .tags import draw_tag
 
@@ -151,9 +151,22 @@ def choose_boss(game: Game) -> str:
         raise RuntimeError(f"no boss blind is eligible at ante {ante}")
     least = min(run.bosses_used.get(k, 0) for k in eligible)
     fewest = sorted(k for k in eligible if run.bosses_used.get(k, 0) == least)
-    boss = game.rng.element("boss", fewest)
+    if WEIGHTS_HOOK in game.plugins.implemented:
+        boss = _weighted_boss(game, fewest)
+    else:
+        boss = game.rng.element("boss", fewest)
     run.bosses_used[boss] = run.bosses_used.get(boss, 0) + 1
     return boss
+
+
+def _weighted_boss(game: Game, fewest: list[str]) -> str:
+    """The boss drawn on ``boss`` once the jokers' ``joker_modify_weights`` (pool
+    ``"Blind"``) have weighed the least used eligible ones: the game's pick when they
+    leave the weights equal, or all at 0."""
+    weights = weigh(game, "Blind", fewest, [1.0] * len(fewest))
+    if weights is None or not any(weights) or min(weights) == max(weights):
+        return game.rng.element("boss", fewest)
+    return fewest[pick_weighted(game.rng.random("boss"), weights)]
 
 
 def pay_for_boss_reroll(ctx: EventContext) -> None:
@@ -230,4 +243,4 @@ def next_voucher(game: Game, stream: str | None = None) -> str | None:
     if not any(pool):
         return None
     fallback = pool_fallback(game.plugins, "Voucher")
-    return draw_pool(game, pool, stream or f"Voucher{game.run.ante}", fallback)
+    return draw_pool(game, pool, stream or f"Voucher{game.run.ante}", fallback, "Voucher")

@@ -208,7 +208,7 @@ def make_joker(
     else:
         tier = roll_rarity(game, append, rarity)
     pool, stream = joker_pool(game, tier, append)
-    key = draw_pool(game, pool, stream, pool_fallback(game.plugins, "Joker"))
+    key = draw_pool(game, pool, stream, pool_fallback(game.plugins, "Joker"), "Joker")
     stickers = None
     if area in (Area.SHOP, Area.PACK):  # the stickers roll (stickers.roll_stickers)
         stickers = roll_stickers(game, game.plugins.joker(key), area)

@@ -20,7 +20,7 @@ from ...kernel.content import BoosterType
 from ...kernel.enums import Edition
 from ...kernel.errors import IllegalActionError, show
 from ..jokers import Consumable, Joker
-from ..pools import consumable_sets, shop_rate
+from ..pools import WEIGHTS_HOOK, consumable_sets, shop_rate, weigh
 from ..state import Phase
 from .cards_for_sale import (
     make_consumable,
@@ -110,14 +110,20 @@ def choose_pack(game: Game) -> str:
         first = next((b for b in boosters if b.first_shop), None)
         if first is not None:
             return first.key
-    total = sum(b.weight for b in boosters)
+    weights = [b.weight for b in boosters]
+    if WEIGHTS_HOOK in game.plugins.implemented:  # the jokers' joker_modify_weights
+        changed = weigh(game, "Booster", [b.key for b in boosters], weights)
+        if changed is not None and any(changed):
+            weights = list(changed)
+    total = sum(weights)
     poll = game.rng.random(f"shop_pack{run.ante}") * total
     running = 0.0
-    for booster in boosters:
-        running += booster.weight
-        if running >= poll and running - booster.weight <= poll:
+    for booster, weight in zip(boosters, weights, strict=True):
+        running += weight
+        if running >= poll and running - weight <= poll and weight > 0:
             return booster.key
-    return boosters[-1].key
+    weighing = [b.key for b, w in zip(boosters, weights, strict=True) if w > 0]
+    return weighing[-1] if weighing else boosters[-1].key
 
 
 def _clear_offers(game: Game) -> None:

@@ -145,7 +145,7 @@ def draw_tag(game: Game, pool: Sequence[str | None], stream: str) -> str:
     """A tag key from a tag pool (:func:`~balatro_ecs.game.run.blinds.tag_pool`) on
     ``stream``, resampled as the game resamples (``<stream>_resample<n>``); a pool with
     nothing available yields the plugin set's fallback tag (the vanilla pack: Handy Tag)."""
-    return draw_pool(game, pool, stream, pool_fallback(game.plugins, "Tag"))
+    return draw_pool(game, pool, stream, pool_fallback(game.plugins, "Tag"), "Tag")
 
 
 def gain_tag(game: Game, key: str, *, hand: HandType | None = None, source: object = None) -> None:

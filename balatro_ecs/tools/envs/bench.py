@@ -9,12 +9,19 @@ second of wall time.
 
 ``--compare TREE`` measures another source tree of the package (a directory holding its
 ``balatro_ecs`` and ``balatro_ecs_vanilla`` packages, e.g. an older commit exported with
-``git archive``) against this one, in fresh processes taken in turns (``--rounds``
-times), and prints the medians: a before/after comparison measured in the same run::
+``git archive``) against this one, ``Balatro-v0`` and ``Balatro-v1`` of each, in fresh
+processes taken in turns (``--rounds`` times), and prints the medians: a before/after
+comparison measured in the same run. Copy the compiled random streams into the export
+(``git archive`` holds only the sources; without them the other tree runs the pure-Python
+streams, several times slower)::
 
-    git archive a13d342 balatro_ecs plugins | tar -x -C /tmp/before
+    git archive main balatro_ecs plugins | tar -x -C /tmp/before
     ln -s plugins /tmp/before/balatro_ecs_vanilla
-    python -m balatro_ecs.envs.bench 20000 --compare /tmp/before
+    cp balatro_ecs/kernel/_rng_c*.so /tmp/before/balatro_ecs/kernel/
+    python -m balatro_ecs.envs.bench 20000 --compare /tmp/before --rounds 5
+
+Both measure the bare env (no ``gym.make`` wrappers: ``OrderEnforcing`` and the passive
+env checker add a call each per step).
 """
 
 from __future__ import annotations
@@ -125,11 +132,20 @@ run(min(1000, steps))  # warm the caches
 start, cpu = time.perf_counter(), time.process_time()
 episodes = run(steps)
 wall, cpu = time.perf_counter() - start, time.process_time() - cpu
-print(json.dumps({"cpu": steps / cpu, "wall": steps / wall, "episodes": episodes}))
+try:
+    from balatro_ecs.kernel.rng import COMPILED as compiled
+except ImportError:  # an older tree
+    compiled = None
+print(json.dumps({"cpu": steps / cpu, "wall": steps / wall, "episodes": episodes,
+                  "compiled": bool(compiled) if compiled is not None else None}))
 """
 
 
-def _measure(tree: str | None, options: dict[str, Any], steps: int, seed: int) -> dict[str, float]:
+def _measure(
+    tree: str | None, options: dict[str, Any], steps: int, seed: int
+) -> dict[str, float] | None:
+    """One case in a fresh process: its rates, or ``None`` if that tree cannot make the
+    env (an older commit without the options)."""
     env = dict(os.environ)
     if tree is not None:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [tree, env.get("PYTHONPATH")]))
@@ -139,35 +155,48 @@ def _measure(tree: str | None, options: dict[str, Any], steps: int, seed: int) -
         text=True,
         env=env,
         cwd=tree or None,
-        check=True,
+        check=False,
     )
+    if done.returncode != 0:
+        return None
     result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
 
 
 def compare(tree: str, steps: int = 20000, rounds: int = 3, seed: int = 0) -> list[dict[str, Any]]:
-    """Measure ``Balatro-v0`` of the source tree ``tree`` ("before") and ``Balatro-v0``
-    and ``Balatro-v1`` of this package ("after"), each in a fresh process, in turns,
-    ``rounds`` times; return each case's median rates (CPU and wall steps per second)."""
+    """Measure ``Balatro-v0`` and ``Balatro-v1`` of the source tree ``tree`` ("before")
+    and of this package ("after"), each in a fresh process, in turns, ``rounds`` times;
+    return each case's median rates (CPU and wall steps per second). A case the other
+    tree cannot run (no two-step space there) is left out."""
     from .gym_env import V1_OPTIONS
 
     cases: list[tuple[str, str | None, dict[str, Any]]] = [
         ("before v0", tree, {}),
         ("after v0", None, {}),
+        ("before v1", tree, dict(V1_OPTIONS)),
         ("after v1", None, dict(V1_OPTIONS)),
     ]
     found: dict[str, list[dict[str, float]]] = {name: [] for name, _, _ in cases}
+    failed: set[str] = set()
     for _ in range(rounds):
         for name, where, options in cases:
-            found[name].append(_measure(where, options, steps, seed))
+            if name in failed:
+                continue
+            result = _measure(where, options, steps, seed)
+            if result is None:
+                failed.add(name)
+            else:
+                found[name].append(result)
     return [
         {
             "case": name,
             "cpu_steps_per_second": statistics.median(r["cpu"] for r in found[name]),
             "steps_per_second": statistics.median(r["wall"] for r in found[name]),
             "runs": [round(r["cpu"]) for r in found[name]],
+            "compiled": found[name][0].get("compiled"),
         }
         for name, _, _ in cases
+        if found[name]
     ]
 
 
@@ -180,7 +209,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=3, help="turns of --compare")
     args = parser.parse_args(argv)
     if args.compare:
-        for row in compare(args.compare, args.steps, args.rounds):
+        rows = compare(args.compare, args.steps, args.rounds)
+        if len({row["compiled"] for row in rows if row["compiled"] is not None}) > 1:
+            print(
+                "warning: one tree runs the compiled random streams and the other does not "
+                "(copy balatro_ecs/kernel/_rng_c*.so into the other tree)"
+            )
+        for row in rows:
             print(
                 f"{row['case']:>10}: {row['cpu_steps_per_second']:8.0f} steps per CPU second, "
                 f"{row['steps_per_second']:8.0f} per wall second (median of "

@@ -52,6 +52,8 @@ import numpy.typing as npt
 
 from ...game.hands import detector
 from ...game.jokers import Consumable, Joker
+from ...game.run import shop as shop_rules
+from ...game.run.blinds import blind_chips, blind_key, blind_reward, blind_type_on_deck
 from ...game.state import Phase, hand_count, hand_values
 from ...game.unseen import unseen_cards
 from ...kernel.components import Area
@@ -347,7 +349,13 @@ _ROWS = np.arange(4096)[:, None]
 _E = ENTITY_INDEX
 _I_PRESENT, _I_SELECTED, _I_FACE_DOWN = _E["present"], _E["selected"], _E["face_down"]
 _I_SLOT, _I_COST, _I_AFFORD = _E["slot"], _E["cost"], _E["affordable"]
-_I_RELATIONS = [_E["same_rank"], _E["same_suit"], _E["straight_run"]]
+_I_RELATIONS = slice(_E["same_rank"], _E["same_rank"] + 3)
+assert [c.name for c in ENTITY_NUMBERS][_I_RELATIONS] == ["same_rank", "same_suit", "straight_run"]
+#: A row as arrays: its numbers (float32) and its categories (int64).
+_Row = tuple[Array, Array]
+#: A hand card's cached row: its value components, its numbers, its categories and its
+#: ``(rank, suit)`` for the relations (rank 0: face down or Stone).
+_CardEntry = tuple[Any, Array, Array, tuple[int, int]]
 
 
 def _log(value: float, d: float) -> float:
@@ -424,17 +432,22 @@ class Encoder:
         for name in ENTITY_SETS[:-1]:
             starts.append(starts[-1] + self.slots[name])
         self._starts = tuple(starts)
-        self._rows: dict[int, tuple[Any, tuple[float, ...], tuple[int, ...]]] = {}
+        self._rows: dict[int, _CardEntry] = {}
+        self._items: dict[tuple[Any, ...], _Row] = {}
+        self._last_relations: tuple[list[Any], Array] | None = None
+        self._hand_values: dict[tuple[int, int], tuple[int, float, float]] = {}
+        self._memo: tuple[Array, dict[frozenset[int], tuple[int, float, float]]] | None = None
         self._levels: tuple[Any, Array] | None = None
         self._level_rows: dict[tuple[int, tuple[Any, ...]], list[float]] = {}
         self._codes: dict[int, tuple[Any, tuple[int, ...]]] = {}
-        self._owned: tuple[list[Any], Array] | None = None
+        self._owned: tuple[dict[int, Any], Array] | None = None
         self._pile: tuple[list[Card], list[int], Any] | None = None
         self._unseen: tuple[Any, Array] | None = None
         self._cat_high = np.array(
             [c.size - 1 if c.size else self.vocabulary.size - 1 for c in ENTITY_CATEGORIES],
             dtype=np.int64,
         )
+        self._hidden_joker = self._row(*_HIDDEN_JOKER)
 
     # -- the space -------------------------------------------------------------------------
     def shapes(self) -> dict[str, tuple[int, ...]]:
@@ -512,10 +525,18 @@ class Encoder:
         copying the arrays that change and reading only the selected cards."""
         chosen = frozenset(selected)
         in_table = [i for i in chosen if 0 <= i < self.layout.hand]
-        made, chips, mult = self._selection(game, chosen)
-        out = dict(obs)
         flat = self.encoding == "flat"
-        glob = (obs["features"] if flat else obs["global"]).copy()
+        last = obs["features"] if flat else obs["global"]
+        # The selections' poker hands, kept while the game is the same (as ``obs`` is).
+        memo = self._memo
+        if memo is None or memo[0] is not last:
+            memo = self._memo = (last, {})
+        found = memo[1].get(chosen)
+        if found is None:
+            found = memo[1][chosen] = self._selection(game, chosen)
+        made, chips, mult = found
+        out = dict(obs)
+        glob = last.copy()
         at = _GLOBAL_SELECTED
         glob[at] = _clip(len(chosen) / max(1, selection_limit))
         glob[at + 2] = _clip(noops_left)
@@ -530,12 +551,14 @@ class Encoder:
             base = len(self.global_columns)
             column = glob[base + _I_SELECTED : base + self.layout.hand * width : width]
             column[:] = 0.0
-            column[in_table] = 1.0
+            for i in in_table:
+                column[i] = 1.0
             out["features"] = glob
             return out
         hand = obs["hand"].copy()
         hand[:, _I_SELECTED] = 0.0
-        hand[in_table, _I_SELECTED] = 1.0
+        for i in in_table:
+            hand[i, _I_SELECTED] = 1.0
         out["hand"] = hand
         out["global"] = glob
         return out
@@ -588,57 +611,114 @@ class Encoder:
         return out
 
     def _tables(self, game: Game, chosen: frozenset[int]) -> tuple[Array, Array, Array]:
-        """Every entity set's rows, one table after the other: numbers, categories, mask."""
+        """Every entity set's rows, one table after the other: numbers, categories, mask.
+
+        Each row comes from a cache (a card's while its value components are the same, a
+        joker's or consumable's while what its row shows is) as arrays, so a table is
+        a few copies of whole rows."""
         layout = self.layout
-        card = self._card
-        rows: list[tuple[Any, Any]] = [card(c) for c in game.area(Area.HAND)[: layout.hand]]
-        counts = [len(rows)]
-        jokers = game.jokers[: layout.jokers]
-        if jokers:
-            down = face_down_jokers(game)
-            rows += [_HIDDEN_JOKER if i in down else self._joker(j, 0.0, True, 0)
-                     for i, j in enumerate(jokers)]  # fmt: skip
-        counts.append(len(jokers))
-        consumables = game.consumables[: layout.consumables]
-        rows += [self._consumable(c, 0.0, True, 0) for c in consumables]
-        counts.append(len(consumables))
-        shop = self._shop(game)
-        pack = self._pack(game)
-        counts += [len(shop), len(pack)]
-        rows += shop
-        rows += pack
         total = self._total
         nums = np.zeros((total, _N_NUM), dtype=np.float32)
         cats = np.zeros((total, _N_CAT), dtype=np.int64)
-        if rows:
-            key = tuple(counts)
-            picks = self._picks.get(key)
-            if picks is None:
-                picks = self._picks[key] = np.array(
-                    [s + i for s, n in zip(self._starts, counts, strict=True) for i in range(n)]
-                )
-            nums[picks] = [r[0] for r in rows]
-            kinds = np.array([r[1] for r in rows], dtype=np.int64)
-            np.minimum(kinds, self._cat_high, out=kinds)
-            cats[picks] = kinds
-        if counts[0]:
-            nums[: counts[0], _I_RELATIONS] = _relations(game.area(Area.HAND)[: counts[0]])
+        starts = self._starts
+        hand = game.area(Area.HAND)[: layout.hand]
+        if hand:
+            entries = list(map(self._card, hand))
+            _place(nums, cats, 0, entries, 1)
+            nums[: len(hand), _I_RELATIONS] = self._relations(entries)
+        jokers = game.jokers[: layout.jokers]
+        if jokers:
+            down = face_down_jokers(game)
+            joker, hidden = self._owned_joker, self._hidden_joker
+            rows = [hidden if i in down else joker(j) for i, j in enumerate(jokers)]
+            _place(nums, cats, starts[1], rows)
+        consumables = game.consumables[: layout.consumables]
+        if consumables:
+            _place(nums, cats, starts[2], list(map(self._owned_consumable, consumables)))
+        shop = self._shop(game)
+        if shop:
+            self._place_lists(nums, cats, starts[3], shop)
+        pack = self._pack(game)
+        if pack:
+            self._place_lists(nums, cats, starts[4], pack)
         present = nums[:, _I_PRESENT]
         nums[:, _I_SLOT] = self._slot_column * present
-        if chosen:
-            nums[[i for i in chosen if i < layout.hand], _I_SELECTED] = 1.0
+        for i in chosen:
+            if i < layout.hand:
+                nums[i, _I_SELECTED] = 1.0
         return nums, cats, present.astype(np.int8)
 
+    def _place_lists(
+        self, nums: Array, cats: Array, start: int, rows: list[tuple[Sequence[float], Any]]
+    ) -> None:
+        """Rows made as lists (offers: their prices change with the money) into the table."""
+        end = start + len(rows)
+        nums[start:end] = [r[0] for r in rows]
+        kinds = np.array([r[1] for r in rows], dtype=np.int64)
+        np.minimum(kinds, self._cat_high, out=kinds)
+        cats[start:end] = kinds
+
+    def _row(self, nums: Sequence[float], cats: Sequence[int]) -> _Row:
+        """A row as arrays: numbers as float32, categories held within their ranges."""
+        kinds = np.array(cats, dtype=np.int64)
+        np.minimum(kinds, self._cat_high, out=kinds)
+        return np.array(nums, dtype=np.float32), kinds
+
+    def _relations(self, entries: list[_CardEntry]) -> Array:
+        """The hand's relation columns (:func:`_relations`), kept while the hand is the
+        same cards with the same values."""
+        key = [entry[0] for entry in entries]
+        last = self._last_relations
+        if last is not None and last[0] == key:
+            return last[1]
+        found = np.array(_relations_of([entry[3] for entry in entries]), dtype=np.float32)
+        self._last_relations = (key, found)
+        return found
+
     # -- the rows (a row's slot and selection are set for the whole table) ----------------
-    def _card(self, card: Card) -> tuple[tuple[float, ...], tuple[int, ...]]:
+    def _card(self, card: Card) -> _CardEntry:
+        """A hand card's row, kept while its value components are the same (the row reads
+        nothing else; cards made from one template share them)."""
         values = card._values
-        entry = self._rows.get(id(card))
+        entry = self._rows.get(id(values))
         if entry is None or entry[0] is not values:
             if len(self._rows) > 4096:
                 self._rows.clear()
             nums, cats = _card_row(card)
-            entry = self._rows[id(card)] = (values, nums, cats)
-        return entry[1], entry[2]
+            rank = 0 if card.face_down else max(0, card.rank)
+            row = self._row(nums, cats)
+            entry = self._rows[id(values)] = (values, row[0], row[1], (rank, int(card.suit)))
+        return entry
+
+    def _owned_joker(self, joker: Joker) -> _Row:
+        """An owned joker's row, kept while every value it shows is the same."""
+        state = joker.state
+        extra = state.get("extra")
+        chips = state.get("chips")
+        if chips is None and isinstance(extra, dict):
+            chips = extra.get("chips")
+        stickers = joker._stickers.values
+        key = (
+            joker.key, joker.debuffed, joker.sell_value, int(joker.edition),
+            tuple(stickers.items()) if stickers else (), _num(state.get("mult", 0)),
+            _num(state.get("x_mult", 0)), _num(chips), _num(extra),
+        )  # fmt: skip
+        found = self._items.get(key)
+        if found is None:
+            if len(self._items) > 4096:
+                self._items.clear()
+            found = self._items[key] = self._row(*self._joker(joker, 0.0, True, 0))
+        return found
+
+    def _owned_consumable(self, item: Consumable) -> _Row:
+        """An owned consumable's row, kept while every value it shows is the same."""
+        key = (item.key, item.sell_value, int(item.edition))
+        found = self._items.get(key)
+        if found is None:
+            if len(self._items) > 4096:
+                self._items.clear()
+            found = self._items[key] = self._row(*self._consumable(item, 0.0, True, 0))
+        return found
 
     def _joker(
         self, joker: Joker, cost: float, owned: bool, money: int
@@ -716,8 +796,6 @@ class Encoder:
         in_pack = phase is Phase.PACK
         if not (phase is Phase.SHOP or (in_pack and game.pack_return is Phase.SHOP)):
             return []
-        from ...game.run import shop as shop_rules
-
         layout = self.layout
         money = game.run.dollars
         rows = [
@@ -751,14 +829,11 @@ class Encoder:
         """The ``global`` and ``global_keys`` arrays."""
         n_selected = len(chosen)
         made, sel_chips, sel_mult = self._selection(game, chosen)
-        from ...game.run import shop as shop_rules
-        from ...game.run.blinds import blind_chips, blind_key, blind_reward, blind_type_on_deck
-
         run = game.run
         phase = run.phase
         in_pack = phase is Phase.PACK
         on_deck = run.blind_on_deck
-        raw: list[float] = [float(p is phase) for p in _PHASES]
+        raw: list[float] = list(_PHASE_HOT[phase])
         payout = sum(float(line[1]) for line in run.payout) if phase is Phase.CASH_OUT else 0.0
         area = game.area
         raw += [
@@ -796,12 +871,11 @@ class Encoder:
         ]  # fmt: skip
         states = run.blind_states
         for which in ("Small", "Big", "Boss"):
-            state = states.get(which, "")
-            raw += [state == s for s in _BLIND_STATES]
+            raw += _STATE_HOT.get(states.get(which, ""), _NO_STATE)
         # Log columns were scaled above; the others are divided and clipped here.
         scaled = np.array(raw, dtype=np.float64)
         scaled *= _RUN_INV
-        np.clip(scaled, _RUN_LOW, _RUN_HIGH, out=scaled)
+        np.minimum(np.maximum(scaled, _RUN_LOW, out=scaled), _RUN_HIGH, out=scaled)
         unseen, owned = self._deck_rows(game)
         flags = np.zeros(self.hands, dtype=np.float32)
         if made >= 0:
@@ -846,8 +920,9 @@ class Encoder:
         if not chosen or game.run.phase is not Phase.ROUND:
             return -1, 0.0, 0.0
         hand = game.area(Area.HAND)
-        cards = [hand[i] for i in sorted(chosen) if i < len(hand)]
-        if not cards or len(cards) > 5 or any(c.face_down for c in cards):
+        n = len(hand)
+        cards = [hand[i] for i in sorted(chosen) if i < n]
+        if not cards or len(cards) > 5 or any(c._flags.face_down for c in cards):
             return -1, 0.0, 0.0
         found = detector(game.plugins).detect(
             [c.detect_key() for c in cards], game.rules.detection_key()
@@ -857,8 +932,13 @@ class Encoder:
             return -1, 0.0, 0.0
         hands = game.run.hands
         level = hands[made].level if made < len(hands) else 1
-        chips, mult = hand_values(HandType(made), level)
-        return made, float(chips), float(mult)
+        values = self._hand_values.get((made, level))
+        if values is None:
+            if len(self._hand_values) > 4096:
+                self._hand_values.clear()
+            chips, mult = hand_values(HandType(made), level)
+            values = self._hand_values[(made, level)] = (made, float(chips), float(mult))
+        return values
 
     def _hand_levels(self, game: Game) -> Array:
         hands = game.run.hands
@@ -886,55 +966,64 @@ class Encoder:
         return array
 
     def _deck_rows(self, game: Game) -> tuple[Array, Array]:
-        owned = sorted(game.playing_cards, key=_SERIAL)  # the same order as the cards move
-        looks = list(map(_LOOKS, owned))
-        cached = self._owned
-        if cached is None or cached[0] != looks:
-            codes = list(map(_deck_code, owned))
-            cached = self._owned = (looks, _deck_row(_counts(codes), len(codes)))
+        # Every card owned, by identity, with its value components: while they are the
+        # same, so is the count of what the cards look like. When one changed (a card
+        # played is marked so), the same cards' looks (their first five components) are
+        # compared before counting again.
+        cards = game.playing_cards
+        key = dict(zip(map(id, cards), map(_VALUES_OF, cards), strict=True))
+        owned = self._owned
+        if owned is None or owned[0] != key:
+            if owned is None or not _same_looks(owned[0], key):
+                owned = (key, _deck_row(_counts(list(map(self._code, cards))), len(cards)))
+            else:
+                owned = (key, owned[1])
+            self._owned = owned
         # The draw pile, counted again only where it changed: cards drawn from its top.
         deck = game.area(Area.DECK)
         pile = self._pile
         n = len(deck)
-        if pile is not None and pile[2] is cached and n <= len(pile[0]) and deck == pile[0][:n]:
+        if pile is not None and pile[2] is owned[1] and n <= len(pile[0]) and deck == pile[0][:n]:
             if n < len(pile[0]):
                 counts = list(pile[1])
                 for card in pile[0][n:]:
                     for cell in self._code(card):
                         counts[cell] -= 1
-                pile = self._pile = (list(deck), counts, cached)
+                pile = self._pile = (list(deck), counts, owned[1])
         else:
-            pile = self._pile = (list(deck), _counts(list(map(self._code, deck))), cached)
-        down = [c for c in game.area(Area.HAND) if c.face_down]
-        key = (pile[1], down)
+            pile = self._pile = (list(deck), _counts(list(map(self._code, deck))), owned[1])
+        down = [c for c in game.area(Area.HAND) if c._flags.face_down]
+        key2 = (pile[1], down)
         found = self._unseen
-        if found is None or found[0] != key:
+        if found is None or found[0] != key2:
             counts = pile[1]
             if down:
                 counts = list(counts)
                 for card in down:
                     for cell in self._code(card):
                         counts[cell] += 1
-            found = self._unseen = (key, _deck_row(counts, n + len(down)))
-        return found[1], cached[1]
+            found = self._unseen = (key2, _deck_row(counts, n + len(down)))
+        return found[1], owned[1]
 
     def _code(self, card: Card) -> tuple[int, ...]:
-        """The deck-view cells of a card (kept while it looks the same)."""
-        looks = _LOOKS(card)
-        entry = self._codes.get(id(card))
-        if entry is None or entry[0] != looks:
+        """The deck-view cells of a card (kept while its value components are the same)."""
+        values = card._values
+        entry = self._codes.get(id(values))
+        if entry is None or entry[0] is not values:
             if len(self._codes) > 4096:
                 self._codes.clear()
-            entry = self._codes[id(card)] = (looks, _deck_code(card))
+            entry = self._codes[id(values)] = (values, _deck_code(card))
         return entry[1]
 
 
-#: What a playing card looks like in the deck view: its rank, suit, enhancement, edition
-#: and seal components (immutable values, swapped when they change).
-_LOOKS = operator.attrgetter("_rank", "_suit", "_enhancement", "_edition", "_seal")
-_SERIAL = operator.attrgetter("_serial.value")
+#: A playing card's value components, one tuple (immutable: a change swaps in another).
+_VALUES_OF = operator.attrgetter("_values")
 _FRESH_KEY = (1, 0, 0, False)
 _SKIPPABLE = ("Select", "Upcoming")
+#: The phase columns of each phase, and the state columns of each blind state.
+_PHASE_HOT = {p: tuple(float(q is p) for q in _PHASES) for p in _PHASES}
+_STATE_HOT = {s: tuple(float(s == t) for t in _BLIND_STATES) for s in _BLIND_STATES}
+_NO_STATE = (0.0,) * len(_BLIND_STATES)
 _NO_KEYS = [EMPTY] * 4096
 _EMPTY_ROW: tuple[list[float], tuple[int, ...]] = ([0.0] * _N_NUM, (0,) * _N_CAT)
 _STONE_AT = 52
@@ -946,15 +1035,14 @@ _DECK_SCALE = np.array([1 / 4] * 52 + [1 / 52] * (_DECK_WIDTH - 52), dtype=np.fl
 _DECK_HIGH = np.array([1.0] * 52 + [4.0] * (_DECK_WIDTH - 52), dtype=np.float32)
 
 
-def _relations(hand: Sequence[Card]) -> list[tuple[float, float, float]]:
-    """Each hand card's place among the face-up cards: others of its rank / 4, others of
-    its suit / 8, and the run of consecutive ranks holding its rank / 5 (Ace high or low);
-    zeros for face-down and Stone cards."""
-    ranks = [0 if c.face_down else max(0, c.rank) for c in hand]
-    suits = [int(c.suit) for c in hand]
+def _relations_of(cards: Sequence[tuple[int, int]]) -> list[tuple[float, float, float]]:
+    """Each hand card's place among the face-up cards, from each card's ``(rank, suit)``
+    (rank 0 for a face-down or Stone card): others of its rank / 4, others of its suit
+    / 8, and the run of consecutive ranks holding its rank / 5 (Ace high or low); zeros
+    for face-down and Stone cards."""
     by_rank = [0] * 15
     by_suit = [0] * 4
-    for rank, suit in zip(ranks, suits, strict=True):
+    for rank, suit in cards:
         if rank:
             by_rank[rank] += 1
             by_suit[suit] += 1
@@ -970,7 +1058,7 @@ def _relations(hand: Sequence[Card]) -> list[tuple[float, float, float]]:
                 runs[x] = rank - start
             start = 0
     out: list[tuple[float, float, float]] = []
-    for rank, suit in zip(ranks, suits, strict=True):
+    for rank, suit in cards:
         if not rank:
             out.append(_NO_RELATION)
             continue
@@ -983,6 +1071,27 @@ def _relations(hand: Sequence[Card]) -> list[tuple[float, float, float]]:
             )
         )
     return out
+
+
+def _relations(hand: Sequence[Card]) -> list[tuple[float, float, float]]:
+    """:func:`_relations_of` the cards of a hand."""
+    return _relations_of([(0 if c.face_down else max(0, c.rank), int(c.suit)) for c in hand])
+
+
+def _same_looks(before: dict[int, Any], now: dict[int, Any]) -> bool:
+    """Whether the same cards (by identity) have the same looks (rank, suit, enhancement,
+    edition and seal: the first five value components) in ``before`` and ``now``."""
+    return before.keys() == now.keys() and all(
+        before[i][:5] == values[:5] for i, values in now.items()
+    )
+
+
+def _place(nums: Array, cats: Array, start: int, rows: Sequence[Any], at: int = 0) -> None:
+    """Rows into the tables from row ``start`` on: each row's numbers and categories
+    (arrays) are its items ``at`` and ``at + 1``."""
+    end = start + len(rows)
+    np.concatenate([r[at] for r in rows], out=nums[start:end].reshape(-1))
+    np.concatenate([r[at + 1] for r in rows], out=cats[start:end].reshape(-1))
 
 
 _NO_RELATION = (0.0, 0.0, 0.0)

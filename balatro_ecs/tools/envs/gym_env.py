@@ -39,7 +39,7 @@ from ...game.game import Game
 from ...game.state import Phase
 from ...kernel.errors import BalatroError, show
 from ...kernel.manager import Plugins
-from ..observe import Layout, Observer
+from ..observe import Layout, Observer, _mask_array
 from .encoding import ENCODINGS, Encoder
 from .rewards import RewardTracker, pick, start_at_ante
 from .twostep import Selection, TwoStepSpace, selection_limit
@@ -191,6 +191,8 @@ class BalatroEnv(gym.Env[dict[str, Any], np.int64]):
         self._noops = 0
         self._steps = 0
         self._plain: npt.NDArray[np.bool_] | None = None
+        # The game's verdicts on targeted actions since it last changed (see TwoStepSpace.mask).
+        self._verdicts: dict[tuple[Any, ...], bool] = {}
         self._limit = 5
 
     # -- spaces --------------------------------------------------------------------------
@@ -276,7 +278,14 @@ class BalatroEnv(gym.Env[dict[str, Any], np.int64]):
         run = game.run
         terminated = error is None and (run.phase is Phase.GAME_OVER or run.won)
         truncated = not terminated and (error is not None or self._steps >= self.max_steps)
-        obs = self._observe(changed=changed) if not illegal else _fresh(self._obs)
+        if not illegal:
+            obs = self._observe(changed=changed)
+        elif two_step is None:  # made anew: the same game gives the same observation
+            obs = self._observe(changed=True)
+        else:
+            obs = _fresh(self._obs)
+            if self.mask_in_obs:
+                obs["action_mask"] = self._mask.astype(np.int8)
         info = self._info(illegal=illegal)
         if hand is not None:
             info["hand"] = hand
@@ -301,12 +310,15 @@ class BalatroEnv(gym.Env[dict[str, Any], np.int64]):
             if changed or self._plain is None:
                 self._plain = two_step.untargeted_mask(game)
                 self._limit = selection_limit(game)
+                self._verdicts.clear()
             selected = self.selection.positions(game)
             limit = self._limit
-            mask = two_step.mask(game, self.selection, self._plain, selected, limit)
+            mask = two_step.mask(
+                game, self.selection, self._plain, selected, limit, verdicts=self._verdicts
+            )
             noops = self.selection.noops
         else:
-            mask = np.array(game.action_mask(), dtype=bool)
+            mask = _mask_array(game.action_mask(), np.bool_)
             if self._noops >= self.max_noops:
                 mask &= ~self._fixed_noop
             selected, limit, noops = (), 5, self._noops
@@ -335,11 +347,16 @@ class BalatroEnv(gym.Env[dict[str, Any], np.int64]):
                 flags = np.zeros(self.layout.hand, dtype=np.int8)
                 flags[[i for i in selected if i < self.layout.hand]] = 1
                 obs["selected"] = flags
-        self._obs = obs
-        out = {key: value if key in fresh else value.copy() for key, value in obs.items()}
+        if two_step is None:
+            # Every observation of the fixed space is made anew (an illegal step makes it
+            # again), so its arrays go to the caller as they are.
+            out = dict(obs)
+        else:
+            # Kept for the next toggle's observation: the caller gets copies.
+            self._obs = obs
+            out = {key: value if key in fresh else value.copy() for key, value in obs.items()}
         if self.mask_in_obs:
             out["action_mask"] = mask.astype(np.int8)
-            self._obs = {**obs, "action_mask": out["action_mask"]}
         return out
 
     def _info(self, *, illegal: bool) -> dict[str, Any]:

@@ -102,7 +102,10 @@ class Selection:
     def positions(self, game: Game) -> tuple[int, ...]:
         """The selected hand positions, ascending (forced cards included)."""
         hand = game.area(Area.HAND)
-        forced = self.forced = tuple([i for i, card in enumerate(hand) if card.forced])
+        # (``card.forced``, read from its flags component directly: this runs every step)
+        forced = self.forced = tuple(
+            [i for i, card in enumerate(hand) if card._flags.forced_selection]
+        )
         chosen = self.cards
         if not chosen:
             return forced
@@ -278,11 +281,15 @@ class TwoStepSpace:
         plain: Mask | None = None,
         chosen: tuple[int, ...] | None = None,
         limit: int | None = None,
+        verdicts: dict[tuple[Any, ...], bool] | None = None,
     ) -> Mask:
         """Legal indices now (see the module's docs for the exact rule). ``plain``: the
         game's :meth:`untargeted_mask`, if the caller kept it since the game last changed;
         ``chosen``: ``selection.positions(game)``, and ``limit``: :func:`selection_limit`,
-        if the caller has them."""
+        if the caller has them. ``verdicts``: the game's verdicts (``game.can``) on the
+        targeted actions asked about since the game last changed, kept by the caller (an
+        empty dict after each change); the mask reads and adds to it."""
+        can = _Verdicts(game, {} if verdicts is None else verdicts)
         run = game.run
         phase = run.phase
         if phase is Phase.GAME_OVER:
@@ -294,9 +301,9 @@ class TwoStepSpace:
             if chosen is None:
                 chosen = selection.positions(game)
             if phase is Phase.ROUND and chosen:
-                out[self.play] = game.can(Play(chosen))
+                out[self.play] = can(Play, chosen)
                 if run.discards_left > 0:
-                    out[self.discard] = game.can(Discard(chosen))
+                    out[self.discard] = can(Discard, chosen)
             room = len(chosen) < (selection_limit(game) if limit is None else limit)
             toggle = self.toggle
             n = min(len(hand), self.hand_slots)
@@ -311,7 +318,7 @@ class TwoStepSpace:
                 if i < n:
                     out[toggle + i] = False
             if chosen:
-                self._targeted(game, out, chosen)
+                self._targeted(game, out, chosen, can)
             if selection.noops >= self.max_noops:
                 out[self._noop] = False
                 for card in picked:
@@ -322,16 +329,16 @@ class TwoStepSpace:
             out[self._noop] = False
         return out
 
-    def _targeted(self, game: Game, out: Mask, chosen: tuple[int, ...]) -> None:
+    def _targeted(self, game: Game, out: Mask, chosen: tuple[int, ...], can: _Verdicts) -> None:
         """Uses and picks of items that take targets, on the selection."""
         layout = self.layout
         for i, item in enumerate(game.consumables[: layout.consumables]):
             if _takes_targets(item):
-                out[self.use + i] = game.can(Use(i, chosen))
+                out[self.use + i] = can(Use, i, chosen)
         if game.run.phase is Phase.PACK:
             for k, offer in enumerate(game.pack[: layout.pack]):
                 if _takes_targets(offer):
-                    out[self.pick + k] = game.can(Pick(k, chosen))
+                    out[self.pick + k] = can(Pick, k, chosen)
 
     # -- stepping ------------------------------------------------------------------------
     def toggle_card(self, game: Game, selection: Selection, index: int) -> None:
@@ -347,6 +354,25 @@ class TwoStepSpace:
     def encode_legal(self, game: Game, selection: Selection) -> list[int]:
         """The legal indices now, ascending."""
         return [int(i) for i in np.flatnonzero(self.mask(game, selection))]
+
+
+class _Verdicts:
+    """``game.can`` of an action made from its type and fields, remembering the verdicts
+    in ``kept`` (valid while the game does not change: toggling cards changes only the
+    env's selection)."""
+
+    __slots__ = ("game", "kept")
+
+    def __init__(self, game: Game, kept: dict[tuple[Any, ...], bool]) -> None:
+        self.game = game
+        self.kept = kept
+
+    def __call__(self, kind: type[Action], *fields: Any) -> bool:
+        key = (kind, *fields)
+        found = self.kept.get(key)
+        if found is None:
+            found = self.kept[key] = self.game.can(kind(*fields))
+        return found
 
 
 def _item(game: Game, action: Use | Pick) -> object:
