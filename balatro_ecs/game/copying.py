@@ -513,10 +513,12 @@ def materialize(game: Game, snap: GameSnapshot) -> None:
     already (the run record's other fields, the random streams, the seed's draws)."""
     game.run.unshare()
     attrs = game.__dict__
-    for name in STARTING_VALUES.keys() - attrs.keys():  # (every attribute its own, as in
-        attrs[name] = STARTING_VALUES[name]  # any other game)
-    for name in MADE_ON_USE.keys() - attrs.keys():
-        attrs[name] = MADE_ON_USE[name]()
+    for name, value in STARTING_VALUES.items():  # (every attribute its own, as in any game)
+        if name not in attrs:
+            attrs[name] = value
+    for name, empty in MADE_ON_USE.items():
+        if name not in attrs:
+            attrs[name] = empty()
     rules = Rules()
     for name, value in zip(_RULE_FIELDS, snap.rules, strict=True):
         setattr(rules, name, value)
