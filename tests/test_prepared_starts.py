@@ -12,10 +12,11 @@ import pytest
 
 from balatro_ecs import Game, Plugins
 from balatro_ecs.game import prepared
-from balatro_ecs.game.actions import SelectBlind
-from balatro_ecs.game.core import SHARED_UNTIL_USED
-from balatro_ecs.game.state import Phase
+from balatro_ecs.game.actions import Play, SelectBlind, Use
+from balatro_ecs.game.core import MADE_ON_USE, SHARED_UNTIL_USED, STARTING_VALUES
+from balatro_ecs.game.state import Phase, RunState
 from balatro_ecs.kernel.content import DeckType, StakeType
+from balatro_ecs.kernel.enums import HandType
 from balatro_ecs.kernel.schedule import System
 from balatro_ecs.plugin import hookimpl
 from balatro_ecs.tools.policies import RandomPolicy
@@ -120,16 +121,19 @@ def test_games_of_one_start_each_own_their_run_state_slots() -> None:
 
 
 def test_a_new_game_is_small() -> None:
-    """A new game holds its run record and random streams, not 52 cards: under 8 KB."""
-    Game(seed="PREPWARM")
+    """A new game holds its run record and random streams, not 52 cards, nor its own copy
+    of the start's hand levels and empty containers: under 6 KB (issue 22's target)."""
+    seeds = [f"PREPMEM{i}" for i in range(40)]
+    warm = [Game(seed=seed) for seed in seeds]  # the process's caches: seed hashes, names
+    del warm
     gc.collect()
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
-    games = [Game(seed=f"PREPMEM{i}") for i in range(40)]
+    games = [Game(seed=seed) for seed in seeds]
     size = (tracemalloc.get_traced_memory()[0] - before) / len(games)
     tracemalloc.stop()
     assert all(map(_pending, games))
-    assert size < 8 * 1024
+    assert size < 6 * 1024
 
 
 #: The game's own system in each phase of the common part (a plugin's runs after it).
@@ -197,3 +201,104 @@ def test_prepared_starts_belong_to_the_plugin_set() -> None:
     plugins.register(_start_plugin("counters", rich), "rich")  # the set changes
     game = Game(seed="PREPSET", plugins=plugins)
     assert game.run.dollars == 100 and first.run.dollars != 100
+
+
+# -- the run record's containers and poker hands, shared until used -----------------------
+
+
+def _start_run(game: Game) -> Any:
+    """The run record of the prepared start ``game`` was made from."""
+    source = vars(game).get("_start_source")
+    assert source is not None
+    return source.snapshot.run
+
+
+def test_games_of_one_start_share_its_hands_and_containers_until_used() -> None:
+    game = Game(seed="PREPRUN1")
+    run = game.run
+    assert type(run) is not RunState and isinstance(run, RunState)  # still sharing
+    assert run.peek("hands") is _start_run(game).hands  # read without copying
+    full = RunState.from_tuple(run.to_tuple())  # (reads every field: copies them)
+    assert type(run) is RunState  # every field its own: a plain run again
+    assert run == full and run.hands is not _start_run(game).hands
+    played = Game(seed="PREPRUN1", atomic=False)  # (no snapshot before each action)
+    assert type(played.run) is not RunState
+    played.apply(SelectBlind())  # uses its entities: its run's own copies are made then
+    assert type(played.run) is RunState and played.run.hands is not _start_run(game).hands
+
+
+def test_two_games_of_one_start_never_write_into_each_other() -> None:
+    """A Planet's level-up, a hand played and direct writes in one game of a prepared
+    start change neither another game of that start, nor the start, nor later games."""
+    first, second = Game(seed="PREPRUN2"), Game(seed="PREPRUN2")
+    start = _start_run(first)
+    assert _start_run(second) is start
+    start_before = start.to_tuple()
+    second_before = second.to_json()
+
+    first.add_consumable("c_pluto")  # High Card's Planet
+    first.apply(Use(0))
+    assert first.run.hands[HandType.HIGH_CARD].level == 2
+    first.apply(SelectBlind())
+    first.apply(Play((0,)))
+    assert sum(row.played for row in first.run.hands) == 1
+    first.run.hands[HandType.PAIR].level = 7  # through the public record, too
+    first.run.vouchers.append("v_grabber")
+    first.run.flags.append("gros_michel_extinct")
+
+    assert second.to_json() == second_before
+    assert second.run.hands[HandType.HIGH_CARD].level == 1
+    assert second.run.hands[HandType.PAIR].level == 1
+    assert all(row.played == 0 for row in second.run.hands)
+    assert second.run.vouchers == [] and second.run.flags == []
+    assert start.to_tuple() == start_before
+    assert Game(seed="PREPRUN2").to_json() == second_before
+
+    # The other way round: the second game levelled and played, the first unchanged.
+    first_after = first.to_json()
+    second.add_consumable("c_mercury")  # Pair's Planet
+    second.apply(Use(0))
+    second.apply(SelectBlind())
+    second.apply(Play((0, 1)))
+    assert second.run.hands[HandType.PAIR].level == 2
+    assert first.to_json() == first_after
+    assert start.to_tuple() == start_before
+
+
+def test_a_run_sharing_its_start_copies_restores_and_compares() -> None:
+    game = Game(seed="PREPRUN3")
+    snapshot = game.snapshot()  # taken while the run shares
+    assert type(Game(seed="PREPRUN3").run) is not RunState
+    shared = Game(seed="PREPRUN3").run
+    assert shared == game.run and game.run == shared  # either side still sharing
+    assert repr(shared) == repr(game.run)
+    game.run.hands[HandType.FLUSH].level = 4
+    game.run.tags.append("tag_double")
+    game.restore(snapshot)
+    assert game.run.hands[HandType.FLUSH].level == 1 and game.run.tags == []
+    fresh = Game(seed="PREPRUN3")
+    fresh.run.assign(game.run)  # into a run still sharing
+    assert type(fresh.run) is RunState and fresh.run == game.run
+    assert fresh.to_json() == Game(seed="PREPRUN3").to_json()
+    assert Game.from_bytes(Game(seed="PREPRUN3").to_bytes()).to_json() == fresh.to_json()
+
+
+def test_a_new_game_holds_only_what_it_changed_until_used() -> None:
+    """The starting values are the class's and the empty containers are made on use, each
+    the game's own; once the game uses its entities it holds every attribute itself."""
+    game, other = Game(seed="PREPATTR"), Game(seed="PREPATTR")
+    assert not set(vars(game)) & {"shop_packs", "log", "_queued", "blind", "pack_picks"}
+    assert game.shop_packs == [] and game.shop_packs is not other.shop_packs
+    assert "shop_packs" in vars(game)
+    game.shop_packs.append("p_arcana_normal_1")  # (the game's own: not the other's)
+    game.pack_picks = 3
+    assert other.shop_packs == [] and other.pack_picks == 0
+    assert Game(seed="PREPATTR").shop_packs == []
+    del game.shop_packs[0]
+    game.pack_picks = 0
+    assert game.to_json() == other.to_json()
+    other.apply(SelectBlind())
+    assert set(vars(other)) >= set(STARTING_VALUES) | set(MADE_ON_USE)
+    assert other.log and other.blind is not None and game.blind is None
+    with pytest.raises(AttributeError, match="no attribute 'no_such_thing'"):
+        _ = game.no_such_thing  # type: ignore[attr-defined]

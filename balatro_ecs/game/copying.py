@@ -64,6 +64,7 @@ from ..kernel.schedule import SCORING_EVENT
 from ..kernel.world import World
 from .blinds import Blind, Deck
 from .cards import Card, make_cards
+from .core import MADE_ON_USE, STARTING_VALUES
 from .dispatch import JokerPlans
 from .jokers import Consumable, Joker
 from .rules import Rules
@@ -610,8 +611,18 @@ def materialize(game: Game, snap: GameSnapshot) -> None:
     """Give ``game``, made from a prepared start (:mod:`balatro_ecs.game.prepared`) and
     sharing its entities until now, its own copy of them: the world, the rows of cards,
     the jokers and consumables, the tally, the rules and the call plans, as ``snap`` (the
-    start, taken at the end of the seed's common part) holds them. The rest of the game
-    is its own already (the run record, the random streams, the seed's draws)."""
+    start, taken at the end of the seed's common part) holds them, and the run record's
+    own copy of the containers and hand levels it still shared
+    (:meth:`~balatro_ecs.game.state.RunState.unshare`). The rest of the game is its own
+    already (the run record's other fields, the random streams, the seed's draws)."""
+    game.run.unshare()
+    attrs = game.__dict__
+    for name, value in STARTING_VALUES.items():  # (every attribute its own, as in any game)
+        if name not in attrs:
+            attrs[name] = value
+    for name, empty in MADE_ON_USE.items():
+        if name not in attrs:
+            attrs[name] = empty()
     rules = Rules()
     for name, value in zip(_RULE_FIELDS, snap.rules, strict=True):
         setattr(rules, name, value)
@@ -626,7 +637,6 @@ def materialize(game: Game, snap: GameSnapshot) -> None:
         for area, ids in zip(_CARD_AREAS, (deck, hand, play, discard), strict=True)
     }
     held = list(map(handle, jokers))
-    attrs = game.__dict__
     attrs["world"] = world
     attrs["_rules"] = rules
     attrs["_tally"] = tally

@@ -37,7 +37,9 @@ from .state import Phase, RunState, hand_table, new_memory
 __all__ = [
     "CARD_AREAS",
     "DEFAULT",
+    "MADE_ON_USE",
     "SHARED_UNTIL_USED",
+    "STARTING_VALUES",
     "Default",
     "GameCore",
     "StartSource",
@@ -64,6 +66,24 @@ CARD_AREAS = (C.Area.DECK, C.Area.HAND, C.Area.PLAY, C.Area.DISCARD)
 SHARED_UNTIL_USED = frozenset(
     {"world", "_areas", "_tally", "_rules", "jokers", "consumables", "_plans"}
 )
+#: The containers a game made from a prepared start does without until first asked for:
+#: each is made empty then (``GameCore.__getattr__``), and every one still missing when
+#: the game first uses its entities (:meth:`StartSource.materialize`).
+MADE_ON_USE: dict[str, Callable[[], Any]] = {
+    "shop": list, "shop_vouchers": list, "shop_packs": list, "pack": list, "events": list,
+    "log": list, "_queued": list, "_tag_hands": dict,
+}  # fmt: skip
+#: The starting value of each of a game's attributes that starts as the same plain value
+#: in every game (as :meth:`GameCore.__init__` sets them). They are the class's too, so a
+#: game made from a prepared start holds only those it has changed, until it first uses
+#: its entities (then it holds every one, as any other game does).
+STARTING_VALUES: dict[str, Any] = {
+    "_busy": 0, "_tick": 0, "_watched": False, "_good": None, "free_packs": False,
+    "pack_key": None, "pack_picks": 0, "pack_return": Phase.SHOP, "blind": None,
+    "row_version": 0, "_synced": None, "joker_buffer": 0, "_layout_places": None,
+    "_hand_depth": 0, "_hand_watch": True, "_in_money_chain": False, "_rules_dirty": False,
+    "_rule_states": None,
+}  # fmt: skip
 
 
 def check_unlocks(unlocks: str) -> None:
@@ -91,7 +111,16 @@ class StartSource(Protocol):
         ...
 
 
-class GameCore:
+class _Starting:
+    """The base of :class:`GameCore` holding :data:`STARTING_VALUES` as class attributes
+    (what a game reads until it sets its own)."""
+
+
+for _name, _value in STARTING_VALUES.items():
+    setattr(_Starting, _name, _value)
+
+
+class GameCore(_Starting):
     """A game's state, empty: an esper world of its own, the run record, the ordered rows
     of every area, the shop and pack on display, the random streams and the plugin set.
 
@@ -245,4 +274,8 @@ class GameCore:
                 if source is not None:
                     source.materialize(self)
                     return attrs[name]
+            made = MADE_ON_USE.get(name)
+            if made is not None:
+                value = self.__dict__[name] = made()
+                return value
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")

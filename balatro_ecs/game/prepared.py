@@ -34,7 +34,14 @@ from ..kernel.rng import GameRandom
 from . import copying
 from .cards import Card, ranked_by_creation
 from .copying import GameSnapshot
-from .core import DEFAULT, SHARED_UNTIL_USED, Default, action_budget
+from .core import (
+    DEFAULT,
+    MADE_ON_USE,
+    SHARED_UNTIL_USED,
+    STARTING_VALUES,
+    Default,
+    action_budget,
+)
 from .run.flow import EventContext
 from .run.save import to_data
 
@@ -49,9 +56,7 @@ _SEEDS = ("BALATRO1", "ZQXWVKJ98")
 _START = "start_run"
 _NONE = object()
 #: What :meth:`PreparedStart.begin` makes afresh for each game.
-_OWN = frozenset(
-    {"seed", "atomic", "run", "rng", "deck", "blind", "events", "log", "_queued", "_serial"}
-)
+_OWN = frozenset({"seed", "atomic", "run", "rng", "deck", "_serial"})
 _CONTAINERS = (list, dict, set)
 #: Whether new games use prepared starts (``False``: every game is made in full; for
 #: comparing the two ways in tests).
@@ -74,10 +79,11 @@ class PreparedStart:
         self.ranked: tuple[Card, ...] = tuple(ranked_by_creation(self.cards))
         # The game's other attributes: those :meth:`begin` makes afresh, those shared
         # until used, and the rest: values taken as they are, containers copied.
+        # Left out: the starting values (the class's) and the empty containers made on use.
         rest = {
             name: value
             for name, value in game.__dict__.items()
-            if name not in SHARED_UNTIL_USED and name not in _OWN
+            if name not in SHARED_UNTIL_USED and name not in _OWN and not _starts(name, value)
         }
         self.shared = {k: v for k, v in rest.items() if type(v) not in _CONTAINERS}
         self.copied = tuple((k, v) for k, v in rest.items() if type(v) in _CONTAINERS)
@@ -103,18 +109,27 @@ class PreparedStart:
         game.atomic = atomic
         game.budget = action_budget(budget)
         game.checks = checks
-        game.run = snap.run.copy()
+        game.run = snap.run.copy_sharing()
         game.rng = GameRandom(seed)
         deck = snap.attrs["deck"]
         game.deck = type(deck)(deck.entity, deck.type)
-        game.blind = None
-        game.events, game.log, game._queued = [], [], []
         game._set_next_serial(snap.serial)
         attrs["_start_source"] = self
 
     def materialize(self, game: Game) -> None:
         """Give ``game`` its own copy of what it shared (the first time it is asked for)."""
         copying.materialize(game, self.snapshot)
+
+
+def _starts(name: str, value: Any) -> bool:
+    """Whether a game's attribute holds what every game starts with: its starting value
+    (:data:`~balatro_ecs.game.core.STARTING_VALUES`), or an empty container made on use
+    (:data:`~balatro_ecs.game.core.MADE_ON_USE`)."""
+    if name in STARTING_VALUES:
+        start = STARTING_VALUES[name]
+        return type(value) is type(start) and bool(value == start)
+    made = MADE_ON_USE.get(name)
+    return made is not None and type(value) is made and not value
 
 
 def prepared_start(

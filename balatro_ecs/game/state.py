@@ -225,8 +225,16 @@ def _blind_states() -> dict[str, str]:
     return {"Small": "Select", "Big": "Upcoming", "Boss": "Upcoming"}
 
 
+class _Source:
+    """The slot where a run that shares its start's containers keeps that start's run
+    (:meth:`RunState.copy_sharing`; unset in every other run)."""
+
+    __slots__ = ("_source",)
+    _source: RunState
+
+
 @dataclass(slots=True)
-class RunState:
+class RunState(_Source):
     """The run-wide numbers the rules read and change.
 
     Names follow the game where it has one; ``hands_played`` counts the run,
@@ -386,6 +394,23 @@ class RunState:
         """An independent copy (lists, dicts and hand levels copied, not shared)."""
         return _copy_into(self, RunState.__new__(RunState))
 
+    def copy_sharing(self) -> RunState:
+        """A copy that shares this run's containers and poker hands' rows until each is
+        first read, and copies it then (what a game made from a prepared start is given:
+        most of them stay shared in a game that is never played). This run must never
+        change afterwards: a prepared start's does not."""
+        return _share_into(self, _SharedRun.__new__(_SharedRun))
+
+    def unshare(self) -> None:
+        """Take its own copy of whatever it still shares with its start
+        (:meth:`copy_sharing`; a game does this when it first uses its entities): nothing
+        for any other run."""
+
+    def peek(self, name: str) -> Any:
+        """The field ``name``, to read only: a run still sharing its start's value of it
+        (:meth:`copy_sharing`) reads that, without copying it."""
+        return getattr(self, name)
+
     def assign(self, other: RunState) -> None:
         """Become an independent copy of ``other``, in place (what restoring a snapshot
         does: whoever holds this object, or one of its poker hands' rows, sees the
@@ -473,21 +498,53 @@ _CONTAINERS: tuple[str, ...] = tuple(
     for f in fields(RunState)
     if f.name != "hands" and isinstance(getattr(RunState(), f.name), (list, dict))
 )
+#: The fields a run made by :meth:`RunState.copy_sharing` shares with its source until
+#: each is first used: the containers and the poker hands' rows, less those the seed's
+#: part of every start writes (the first boss, the tags offered, the Orbital Tag's hands,
+#: the round targets in ``memory``), which are copied at once.
+_SHARED_FIELDS: tuple[str, ...] = tuple(
+    name
+    for name in (*_CONTAINERS, "hands")
+    if name not in ("bosses_used", "tags_offered", "orbital_choices", "memory")
+)
+#: Their slots (member descriptors), and what a slot holds while its field is shared.
+_SLOTS: tuple[Any, ...] = tuple(RunState.__dict__[name] for name in _SHARED_FIELDS)
+_SLOT_OF: dict[str, Any] = dict(zip(_SHARED_FIELDS, _SLOTS, strict=True))
+
+
+class _Shared:
+    def __repr__(self) -> str:
+        return "<shared with the start>"
+
+
+_SHARED: Any = _Shared()
+_ALL_FIELDS = operator.attrgetter(*_NAMES)
 #: Containers of plain values (strings, numbers): a shallow copy is a full one.
 _FLAT = re.compile(r"^(list\[str\]|dict\[str, (str|int)\])$")
 
 
-def _copier(in_place: bool = False) -> Callable[[RunState, RunState], RunState]:
+#: New rows with the numbers of ``src``'s poker hands (in the generated copiers).
+_FRESH_ROWS = "[HandLevel(h.level, h.played, h.played_this_round, h.visible) for h in src.hands]"
+
+
+def _copier(
+    in_place: bool = False, share: bool = False
+) -> Callable[[RunState, RunState], RunState]:
     """``copy_into(src, dst)``: every field of ``src`` into ``dst`` (containers copied), as
     one generated function: a run is copied before every atomic action. ``in_place``: the
-    poker hands' rows of ``dst`` hold ``src``'s numbers (when there are as many)."""
+    poker hands' rows of ``dst`` hold ``src``'s numbers (when there are as many).
+    ``share``: the fields of :data:`_SHARED_FIELDS` hold :data:`_SHARED`, and ``src`` is
+    kept as the run they are read from (:class:`_SharedRun`)."""
     lines = ["def copy_into(src, dst):"]
+    if share:
+        lines.append("    dst._source = src")
     for f in fields(RunState):
         name = f.name
+        if share and name in _SHARED_FIELDS:
+            lines.append(f"    _SET_{name}(dst, _SHARED)")  # (the slot itself)
+            continue
         if name == "hands":
-            fresh = (
-                "[HandLevel(h.level, h.played, h.played_this_round, h.visible) for h in src.hands]"
-            )
+            fresh = _FRESH_ROWS
             if not in_place:
                 lines.append(f"    dst.hands = {fresh}")
                 continue
@@ -507,7 +564,8 @@ def _copier(in_place: bool = False) -> Callable[[RunState, RunState], RunState]:
         else:
             lines.append(f"    dst.{name} = src.{name}")
     lines.append("    return dst")
-    namespace: dict[str, Any] = {"HandLevel": HandLevel, "_copy": _copy}
+    namespace: dict[str, Any] = {"HandLevel": HandLevel, "_copy": _copy, "_SHARED": _SHARED}
+    namespace.update({f"_SET_{name}": RunState.__dict__[name].__set__ for name in _SHARED_FIELDS})
     exec("\n".join(lines), namespace)  # built once, from the dataclass's own fields
     copier: Callable[[RunState, RunState], RunState] = namespace["copy_into"]
     return copier
@@ -533,8 +591,129 @@ def _copy(value: Any) -> Any:
 _PLAIN_VALUES: frozenset[type] = frozenset({int, float, str, bool, type(None), tuple})
 
 
+def _unsharer() -> Callable[[RunState], None]:
+    """``unshare(run)``: a run sharing its source (:class:`_SharedRun`) made a plain one,
+    with its own copy of each field it still shared (:data:`_SHARED`), as one generated
+    function (what :func:`_copier` does for a copy). The class is changed first, so the
+    fields are read and set as plain slots."""
+    lines = ["def unshare(dst):", "    src = dst._source", "    dst.__class__ = RunState"]
+    types = {f.name: str(f.type) for f in fields(RunState)}
+    for name in _SHARED_FIELDS:
+        if name == "hands":
+            copied = _FRESH_ROWS
+        elif _FLAT.match(types[name]) is not None:
+            copied = f"src.{name}.copy()"
+        else:  # (empty, as most are: copied in one call)
+            copied = f"src.{name}.copy() if not src.{name} else _copy(src.{name})"
+        lines.append(f"    if dst.{name} is _SHARED:")
+        lines.append(f"        dst.{name} = {copied}")
+    lines.append("    del dst._source")
+    namespace: dict[str, Any] = {
+        "HandLevel": HandLevel, "_copy": _copy, "_SHARED": _SHARED, "RunState": RunState,
+    }  # fmt: skip
+    exec("\n".join(lines), namespace)  # built once, from the dataclass's own fields
+    unshare: Callable[[RunState], None] = namespace["unshare"]
+    return unshare
+
+
 _copy_into = _copier()
 _assign = _copier(in_place=True)
+_share_into = _copier(share=True)
+_unshare = _unsharer()
+
+
+class _SharedRun(RunState):
+    """A run sharing its start's containers and poker hands' rows
+    (:meth:`RunState.copy_sharing`).
+
+    Each of those fields holds :data:`_SHARED` in its slot and is read through a property
+    of this class: the first read (or a write) gives the run its own copy. Once every one
+    is its own (or the game first uses its entities: :meth:`RunState.unshare`), the run
+    becomes a plain :class:`RunState` again (the same object, its class changed), so the
+    properties cost nothing in a game that is played. Every reader and writer of such a
+    field goes through the property, so no write can reach the shared value.
+    """
+
+    __slots__ = ()
+
+    def peek(self, name: str) -> Any:
+        slot = _SLOT_OF.get(name)
+        if slot is None:
+            return getattr(self, name)
+        value = slot.__get__(self, RunState)
+        return getattr(self._source, name) if value is _SHARED else value
+
+    def unshare(self) -> None:
+        _unshare(self)
+
+    def _settle(self) -> None:
+        """Become a plain run once every shared field is the run's own."""
+        for slot in _SLOTS:
+            if slot.__get__(self, RunState) is _SHARED:
+                return
+        self._plain()
+
+    def _plain(self) -> None:
+        self.__class__ = RunState  # type: ignore[assignment]  # (the same layout)
+        del self._source
+
+    def copy(self) -> RunState:
+        self.unshare()
+        return self.copy()
+
+    def assign(self, other: RunState) -> None:
+        self.unshare()
+        self.assign(other)
+
+    def to_tuple(self) -> tuple[Any, ...]:
+        self.unshare()
+        return self.to_tuple()
+
+    def to_dict(self, plugins: Plugins | None = None) -> dict[str, Any]:
+        self.unshare()
+        return self.to_dict(plugins)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RunState):
+            return NotImplemented
+        return bool(_ALL_FIELDS(self) == _ALL_FIELDS(other))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        self.unshare()
+        return repr(self)
+
+
+def _own_copy(name: str, source: RunState) -> Any:
+    """A copy of ``source``'s field ``name`` (the poker hands: new rows)."""
+    shared = getattr(source, name)
+    if name == "hands":
+        return [HandLevel(h.level, h.played, h.played_this_round, h.visible) for h in shared]
+    return _copy(shared)
+
+
+def _shared_field(name: str, slot: Any) -> property:
+    """The property of a :class:`_SharedRun` field: its own value, made on first use."""
+    get_slot, set_slot = slot.__get__, slot.__set__
+
+    def get(run: _SharedRun) -> Any:
+        value = get_slot(run, RunState)
+        if value is _SHARED:
+            value = _own_copy(name, run._source)
+            set_slot(run, value)
+            run._settle()
+        return value
+
+    def set_(run: _SharedRun, value: Any) -> None:
+        set_slot(run, value)
+        run._settle()
+
+    return property(get, set_, doc=f"The run's ``{name}`` (its own once first used).")
+
+
+for _name, _slot in zip(_SHARED_FIELDS, _SLOTS, strict=True):
+    setattr(_SharedRun, _name, _shared_field(_name, _slot))
 
 
 def _load_kind(name: str, default: Any) -> str | None:

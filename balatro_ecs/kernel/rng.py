@@ -53,6 +53,10 @@ def lua_mod(a: float, b: float) -> float:
 
 _HASHES: dict[str, float] = {}
 _HASH_CACHE_LIMIT = 100_000
+#: The streams' names, each kept once: a game's streams are keyed by these, so that names
+#: made as text (``"Tag1_resample2"``) are not held again by every game.
+_KEYS: dict[str, str] = {}
+_KEYS_LIMIT = 10_000
 
 
 def pseudohash(text: str) -> float:
@@ -379,6 +383,9 @@ class GameRandom:
         """``pseudoseed(key)``: advance the stream ``key`` and return its seed value."""
         state = self._state.get(key)
         if state is None:
+            key = _KEYS.setdefault(key, key)  # (one string per stream name for every game)
+            if len(_KEYS) > _KEYS_LIMIT:
+                _KEYS.clear()
             state = seeded_hash(key, self.seed)
         # _format13(lua_mod(x, 1.0)), inline: lua_mod(x, 1.0) is x - floor(x), exactly,
         # which is x % 1.0 for x >= 0.

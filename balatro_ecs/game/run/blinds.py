@@ -234,7 +234,7 @@ def next_voucher(game: Game, stream: str | None = None) -> str | None:
     Owned vouchers, locked ones and any on sale in the shop right now are skipped; last
     ante's voucher, if it was not bought, may come again (its card is gone by then).
     """
-    owned = set(game.run.vouchers)
+    owned = set(game.run.peek("vouchers"))
     offered = set(game.shop_vouchers)
     pool = [
         key if key not in owned and key not in offered and owned.issuperset(requires) else None

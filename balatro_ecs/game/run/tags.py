@@ -93,6 +93,8 @@ def tag_trigger_all(game: Game, trigger: str, subject: Any = None) -> None:
 
     Tags gained meanwhile wait for the next trigger point.
     """
+    if not game.run.peek("tags"):  # (none held; a new game's may still be shared)
+        return
     tags = game.run.tags
     index, held = 0, len(tags)  # tags gained meanwhile are appended past ``held``
     while index < held and index < len(tags):
@@ -115,7 +117,7 @@ def choose_blind_hands(game: Game) -> dict[str, str]:
     chosen = run.orbital_choices.setdefault(str(run.ante), {})
     for blind in ("Small", "Big", "Boss"):
         if blind not in chosen:
-            hands = run.hands
+            hands = run.peek("hands")  # (read only: a new game's may still be shared)
             visible = [h for h in hand_iteration_order(len(hands)) if hands[h].visible]
             chosen[blind] = game.rng.element("orbital", visible).title
     return chosen
