@@ -77,13 +77,13 @@ import json
 import os
 import pickle
 import platform
-import random
 import statistics
 import sys
 import time
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
+from random import Random  # seeded instances only (the peers are driven by them)
 from typing import Any
 
 #: The hand every engine must score alike before anything is timed.
@@ -406,7 +406,7 @@ class Jackdaw(Engine):
             self.env = BalatroGymnasiumEnv(adapter_factory=DirectAdapter)
             _, info = self.env.reset(seed=0)
             self.mask = info["action_mask"]
-            self.rng = random.Random(0)
+            self.rng = Random(0)
 
     def pre_batch(self, row: str, n: int) -> None:
         if row == "scoring":
@@ -440,7 +440,7 @@ class Jackdaw(Engine):
             self.score_built(self.build(HAND_3960))
         return n
 
-    def choose(self, gs: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
+    def choose(self, gs: dict[str, Any], legal: list[Any], rng: Random) -> Any:
         """A uniformly random legal action that is not a pure reorder (as balatro_ecs's random
         policy leaves out joker moves and hand sorting); a play or discard gets 1-5 random
         cards."""
@@ -457,7 +457,7 @@ class Jackdaw(Engine):
     def play_random(self, seed: str) -> tuple[str, list[Any]]:
         A, step = self.A, self.step
         gs = self.initialize_run("b_red", 1, seed)
-        rng = random.Random(seed)
+        rng = Random(seed)
         actions: list[Any] = []
         while len(actions) < 2000:
             phase = gs.get("phase")
@@ -570,7 +570,7 @@ class BalatroRL(Engine):
 
             self.env = BalatroEnv()
             _, self.mask = self.env.reset(seed=0)
-            self.rng = random.Random(0)
+            self.rng = Random(0)
             self.env_seed = 0
 
     def pre_batch(self, row: str, n: int) -> None:
@@ -608,7 +608,7 @@ class BalatroRL(Engine):
     def play_random(self, seed: int) -> tuple[int, list[Any]]:
         E = self.E
         state = E.reset(seed)
-        rng = random.Random(seed)
+        rng = Random(seed)
         actions: list[Any] = []
         while not state.done and len(actions) < 2000:
             legal = E.legal_actions(state)
@@ -743,7 +743,7 @@ class PythonBalatro(Engine):
             self.score_on(self.build_on(run, HAND_3960), HAND_3960)
         return n
 
-    def legal(self, run: Any, rng: random.Random) -> list[tuple[str, tuple[Any, ...]]]:
+    def legal(self, run: Any, rng: Random) -> list[tuple[str, tuple[Any, ...]]]:
         """The moves a random player picks from (the engine has no legal-action list):
         every phase's progress moves, with random card subsets for plays and discards."""
         S = self.B.State
@@ -775,7 +775,7 @@ class PythonBalatro(Engine):
 
     def play_random(self, seed: str) -> tuple[str, list[Any]]:
         run = self.B.Run(self.B.Deck.RED, seed=seed)
-        rng = random.Random(seed)
+        rng = Random(seed)
         actions: list[Any] = []
         while run.state is not self.B.State.GAME_OVER and len(actions) < 2000:
             moves = self.legal(run, rng)
