@@ -3,14 +3,16 @@
 One hand-written pass over the played cards, written from the game's rules (rules.toml,
 hands.toml): it was the engine's fast path for the vanilla hands until issue 17 left the
 twelve ``poker_hand_detect`` hooks of the vanilla pack as the only detection. The tests
-check that the hooks and this function agree on random hands.
+check that the hooks and this function agree on random hands. The flush and straight
+finders are the engine's own (imported, not copied); what this pass checks on its own is
+how the twelve hands are told apart from them and from the groups of ranks.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from balatro_ecs.game.hands import DetectCard, Detection, RulesKey
+from balatro_ecs.game.hands import DetectCard, Detection, RulesKey, _flush, _straight
 from balatro_ecs.kernel.enums import HandType
 
 __all__ = ["detect_twelve"]
@@ -41,63 +43,6 @@ def _positions_by_rank(cards: Sequence[DetectCard]) -> dict[int, list[int]]:
             else:
                 group.append(pos)
     return by_rank
-
-
-def _flush(cards: Sequence[DetectCard], size: int) -> list[int] | None:
-    """The first suit (Spades, Hearts, Clubs, Diamonds) that ``size`` cards count as."""
-    n = len(cards)
-    if n > 5 or n < size:
-        return None
-    if n == size:  # every card must share the suit
-        common = 15
-        for card in cards:
-            common &= card[1]
-        if not common:
-            return None
-        return list(range(n))
-    for bit in (1, 2, 4, 8):
-        members = [pos for pos in range(n) if cards[pos][1] & bit]
-        if len(members) >= size:
-            return members
-    return None
-
-
-def _straight(cards: Sequence[DetectCard], size: int, skips: bool) -> list[int] | None:
-    """The cards of the first run of ``size`` ranks (Ace low or high; Shortcut skips)."""
-    n = len(cards)
-    if n > 5 or n < size:
-        return None
-    present = 0
-    for card in cards:
-        rank = card[0]
-        if 1 < rank < 15:
-            present |= 1 << rank
-    if present & (1 << 14):
-        present |= 2  # the Ace also sits below the 2
-    # Scan ranks upwards as the game does: a missing rank may be skipped (Shortcut), but
-    # never twice in a row and never at the top; the run ends at the first gap after it
-    # reached ``size``.
-    length, found, skipped, first, last = 0, False, False, 0, 0
-    for j in range(1, 15):
-        if present >> j & 1:
-            if length == 0:
-                first = j
-            length += 1
-            last = j
-            skipped = False
-        elif skips and not skipped and j != 14:
-            skipped = True
-        else:
-            if found:
-                break
-            length = 0
-            skipped = False
-        if length >= size:
-            found = True
-    if not found:
-        return None
-    ranks = {14 if j == 1 else j for j in range(first, last + 1) if present >> j & 1}
-    return [pos for pos in range(n) if cards[pos][0] in ranks]
 
 
 def detect_twelve(cards: Sequence[DetectCard], rules_key: RulesKey) -> Detection:
