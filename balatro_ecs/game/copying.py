@@ -323,21 +323,7 @@ def restore(game: Game, snap: GameSnapshot) -> None:
         p.buy, p.sell_override, p.free = buy, sell_override, free
         z = joker.zone
         z.area, z.slot = area, slot
-    for item, state, saved, buy, sell_override, free, area, slot in snap.consumables:
-        if changed and item.entity in changed:
-            item._take_values()
-        _put_state(item, state, saved)
-        p = item._price
-        p.buy, p.sell_override, p.free = buy, sell_override, free
-        z = item.zone
-        z.area, z.slot = area, slot
-    if snap.blind is not None:
-        blind, disabled, triggered, memory, saved_memory = snap.blind
-        blind_state = blind._state
-        blind_state.disabled, blind_state.triggered = disabled, triggered
-        memory.clear()
-        memory.update(_deep(saved_memory))
-        blind_state.memory = memory
+    _restore_consumables_and_blind(snap, changed)
 
 
 #: The run fields the game's own scoring of a hand writes (besides the poker hands' rows):
@@ -425,6 +411,12 @@ def restore_scored(game: Game, snap: GameSnapshot, scored: ScoredState) -> None:
         p.buy, p.sell_override, p.free = buy, sell_override, free
         z = joker.zone
         z.area, z.slot = area, slot
+    _restore_consumables_and_blind(snap, changed)
+
+
+def _restore_consumables_and_blind(snap: GameSnapshot, changed: set[int]) -> None:
+    """Put back the consumables' state, prices and places and the blind's state (the last
+    part of :func:`restore` and :func:`restore_scored` alike)."""
     for item, state, saved, buy, sell_override, free, area, slot in snap.consumables:
         if changed and item.entity in changed:
             item._take_values()
