@@ -83,6 +83,7 @@ __all__ = [
     "build",
     "clone",
     "deep_copy",
+    "held_items",
     "materialize",
     "own_content_only",
     "preview_plays",
@@ -218,22 +219,10 @@ def _lists(game: Game) -> list[list[Any]]:
     ]  # fmt: skip
 
 
-def take(game: Game) -> GameSnapshot:
-    """A snapshot of ``game`` (see :meth:`Game.snapshot <balatro_ecs.game.Game.snapshot>`)."""
-    snap = GameSnapshot()
-    snap.kind = type(game)
-    snap.world = game.world  # (first: a game sharing a prepared start's entities copies them)
-    snap.attrs = game.__dict__.copy()
-    snap.world_state = game.world.state()
-    snap.run = game.run.copy()
-    snap.rng = game.rng._state.copy()
-    snap.serial = game._next_serial()
-    snap.rules = _RULES_OF(game._rules)
-    lists = _lists(game)
-    snap.rows = tuple([(row, tuple(row)) for row in lists])
-    snap.row_ids = tuple([tuple([item.entity for item in lists[i]]) for i in _HANDLE_ROWS])
-    snap.log = tuple(game.log)
-
+def held_items(game: Game) -> tuple[list[Card], list[Joker], list[Consumable]]:
+    """Every card, joker and consumable the game holds, in the order snapshots and binary
+    saves keep them: the card rows (deck, hand, play, discard), the joker row, the
+    consumables, then each shop or pack offer after the items of its kind."""
     areas = game._areas
     cards: list[Card] = [
         *areas[C.Area.DECK],
@@ -250,6 +239,26 @@ def take(game: Game) -> GameSnapshot:
             consumables.append(offer)
         else:
             cards.append(offer)
+    return cards, jokers, consumables
+
+
+def take(game: Game) -> GameSnapshot:
+    """A snapshot of ``game`` (see :meth:`Game.snapshot <balatro_ecs.game.Game.snapshot>`)."""
+    snap = GameSnapshot()
+    snap.kind = type(game)
+    snap.world = game.world  # (first: a game sharing a prepared start's entities copies them)
+    snap.attrs = game.__dict__.copy()
+    snap.world_state = game.world.state()
+    snap.run = game.run.copy()
+    snap.rng = game.rng._state.copy()
+    snap.serial = game._next_serial()
+    snap.rules = _RULES_OF(game._rules)
+    lists = _lists(game)
+    snap.rows = tuple([(row, tuple(row)) for row in lists])
+    snap.row_ids = tuple([tuple([item.entity for item in lists[i]]) for i in _HANDLE_ROWS])
+    snap.log = tuple(game.log)
+
+    cards, jokers, consumables = held_items(game)
     # A card's values are in its table: its zone is its only state. (A comprehension: the
     # interpreter reads slots faster than operator.attrgetter does.)
     snap.cards = tuple(cards)

@@ -53,8 +53,7 @@ from ...kernel.manager import Plugins
 from ...kernel.version import __version__
 from ...kernel.world import WorldState
 from ..actions import Outcome, action_from_dict
-from ..cards import Card
-from ..copying import _RULE_FIELDS, GameSnapshot, build
+from ..copying import _RULE_FIELDS, GameSnapshot, build, held_items
 from ..jokers import Consumable, Joker
 from ..scoring.result import ScoreResult
 from ..state import Phase, RunState
@@ -470,21 +469,7 @@ def dumps(game: Game, key: bytes | str | None = None) -> bytes:
 
 def _payload(game: Game) -> tuple[Any, ...]:
     game_areas = game._areas
-    cards: list[Card] = [
-        *game_areas[C.Area.DECK],
-        *game_areas[C.Area.HAND],
-        *game_areas[C.Area.PLAY],
-        *game_areas[C.Area.DISCARD],
-    ]
-    jokers: list[Joker] = list(game.jokers)
-    consumables: list[Consumable] = list(game.consumables)
-    for offer in (*game.shop, *game.pack):
-        if isinstance(offer, Joker):
-            jokers.append(offer)
-        elif isinstance(offer, Consumable):
-            consumables.append(offer)
-        else:
-            cards.append(offer)
+    cards, jokers, consumables = held_items(game)
     # Column by column (read with comprehensions: the interpreter reads slots faster than
     # operator.attrgetter does).
     extras = [c._extra for c in cards]
