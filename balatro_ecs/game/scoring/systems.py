@@ -13,7 +13,7 @@ Every change to chips, mult or money is recorded as an event
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...kernel.effects import Effect
@@ -203,27 +203,39 @@ def _hand_debuffed(ctx: ScoringContext, by: Any) -> None:
 # ---------------------------------------------------------------------------------------
 
 
+def _joker_context(
+    ctx: ScoringContext,
+    calls: Any,
+    context: str,
+    apply: Callable[[ScoringContext, Effect, Any], None],
+) -> None:
+    """Each joker's hook of a context outside the cards' and the main pass (``before``,
+    ``after``): its effect applied by ``apply``, followed by the jokers' post-triggers and
+    repeated for each retrigger of it."""
+    again = ctx.calls.retrigger_joker
+    post = ctx.calls.post_trigger
+    for fn, view, source in calls:
+        effect = fn(ctx, view)
+        if effect is not None:
+            apply(ctx, effect, source)
+            if post:
+                _post_outside(ctx, post, source, context, effect, apply)
+            if again:
+                for retrigger in _retriggers(ctx, again, source, context):
+                    _retriggered(ctx, retrigger, source)
+                    effect = fn(ctx, view)
+                    if effect is not None:
+                        apply(ctx, effect, source)
+                        if post:
+                            _post_outside(ctx, post, source, context, effect, apply)
+
+
 def jokers_before(ctx: ScoringContext) -> None:
     """Jokers' ``before`` context, then base chips and mult from the hand's level."""
     if ctx.debuffed:
         return
     ctx.phase = "before"
-    again = ctx.calls.retrigger_joker
-    post = ctx.calls.post_trigger
-    for fn, view, source in ctx.calls.before:
-        effect = fn(ctx, view)
-        if effect is not None:
-            _before_effect(ctx, effect, source)
-            if post:
-                _post_outside(ctx, post, source, "joker_before", effect, _before_effect)
-            if again:
-                for retrigger in _retriggers(ctx, again, source, "joker_before"):
-                    _retriggered(ctx, retrigger, source)
-                    effect = fn(ctx, view)
-                    if effect is not None:
-                        _before_effect(ctx, effect, source)
-                        if post:
-                            _post_outside(ctx, post, source, "joker_before", effect, _before_effect)
+    _joker_context(ctx, ctx.calls.before, "joker_before", _before_effect)
     hand = ctx.hand
     level = ctx.run.hands[hand].level
     base = _BASE_VALUES.get((hand, level))
@@ -1111,22 +1123,7 @@ def _after_effect(ctx: ScoringContext, effect: Any, source: object) -> None:
 def jokers_after(ctx: ScoringContext) -> None:
     """Jokers' ``after`` context; then the hand's money reaches the run."""
     ctx.phase = "after"
-    again = ctx.calls.retrigger_joker
-    post = ctx.calls.post_trigger
-    for fn, view, source in ctx.calls.after:
-        effect = fn(ctx, view)
-        if effect is not None:
-            _after_effect(ctx, effect, source)
-            if post:
-                _post_outside(ctx, post, source, "joker_after", effect, _after_effect)
-            if again:
-                for retrigger in _retriggers(ctx, again, source, "joker_after"):
-                    _retriggered(ctx, retrigger, source)
-                    effect = fn(ctx, view)
-                    if effect is not None:
-                        _after_effect(ctx, effect, source)
-                        if post:
-                            _post_outside(ctx, post, source, "joker_after", effect, _after_effect)
+    _joker_context(ctx, ctx.calls.after, "joker_after", _after_effect)
     buffer = ctx.dollar_buffer
     if buffer:  # (earn records nothing for no money: no call needed)
         if type(buffer) is not int or not -MAX_INT <= buffer <= MAX_INT:
