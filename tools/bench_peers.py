@@ -325,7 +325,59 @@ class Ours(Engine):
         return n
 
 
-class Jackdaw(Engine):
+class PlainStatePeer(Engine):
+    """A peer whose state is plain Python objects (its mid-run state in ``self.mid``): its
+    save is a ``pickle`` round trip, its clone ``copy.deepcopy``."""
+
+    mid: Any
+
+    def work_save_load(self, n: int) -> int:
+        state = self.mid
+        for _ in range(n):
+            pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+        return n
+
+    def work_clone(self, n: int) -> int:
+        state = self.mid
+        for _ in range(n):
+            copy.deepcopy(state)
+        return n
+
+
+class BuiltStatePeer(PlainStatePeer):
+    """A peer that builds a hand's state (``build``), scores it (``score_built``) and masks
+    its legal actions (``mask_of``)."""
+
+    mask_of: Callable[[Any], Any]
+
+    def build(self, hand: dict[str, Any]) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+    def score_built(self, built: tuple[Any, ...]) -> float:
+        raise NotImplementedError
+
+    def pre_batch(self, row: str, n: int) -> None:
+        if row == "scoring":
+            self.built = [self.build(HAND_3960) for _ in range(n)]
+
+    def work_action_mask(self, n: int) -> int:
+        state, mask = self.mid, self.mask_of
+        for _ in range(n):
+            mask(state)
+        return n
+
+    def work_scoring(self, n: int) -> int:
+        for built in self.built[:n]:
+            self.score_built(built)
+        return n
+
+    def work_score_dict(self, n: int) -> int:
+        for _ in range(n):
+            self.score_built(self.build(HAND_3960))
+        return n
+
+
+class Jackdaw(BuiltStatePeer):
     name = "jackdaw"
 
     def __init__(self) -> None:
@@ -396,7 +448,7 @@ class Jackdaw(Engine):
             self.mid = self.mid_run()
             from jackdaw.env.action_space import get_action_mask
 
-            self.get_action_mask = get_action_mask
+            self.mask_of = get_action_mask
         elif row == "replay":
             self.recorded = [self.play_random(f"REPLAY{i}") for i in range(20)]
         elif row == "env_step":
@@ -407,38 +459,6 @@ class Jackdaw(Engine):
             _, info = self.env.reset(seed=0)
             self.mask = info["action_mask"]
             self.rng = Random(0)
-
-    def pre_batch(self, row: str, n: int) -> None:
-        if row == "scoring":
-            self.built = [self.build(HAND_3960) for _ in range(n)]
-
-    def work_save_load(self, n: int) -> int:
-        gs = self.mid
-        for _ in range(n):
-            pickle.loads(pickle.dumps(gs, pickle.HIGHEST_PROTOCOL))
-        return n
-
-    def work_clone(self, n: int) -> int:
-        gs = self.mid
-        for _ in range(n):
-            copy.deepcopy(gs)
-        return n
-
-    def work_action_mask(self, n: int) -> int:
-        gs, mask = self.mid, self.get_action_mask
-        for _ in range(n):
-            mask(gs)
-        return n
-
-    def work_scoring(self, n: int) -> int:
-        for built in self.built[:n]:
-            self.score_built(built)
-        return n
-
-    def work_score_dict(self, n: int) -> int:
-        for _ in range(n):
-            self.score_built(self.build(HAND_3960))
-        return n
 
     def choose(self, gs: dict[str, Any], legal: list[Any], rng: Random) -> Any:
         """A uniformly random legal action that is not a pure reorder (as balatro_ecs's random
@@ -501,7 +521,7 @@ class Jackdaw(Engine):
         return n
 
 
-class BalatroRL(Engine):
+class BalatroRL(BuiltStatePeer):
     name = "balatro-rl"
 
     def __init__(self) -> None:
@@ -562,7 +582,7 @@ class BalatroRL(Engine):
             self.mid = self.mid_run()
             from balatro_rl.envs.actions import legal_mask
 
-            self.legal_mask = legal_mask
+            self.mask_of = legal_mask
         elif row == "replay":
             self.recorded = [self.play_random(10_000 + i) for i in range(20)]
         elif row == "env_step":
@@ -572,38 +592,6 @@ class BalatroRL(Engine):
             _, self.mask = self.env.reset(seed=0)
             self.rng = Random(0)
             self.env_seed = 0
-
-    def pre_batch(self, row: str, n: int) -> None:
-        if row == "scoring":
-            self.built = [self.build(HAND_3960) for _ in range(n)]
-
-    def work_save_load(self, n: int) -> int:
-        state = self.mid
-        for _ in range(n):
-            pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
-        return n
-
-    def work_clone(self, n: int) -> int:
-        state = self.mid
-        for _ in range(n):
-            copy.deepcopy(state)
-        return n
-
-    def work_action_mask(self, n: int) -> int:
-        state, mask = self.mid, self.legal_mask
-        for _ in range(n):
-            mask(state)
-        return n
-
-    def work_scoring(self, n: int) -> int:
-        for built in self.built[:n]:
-            self.score_built(built)
-        return n
-
-    def work_score_dict(self, n: int) -> int:
-        for _ in range(n):
-            self.score_built(self.build(HAND_3960))
-        return n
 
     def play_random(self, seed: int) -> tuple[int, list[Any]]:
         E = self.E
@@ -647,7 +635,7 @@ class BalatroRL(Engine):
         return n
 
 
-class PythonBalatro(Engine):
+class PythonBalatro(PlainStatePeer):
     name = "python-balatro"
 
     def __init__(self) -> None:
@@ -720,18 +708,6 @@ class PythonBalatro(Engine):
             self.built = [self.build_on(copy.deepcopy(self.template), HAND_3960) for _ in range(n)]
         elif row == "score_dict":
             self.runs = [copy.deepcopy(self.template) for _ in range(n)]
-
-    def work_save_load(self, n: int) -> int:
-        run = self.mid
-        for _ in range(n):
-            pickle.loads(pickle.dumps(run, pickle.HIGHEST_PROTOCOL))
-        return n
-
-    def work_clone(self, n: int) -> int:
-        run = self.mid
-        for _ in range(n):
-            copy.deepcopy(run)
-        return n
 
     def work_scoring(self, n: int) -> int:
         for run in self.built[:n]:
