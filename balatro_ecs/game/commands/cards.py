@@ -72,20 +72,8 @@ class CardCommands(RunCommands):
     ) -> Card:
         """Create a playing card in ``area`` (at the end of its row, or at ``index``; in
         the draw pile, at its bottom, as the game puts every card that joins the deck)."""
-        card = Card(
-            spec.values(), C.serial(next(self._serial)), C.Zone(area), self._rules, self._tally
-        )
-        card.entity = self.world.spawn(card)
-        self._tally[spec.enhancement] += 1
-        row = self._areas[area]
-        if index is None:
-            index = 0 if area is C.Area.DECK else len(row)
-        row.insert(index, card)
-        self._renumber(row)
-        if area is C.Area.HAND:
-            self._lay_out_hand()
-        self._debuff_card(card)
-        self.record(None, "card added", card.label, card)
+        card = self.new_card(spec, area)
+        self.take_card(card, area, index)
         return card
 
     def set_up_cards(
