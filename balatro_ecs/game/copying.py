@@ -308,21 +308,7 @@ def restore(game: Game, snap: GameSnapshot) -> None:
     game.__dict__.update(snap.attrs)
     changed = game.world.restore(snap.world_state)
     game.run.assign(snap.run)
-    game.rng._state = snap.rng.copy()
-    game._set_next_serial(snap.serial)
-    rules = game._rules
-    now = _RULES_OF(rules)
-    if now != snap.rules or list(map(type, now)) != list(map(type, snap.rules)):
-        for name, value in zip(_RULE_FIELDS, snap.rules, strict=True):
-            setattr(rules, name, value)
-    for row, contents in snap.rows:
-        row[:] = contents
-    game.log[:] = snap.log
-
-    for card, (_, _, area, slot, tally, key) in zip(snap.cards, snap.card_state, strict=True):
-        z = card.zone  # a card is its table: restored with the world
-        z.area, z.slot = area, slot
-        card._tally, card._key = tally, key
+    _restore_streams_rules_rows_and_cards(game, snap)
     for joker, state, saved, stickers, buy, sell_override, free, area, slot in snap.jokers:
         if changed and joker.entity in changed:
             joker._take_values()
@@ -394,21 +380,7 @@ def restore_scored(game: Game, snap: GameSnapshot, scored: ScoredState) -> None:
         stats.level, stats.played, stats.played_this_round, stats.visible = (
             level, played, this_round, visible,
         )  # fmt: skip
-    game.rng._state = snap.rng.copy()
-    game._set_next_serial(snap.serial)
-    rules = game._rules
-    now = _RULES_OF(rules)
-    if now != snap.rules or list(map(type, now)) != list(map(type, snap.rules)):
-        for name, value in zip(_RULE_FIELDS, snap.rules, strict=True):
-            setattr(rules, name, value)
-    for row, contents in snap.rows:
-        row[:] = contents
-    game.log[:] = snap.log
-
-    for card, (_, _, area, slot, tally, key) in zip(snap.cards, snap.card_state, strict=True):
-        z = card.zone
-        z.area, z.slot = area, slot
-        card._tally, card._key = tally, key
+    _restore_streams_rules_rows_and_cards(game, snap)
     same = _marshalled([j.state for j in jokers]) == scored.jokers
     for joker, state, saved, stickers, buy, sell_override, free, area, slot in snap.jokers:
         if changed and joker.entity in changed:
@@ -421,6 +393,27 @@ def restore_scored(game: Game, snap: GameSnapshot, scored: ScoredState) -> None:
         z = joker.zone
         z.area, z.slot = area, slot
     _restore_consumables_and_blind(snap, changed)
+
+
+def _restore_streams_rules_rows_and_cards(game: Game, snap: GameSnapshot) -> None:
+    """Put back the random streams, the serial counter, the rules (only when they
+    changed), every row's contents, the log and each card's place (the middle part of
+    :func:`restore` and :func:`restore_scored` alike)."""
+    game.rng._state = snap.rng.copy()
+    game._set_next_serial(snap.serial)
+    rules = game._rules
+    now = _RULES_OF(rules)
+    if now != snap.rules or list(map(type, now)) != list(map(type, snap.rules)):
+        for name, value in zip(_RULE_FIELDS, snap.rules, strict=True):
+            setattr(rules, name, value)
+    for row, contents in snap.rows:
+        row[:] = contents
+    game.log[:] = snap.log
+
+    for card, (_, _, area, slot, tally, key) in zip(snap.cards, snap.card_state, strict=True):
+        z = card.zone  # a card is its table: restored with the world
+        z.area, z.slot = area, slot
+        card._tally, card._key = tally, key
 
 
 def _restore_consumables_and_blind(snap: GameSnapshot, changed: set[int]) -> None:
