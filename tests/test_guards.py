@@ -161,3 +161,24 @@ def test_a_runaway_hook_in_a_preview_is_stopped_and_named() -> None:
         with pytest.raises(HookError, match=r"^plugin t_hostile: joker_main of j_t_hostile"):
             preview()
         assert game.to_json() == before
+
+
+def test_the_watchdog_outlives_a_game_caught_without_its_guard_state() -> None:
+    """The watchdog's thread reads each game's guard state while the game's own thread may
+    be copying into it; a game caught without it counts as idle, and the sweep goes on to
+    the other games (an AttributeError there once ended the watchdog's thread)."""
+    from balatro_ecs.kernel import guard
+
+    class HalfMade:  # a game whose attributes are not there yet
+        pass
+
+    half = HalfMade()
+    game = Game(seed="WATCH", budget=0.01)
+    game._busy, game._tick = 12345, 1
+    dog = guard._Watchdog()
+    dog.games.add(half)  # type: ignore[arg-type]
+    dog.games.add(game)
+    dog.sweep(time.monotonic())  # no AttributeError
+    assert guard._guard_state(half) == (0, 0, None)  # type: ignore[arg-type]
+    assert game in dog.seen and half not in dog.seen
+    game._busy = 0

@@ -304,8 +304,7 @@ def restore(game: Game, snap: GameSnapshot) -> None:
     if snap.world is not game.world:
         build(snap, game)
         return
-    game.__dict__.clear()
-    game.__dict__.update(snap.attrs)
+    _put_attrs(game, snap.attrs)
     changed = game.world.restore(snap.world_state)
     game.run.assign(snap.run)
     _restore_streams_rules_rows_and_cards(game, snap)
@@ -370,8 +369,7 @@ def restore_scored(game: Game, snap: GameSnapshot, scored: ScoredState) -> None:
     ):
         restore(game, snap)
         return
-    game.__dict__.clear()
-    game.__dict__.update(snap.attrs)
+    _put_attrs(game, snap.attrs)
     changed = game.world.restore(snap.world_state)
     run = game.run
     run.dollars, run.last_hand_played, run.hands_left, run.discards_left = scored.run
@@ -393,6 +391,17 @@ def restore_scored(game: Game, snap: GameSnapshot, scored: ScoredState) -> None:
         z = joker.zone
         z.area, z.slot = area, slot
     _restore_consumables_and_blind(snap, changed)
+
+
+def _put_attrs(game: Game, attrs: dict[str, Any]) -> None:
+    """The game's attributes become ``attrs``: written over, then the ones made since
+    dropped, so no attribute is ever missing on the way (the watchdog thread reads a
+    game's guard state while its own thread restores it)."""
+    own = game.__dict__
+    made_since = own.keys() - attrs.keys()
+    own.update(attrs)
+    for name in made_since:
+        del own[name]
 
 
 def _restore_streams_rules_rows_and_cards(game: Game, snap: GameSnapshot) -> None:

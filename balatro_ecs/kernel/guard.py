@@ -79,7 +79,7 @@ class _Watchdog:
 
     def loop(self) -> None:
         while True:
-            budgets = [g.budget for g in list(self.games) if g.budget is not None]
+            budgets = [b for g in list(self.games) if (b := _guard_state(g)[2]) is not None]
             interval = min([0.5, *(b / 4 for b in budgets)]) if budgets else 0.5
             time.sleep(max(interval, 0.01))
             self.sweep(time.monotonic())
@@ -88,7 +88,7 @@ class _Watchdog:
         with self.lock:
             games = list(self.games)
         for game in games:
-            thread, tick, budget = game._busy, game._tick, game.budget
+            thread, tick, budget = _guard_state(game)
             if not thread or budget is None:
                 self.seen.pop(game, None)
                 continue
@@ -98,6 +98,16 @@ class _Watchdog:
             elif now - last[2] >= budget:
                 self.seen[game] = (tick, thread, now)  # again after another budget
                 _interrupt(thread)
+
+
+def _guard_state(game: Game) -> tuple[int, int, float | None]:
+    """A game's busy thread, action tick and budget, read from the watchdog's thread; a
+    game caught without them (being set up or copied into) counts as idle this sweep:
+    the watchdog must never die of one game."""
+    try:
+        return game._busy, game._tick, game.budget
+    except AttributeError:
+        return 0, 0, None
 
 
 _WATCHDOG = _Watchdog()
