@@ -522,8 +522,8 @@ def _payload(game: Game) -> tuple[Any, ...]:
     )
     # Where each card is: as the rows say (a card of the run in its row's area, at its
     # index there) or else written; the offers' always written.
-    run = sum(map(len, (game_areas[area] for area in _CARD_AREAS)))
     lengths = tuple([len(game_areas[area]) for area in _CARD_AREAS])
+    run = sum(lengths)
     places = None
     if (areas[:run], slots[:run]) != _places(lengths):
         places = (tuple(map(int, areas[:run])), slots[:run])
@@ -551,9 +551,8 @@ def _payload(game: Game) -> tuple[Any, ...]:
     entities = game.world._entities
     skip = {*card_ids, *[j.entity for j in jokers], *[c.entity for c in consumables]}
     tables = []
-    for entity, table in entities.items():
-        if entity in skip:
-            continue
+    for entity in sorted(entities.keys() - skip):
+        table = entities[entity]
         if type(table) is not dict:
             raise SaveError(
                 f"binary save: entity {entity} is a {type(table).__name__} outside every row; "
@@ -590,10 +589,7 @@ def _payload(game: Game) -> tuple[Any, ...]:
         len(jokers),
         tuple(tables),
         (
-            tuple([c.entity for c in game_areas[C.Area.DECK]]),
-            tuple([c.entity for c in game_areas[C.Area.HAND]]),
-            tuple([c.entity for c in game_areas[C.Area.PLAY]]),
-            tuple([c.entity for c in game_areas[C.Area.DISCARD]]),
+            lengths,  # the deck, hand, play and discard pile: the first cards, in order
             tuple([j.entity for j in game.jokers]),
             tuple([c.entity for c in game.consumables]),
             tuple([o.entity for o in game.shop]),
@@ -688,7 +684,7 @@ def _game(payload: tuple[Any, ...], plugins: Plugins, game_class: type[Game]) ->
     saved.update(zip(entity_ids, itertools.repeat(None)))  # (the cards are made from the columns)
     area_of = _AREA_OF
     if places is None:
-        run_areas, run_slots = _places(tuple(map(len, rows[:4])))
+        run_areas, run_slots = _places(rows[0])
     else:
         run_areas, run_slots = tuple(map(area_of.__getitem__, places[0])), places[1]
     snap = GameSnapshot()
@@ -796,7 +792,11 @@ def _game(payload: tuple[Any, ...], plugins: Plugins, game_class: type[Game]) ->
     snap.rng = rng
     snap.serial = serial
     snap.rules = rules
-    deck, hand, play, discard, joker_row, held, shop, vouchers, packs, pack, tally = rows
+    lengths, joker_row, held, shop, vouchers, packs, pack, tally = rows
+    ends = tuple(itertools.accumulate(lengths))
+    deck, hand, play, discard = (
+        entity_ids[start:end] for start, end in zip((0, *ends), ends, strict=False)
+    )
     snap.row_ids = (deck, hand, play, discard, joker_row, held, shop, pack)
     snap.rows = tuple(
         (None, contents)  # type: ignore[misc]  # build reads only the contents here
