@@ -277,22 +277,6 @@ def _orjson_reads() -> None:
     _need(save, "_FAST")[0] = False
 
 
-def _card_rows_at_once() -> None:
-    """A save's rows of cards made card by card, each through ``Card(...)`` and a spawn."""
-    save = _module("balatro_ecs.game.run.save")
-    _need(save, "_restore_read_row")
-    made, built = save._made_card, save._built
-    components = _module("balatro_ecs.kernel.components")
-
-    def restore_read_row(game: Any, read: Any, area: Any) -> None:
-        row = game.area(area)
-        for slot, (number, card) in enumerate(zip(read.serials, read.cards, strict=True), len(row)):
-            values = card.built or built(card)
-            row.append(made(game, values, number, components.Zone(area, slot), game._tally))
-
-    save._restore_read_row = restore_read_row
-
-
 #: trick -> (what it is, where, the bench cases it speeds up, the patch that turns it off)
 ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
     "detection-cache": (
@@ -361,12 +345,6 @@ ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
         "game/run/save.py _fast_loads",
         ("save_load", "long_save"),
         _orjson_reads,
-    ),
-    "card-rows-at-once": (
-        "a JSON save's row of cards made in one go (make_cards, spawn_many)",
-        "game/run/save.py _restore_read_row",
-        ("save_load", "long_save"),
-        _card_rows_at_once,
     ),
     "known-cards": (
         "a save check knows cards of a shape seen good before",
