@@ -59,7 +59,7 @@ from ...kernel.errors import BalatroError, SaveError, show
 from ...kernel.manager import Plugins
 from ..actions import Action, Outcome
 from ..blinds import Blind
-from ..cards import Card, CardSpec, make_cards
+from ..cards import Card, CardSpec
 from ..copying import clone as direct_clone
 from ..jokers import Consumable, Joker
 from ..scoring.result import ScoreResult
@@ -500,32 +500,14 @@ def _restore_row(game: Game, raws: list[dict[str, Any]], area: C.Area) -> None:
 
 def _restore_read_row(game: Game, read: CardRow, area: C.Area) -> None:
     """A row read by its cards' texts (:func:`_decode`), checked: as :func:`_restore_row`,
-    each card's values found once per text, the cards made in one go
-    (:func:`~balatro_ecs.game.cards.make_cards`)."""
-    values = [card.built or _built(card) for card in read.cards]
-    if not values:
-        return
-    row, count, tally = game.area(area), len(values), game._tally
-    cards = make_cards(
-        values,
-        C.serials_of(read.serials),
-        [area] * count,
-        range(len(row), len(row) + count),
-        game._rules,
-        [tally] * count,
-        game.world.next_ids(count),
-    )
-    game.world.spawn_many(cards)
-    row += cards
-    for kind in [v[2].kind for v in values]:
-        tally[kind] += 1
-
-
-def _built(card: SavedCard) -> tuple[Any, ...]:
-    """A checked card's value components, made once (:attr:`SavedCard.built`)."""
-    fields = card.fields
-    built = card.built = _saved_values(fields, *fields["debuff"])
-    return built
+    each card's values found once per text."""
+    row = game.area(area)
+    for slot, (number, card) in enumerate(zip(read.serials, read.cards, strict=True), len(row)):
+        found = card.built
+        if found is None:
+            fields = card.fields
+            found = card.built = _saved_values(fields, *fields["debuff"])
+        row.append(_made_card(game, found, number, C.Zone(area, slot), game._tally))
 
 
 def _parse_suit(text: Any) -> Suit:
