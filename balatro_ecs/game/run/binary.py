@@ -549,16 +549,17 @@ def _payload(game: Game) -> tuple[Any, ...]:
     # every other entity's table: the jokers', consumables', the blind's, the deck's, and
     # those of entities a plugin made
     entities = game.world._entities
-    skip = {*card_ids, *[j.entity for j in jokers], *[c.entity for c in consumables]}
-    tables = []
-    for entity in sorted(entities.keys() - skip):
-        table = entities[entity]
-        if type(table) is not dict:
-            raise SaveError(
-                f"binary save: entity {entity} is a {type(table).__name__} outside every row; "
-                "save as JSON"
-            )
-        tables.append((entity, _table_code(table)))
+    skip = {*[j.entity for j in jokers], *[c.entity for c in consumables]}
+    others = [e for e, t in entities.items() if type(t) is dict and e not in skip]
+    if len(entities) - len(others) != len(card_ids) + len(skip):  # a card in no row
+        held = {*card_ids, *skip}
+        for entity, table in entities.items():
+            if type(table) is not dict and entity not in held:
+                raise SaveError(
+                    f"binary save: entity {entity} is a {type(table).__name__} outside every "
+                    "row; save as JSON"
+                )
+    tables = [(entity, _table_code(entities[entity])) for entity in others]
     stake = game.stake
     plugins = game.plugins
     synced = game._synced is not None and game._synced == (game.row_version, plugins.version)
