@@ -51,7 +51,7 @@ from ...kernel.content import (
     VoucherType,
     fold_name,
 )
-from ...kernel.enums import VANILLA_HANDS, HandType, parse_suit
+from ...kernel.enums import HAND_NAMES, VANILLA_HANDS, HandType, parse_suit
 from ...kernel.errors import BalatroError, SaveError, UnknownNameError
 from ...kernel.quantities import MAX_TARGET, is_target
 from ..actions import Action, action_from_dict
@@ -321,6 +321,9 @@ class _Check:
             check_keys(run, _RUN_KEYS | slots.keys(), "run field", "run", _Damaged)
             for name in run.keys() - _RUN_KEYS:
                 _slot(slots[name], run[name], f"run.{name}")
+        if tuple(run) == _RUN_ORDER:  # every field, in the order saves write them
+            _check_run_in_order(self, run)
+            return
         ints, flags, reals = _RUN_INTS, _RUN_FLAGS, _RUN_REALS
         checks, places = _RUN_FIELDS, _RUN_PLACES
         for name, value in run.items():
@@ -706,11 +709,40 @@ def _suit(value: object, where: str) -> None:
 
 
 def _hand(value: object, where: str) -> None:
+    """A poker hand's name (as :meth:`HandType.from_name
+    <balatro_ecs.kernel.enums.HandType.from_name>` reads it); a hand's own title at once."""
+    if type(value) is str and value in _hand_titles():
+        return
+    _hand_checked(value, where)
+
+
+def _hand_checked(value: object, where: str) -> None:
     text(value, where, _Damaged, empty=False)
     try:
         HandType.from_name(value)  # type: ignore[arg-type]
     except UnknownNameError as err:
         raise _Damaged(str(err.at(where))) from None
+
+
+_HAND_TITLES: list[Any] = [0, frozenset()]
+
+
+def _hand_titles() -> frozenset[str]:
+    """Every poker hand's title (``"Two Pair"``), as :data:`~balatro_ecs.kernel.enums.HAND_NAMES`
+    holds them now (it grows when a plugin declares a hand)."""
+    if _HAND_TITLES[0] != len(HAND_NAMES):
+        _HAND_TITLES[:] = [len(HAND_NAMES), frozenset(filter(_reads_as_hand, HAND_NAMES))]
+    titles: frozenset[str] = _HAND_TITLES[1]
+    return titles
+
+
+def _reads_as_hand(title: str) -> bool:
+    """Whether :func:`_hand` takes ``title`` (a title it reads, as text a save may hold)."""
+    try:
+        _hand_checked(title, "")
+    except SaveError:
+        return False
+    return True
 
 
 def _pair(value: object, where: str) -> None:
@@ -1111,6 +1143,42 @@ _RUN_REALS = frozenset(name for name, f in _RUN_FIELDS.items() if isinstance(f, 
 _NUMBER_TYPES = frozenset({int, float})
 #: Each run field's path in messages.
 _RUN_PLACES = {name: f"run.{name}" for name in _RUN_FIELDS}
+
+
+#: The run record's fields in the order saves write them (``RunState.to_dict``).
+_RUN_ORDER = tuple(f.name for f in fields(RunState))
+
+
+def _run_checker() -> Any:
+    """:meth:`_Check.run`'s loop written out for a run record holding every field in
+    :data:`_RUN_ORDER`: field by field, in that order, the same check (a whole number or
+    true-or-false field, or a finite number not negative, taken at once when fine; any
+    other value, and every other field, through its check, which names the problem) --
+    one generated function, made once, instead of looking up each field's kind per
+    field per save."""
+    lines = ["def check(c, run):"]
+    for i, name in enumerate(_RUN_ORDER):
+        lines.append(f"    v = run[{name!r}]")
+        bounds = _RUN_INTS.get(name)
+        if bounds is not None:
+            fine = f"type(v) is int and {bounds[0]} <= v <= {bounds[1]}"
+        elif name in _RUN_FLAGS:
+            fine = "v is True or v is False"
+        elif name in _RUN_REALS:
+            fine = f"type(v) in numbers and 0 <= v <= {MAX_INT}"
+        else:
+            fine = ""
+        call = f"checks[{i}](c, v, {_RUN_PLACES[name]!r})"
+        lines.append(f"    if not ({fine}):\n        {call}" if fine else f"    {call}")
+    namespace: dict[str, Any] = {
+        "checks": tuple(_RUN_FIELDS[name] for name in _RUN_ORDER),
+        "numbers": _NUMBER_TYPES,
+    }
+    exec("\n".join(lines), namespace)  # (the checker's own text, made here)
+    return namespace["check"]
+
+
+_check_run_in_order = _run_checker()
 
 
 def _hand_names(value: object, where: str) -> None:
