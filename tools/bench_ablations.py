@@ -277,13 +277,6 @@ def _orjson_reads() -> None:
     _need(save, "_FAST")[0] = False
 
 
-def _run_checker() -> None:
-    """The run record checked by the loop over its fields alone."""
-    check = _module("balatro_ecs.game.run.save_check")
-    _need(check, "_RUN_ORDER")
-    check._RUN_ORDER = ()
-
-
 def _hand_titles() -> None:
     """Every poker hand name read through ``HandType.from_name``."""
     check = _module("balatro_ecs.game.run.save_check")
@@ -359,12 +352,6 @@ ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
         "game/run/save.py _fast_loads",
         ("save_load", "long_save"),
         _orjson_reads,
-    ),
-    "run-checker": (
-        "a run record in the saved order checked by one generated function",
-        "game/run/save_check.py _check_run_in_order",
-        ("save_load", "long_save"),
-        _run_checker,
     ),
     "hand-titles": (
         "a poker hand's own title taken at once by the save check",

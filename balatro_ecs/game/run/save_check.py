@@ -321,9 +321,6 @@ class _Check:
             check_keys(run, _RUN_KEYS | slots.keys(), "run field", "run", _Damaged)
             for name in run.keys() - _RUN_KEYS:
                 _slot(slots[name], run[name], f"run.{name}")
-        if tuple(run) == _RUN_ORDER:  # every field, in the order saves write them
-            _check_run_in_order(self, run)
-            return
         ints, flags, reals = _RUN_INTS, _RUN_FLAGS, _RUN_REALS
         checks, places = _RUN_FIELDS, _RUN_PLACES
         for name, value in run.items():
@@ -1143,42 +1140,6 @@ _RUN_REALS = frozenset(name for name, f in _RUN_FIELDS.items() if isinstance(f, 
 _NUMBER_TYPES = frozenset({int, float})
 #: Each run field's path in messages.
 _RUN_PLACES = {name: f"run.{name}" for name in _RUN_FIELDS}
-
-
-#: The run record's fields in the order saves write them (``RunState.to_dict``).
-_RUN_ORDER = tuple(f.name for f in fields(RunState))
-
-
-def _run_checker() -> Any:
-    """:meth:`_Check.run`'s loop written out for a run record holding every field in
-    :data:`_RUN_ORDER`: field by field, in that order, the same check (a whole number or
-    true-or-false field, or a finite number not negative, taken at once when fine; any
-    other value, and every other field, through its check, which names the problem) --
-    one generated function, made once, instead of looking up each field's kind per
-    field per save."""
-    lines = ["def check(c, run):"]
-    for i, name in enumerate(_RUN_ORDER):
-        lines.append(f"    v = run[{name!r}]")
-        bounds = _RUN_INTS.get(name)
-        if bounds is not None:
-            fine = f"type(v) is int and {bounds[0]} <= v <= {bounds[1]}"
-        elif name in _RUN_FLAGS:
-            fine = "v is True or v is False"
-        elif name in _RUN_REALS:
-            fine = f"type(v) in numbers and 0 <= v <= {MAX_INT}"
-        else:
-            fine = ""
-        call = f"checks[{i}](c, v, {_RUN_PLACES[name]!r})"
-        lines.append(f"    if not ({fine}):\n        {call}" if fine else f"    {call}")
-    namespace: dict[str, Any] = {
-        "checks": tuple(_RUN_FIELDS[name] for name in _RUN_ORDER),
-        "numbers": _NUMBER_TYPES,
-    }
-    exec("\n".join(lines), namespace)  # (the checker's own text, made here)
-    return namespace["check"]
-
-
-_check_run_in_order = _run_checker()
 
 
 def _hand_names(value: object, where: str) -> None:
