@@ -29,7 +29,12 @@ was written from.
 Layout: ``MAGIC`` (8 bytes), the digest (32), the engine version and the plugin set's
 identity (length-prefixed, readable without trusting the rest, for the error message),
 then the payload: :mod:`marshal` of plain tuples (or :mod:`pickle`, flagged, when a
-plugin's counters hold something :mod:`marshal` cannot write).
+plugin's counters hold something :mod:`marshal` cannot write). The playing cards are
+columns (:data:`FORMAT` 4): their entity ids in the order of the rows (deck, hand, play,
+discard pile, then the offers; the four rows are that column cut by their lengths), their
+serials and one code per values tuple; their areas, slots and tallies only where the rows
+do not say them. :func:`~balatro_ecs.game.copying.build` makes them from the columns in
+one call. The log is its entries' texts in the JSON save.
 """
 
 from __future__ import annotations

@@ -40,6 +40,10 @@ The text is strict JSON (RFC 8259): a number that JSON cannot write -- an infini
 float. A bare ``Infinity`` or ``NaN`` token, or a key repeated in one object, is not
 strict JSON and is refused (:class:`~balatro_ecs.errors.SaveError`); saves that wrote
 ``"inf"`` in the run record still load.
+
+With orjson installed (``pip install balatro-ecs[fast]``) the text is read by it where
+that is what ``json`` reads (:func:`_fast_loads`); the text is written by ``json`` either
+way.
 """
 
 from __future__ import annotations
