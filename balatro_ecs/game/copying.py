@@ -95,6 +95,20 @@ __all__ = [
 _RULE_FIELDS = tuple(f.name for f in fields(Rules))
 #: The rules' fields as a tuple, read in C.
 _RULES_OF = operator.attrgetter(*_RULE_FIELDS)
+
+
+def _rules_setter() -> Callable[[Rules, tuple[Any, ...]], None]:
+    """A function setting every field of a :class:`Rules` from a tuple in field order (one
+    generated assignment, not a ``setattr`` per field)."""
+    targets = ", ".join(f"r.{name}" for name in _RULE_FIELDS)
+    namespace: dict[str, Any] = {}
+    exec(f"def put_rules(r, values):\n    ({targets},) = values\n", namespace)  # from the fields
+    put: Callable[[Rules, tuple[Any, ...]], None] = namespace["put_rules"]
+    return put
+
+
+#: Set the rules' fields from a tuple (:data:`_RULES_OF`'s order).
+_PUT_RULES = _rules_setter()
 _CARD_AREAS = (C.Area.DECK, C.Area.HAND, C.Area.PLAY, C.Area.DISCARD)
 #: The positions in :func:`_lists` of the rows that hold handles (their ids are saved).
 _HANDLE_ROWS = (0, 1, 2, 3, 4, 5, 6, 9)
@@ -420,8 +434,7 @@ def _restore_streams_rules_rows_and_cards(game: Game, snap: GameSnapshot) -> Non
     rules = game._rules
     now = _RULES_OF(rules)
     if now != snap.rules or list(map(type, now)) != list(map(type, snap.rules)):
-        for name, value in zip(_RULE_FIELDS, snap.rules, strict=True):
-            setattr(rules, name, value)
+        _PUT_RULES(rules, snap.rules)
     for row, contents in snap.rows:
         row[:] = contents
     game.log[:] = snap.log
@@ -555,6 +568,49 @@ def _entities(
     return tables, made, blind_handle
 
 
+#: Whether :func:`build` makes its games bare (:func:`_bare`); off: through
+#: ``Game.__init__`` (``tools/bench_ablations.py``).
+bare_games = True
+#: Per game class: whether its ``__init__`` is the engine's own (a subclass that adds its
+#: own is made through it).
+_BARE_KINDS: dict[type, bool] = {}
+
+
+def bare_ok(kind: type[Game]) -> bool:
+    """Whether games of ``kind`` can be made bare (its ``__init__`` is ``Game``'s)."""
+    found = _BARE_KINDS.get(kind)
+    if found is None:
+        from .game import Game
+
+        found = _BARE_KINDS[kind] = kind.__init__ is Game.__init__
+    return found and bare_games
+
+
+def _bare(kind: type[Game], attrs: dict[str, Any]) -> Game:
+    """A game of ``kind`` holding what ``Game(..., start=False)`` sets that :func:`build`
+    does not set again (its own containers and starting values); the run record, the
+    streams' positions, the rows, the deck, the log and the rest are :func:`build`'s. Not
+    through ``Game.__init__``: that would make a run record, a deck entity and rows only
+    to drop them."""
+    game = kind.__new__(kind)
+    own = game.__dict__
+    own.update(STARTING_VALUES)
+    seed = attrs["seed"]
+    own["plugins"] = attrs["plugins"]
+    own["seed"] = seed
+    own["atomic"] = attrs["atomic"]
+    own["budget"] = attrs["budget"]
+    own["checks"] = attrs["checks"]
+    own["world"] = World()
+    own["rng"] = GameRandom(seed)
+    own["_rules"] = Rules()
+    own["_areas"] = {area: [] for area in _CARD_AREAS}
+    own["_tally"] = []
+    own["_tag_hands"] = {}
+    own["stake"] = None
+    return game
+
+
 def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) -> Game:
     """A game in the state of ``snap`` with its own handles and state components (same
     entity ids, same plugins): a new game of the class the snapshot was taken from
@@ -567,7 +623,9 @@ def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) 
 
     attrs = snap.attrs
     source_deck: Deck = attrs["deck"]
-    if into is None:
+    if into is None and bare_ok(snap.kind):
+        game = _bare(snap.kind, attrs)
+    elif into is None:
         game = snap.kind(
             deck=source_deck.type,
             seed=attrs["seed"],
@@ -589,8 +647,7 @@ def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) 
     game.run = snap.run if adopt else snap.run.copy()
     game.rng._state = snap.rng if adopt else snap.rng.copy()
     rules = game._rules
-    for name, value in zip(_RULE_FIELDS, snap.rules, strict=True):
-        setattr(rules, name, value)
+    _PUT_RULES(rules, snap.rules)
 
     tables, made, game.blind = _entities(snap, rules, game._tally, fresh, adopt)
     game.deck = Deck(source_deck.entity, source_deck.type)
@@ -645,8 +702,7 @@ def materialize(game: Game, snap: GameSnapshot) -> None:
         if name not in attrs:
             attrs[name] = empty()
     rules = Rules()
-    for name, value in zip(_RULE_FIELDS, snap.rules, strict=True):
-        setattr(rules, name, value)
+    _PUT_RULES(rules, snap.rules)
     tally: list[int] = []
     tables, made, _ = _entities(snap, rules, tally, _deep, False)
     world = World()

@@ -494,17 +494,16 @@ def dumps(game: Game, key: bytes | str | None = None) -> bytes:
     """``game`` as trusted bytes (see the module's docstring)."""
     payload = _payload(game)
     try:
-        body = _MARSHAL + marshal.dumps(payload, 4)
+        kind, body = _MARSHAL, marshal.dumps(payload, 4)
     except ValueError:  # something marshal cannot write (a plugin's value): pickled
         try:
-            body = _PICKLE + pickle.dumps(payload, pickle.HIGHEST_PROTOCOL)
+            kind, body = _PICKLE, pickle.dumps(payload, pickle.HIGHEST_PROTOCOL)
         except Exception as err:
             raise SaveError(
                 f"binary save: the game holds a value that cannot be written ({err})"
             ) from None
-    header = _header(_identity(game.plugins))
-    digest = hmac.digest(_key_of(key), header + body, "sha256")
-    return b"".join((MAGIC, digest, header, body))
+    signed = b"".join((_header(_identity(game.plugins)), kind, body))
+    return b"".join((MAGIC, hmac.digest(_key_of(key), signed, "sha256"), signed))
 
 
 def _payload(game: Game) -> tuple[Any, ...]:
@@ -553,17 +552,18 @@ def _payload(game: Game) -> tuple[Any, ...]:
     special = (deck.entity, deck.type.key, None if blind is None else (blind.entity, blind.key))
     # every other entity's table: the jokers', consumables', the blind's, the deck's, and
     # those of entities a plugin made
+    # (their order is the world's, written in full above: by id here)
     entities = game.world._entities
-    skip = {*[j.entity for j in jokers], *[c.entity for c in consumables]}
-    others = [e for e, t in entities.items() if type(t) is dict and e not in skip]
-    if len(entities) - len(others) != len(card_ids) + len(skip):  # a card in no row
-        held = {*card_ids, *skip}
-        for entity, table in entities.items():
-            if type(table) is not dict and entity not in held:
-                raise SaveError(
-                    f"binary save: entity {entity} is a {type(table).__name__} outside every "
-                    "row; save as JSON"
-                )
+    others = sorted(
+        entities.keys() - {*card_ids, *[j.entity for j in jokers], *[c.entity for c in consumables]}
+    )
+    for entity in others:
+        table = entities[entity]
+        if type(table) is not dict:  # a card in no row
+            raise SaveError(
+                f"binary save: entity {entity} is a {type(table).__name__} outside every "
+                "row; save as JSON"
+            )
     tables = [(entity, _table_code(entities[entity])) for entity in others]
     stake = game.stake
     plugins = game.plugins
@@ -644,13 +644,13 @@ def loads(
     identity = _identity(plugins)
     header = _header(identity)
     start = 8 + _DIGEST
-    body = data[start + len(header) :]
-    expected = hmac.digest(_key_of(key), header + body, "sha256")
-    if data[start : start + len(header)] != header or not hmac.compare_digest(
-        expected, data[8:start]
-    ):
+    end = start + len(header)
+    # (what is signed is the header and the body: the bytes after the digest, read in place)
+    signed = memoryview(data)[start:]
+    expected = hmac.digest(_key_of(key), signed, "sha256")
+    if data[start:end] != header or not hmac.compare_digest(expected, data[8:start]):
         raise SaveError(_refusal(data[start:], identity))
-    kind, body = body[:1], body[1:]
+    kind, body = data[end : end + 1], signed[end + 1 - start :]
     payload = marshal.loads(body) if kind == _MARSHAL else pickle.loads(body)
     return _game(payload, plugins, game_class)
 
