@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from balatro_ecs import Game, Plugins, SaveError
+from balatro_ecs.game import copying
 from balatro_ecs.game.actions import CashOut, EndShop, Play, SelectBlind, Use
 from balatro_ecs.game.run import binary
 from balatro_ecs.game.state import Phase
@@ -101,6 +102,42 @@ def test_a_loaded_game_is_a_new_independent_game_of_the_class_asked_for() -> Non
     loaded.jokers[0].state["mult"] = 99
     assert game.jokers[0].state.get("mult") != 99
     assert loaded.log == [] and game.log == []
+
+
+def test_a_game_built_bare_holds_what_one_built_through_init_holds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = Game(seed="BINBARE")
+    policy = RandomPolicy("BINBARE")
+    for _ in range(15):
+        _step(game, policy)
+    bare = Game.from_bytes(game.to_bytes(KEY), key=KEY)
+    cloned = game.clone()
+    monkeypatch.setattr(copying, "bare_games", False)
+    full = game.clone()
+    assert set(vars(bare)) == set(vars(full)) == set(vars(cloned))
+    plain = (int, float, str, bool, type(None), Phase)
+    for name, value in vars(full).items():
+        if isinstance(value, plain):
+            assert vars(bare)[name] == value, name
+            assert vars(cloned)[name] == value, name
+    # the three play on alike
+    policies = [RandomPolicy("BINBARE2") for _ in range(3)]
+    for _ in range(40):
+        moved = [_step(g, p) for g, p in zip((bare, cloned, full), policies, strict=True)]
+        assert len(set(moved)) == 1
+        assert bare.to_json() == cloned.to_json() == full.to_json()
+
+
+def test_a_game_class_with_its_own_init_is_built_through_it() -> None:
+    class Marked(Game):
+        def __init__(self, **kwargs: Any) -> None:
+            super().__init__(**kwargs)
+            self.marked = True
+
+    game = Marked(seed="BININIT")
+    assert game.clone().marked
+    assert Marked.from_bytes(game.to_bytes(KEY), key=KEY).marked
 
 
 def test_the_log_is_kept_as_the_json_save_keeps_it() -> None:

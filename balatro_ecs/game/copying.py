@@ -580,9 +580,7 @@ def bare_ok(kind: type[Game]) -> bool:
     """Whether games of ``kind`` can be made bare (its ``__init__`` is ``Game``'s)."""
     found = _BARE_KINDS.get(kind)
     if found is None:
-        from .game import Game
-
-        found = _BARE_KINDS[kind] = kind.__init__ is Game.__init__
+        found = _BARE_KINDS[kind] = kind.__init__ is getattr(kind, "_engine_init", None)
     return found and bare_games
 
 

@@ -134,6 +134,10 @@ class Game(Commands):
             self.stake = self._stake(stake)
             self._start()
 
+    #: The engine's own ``__init__`` (a subclass that replaces it is built through its own
+    #: by :func:`~balatro_ecs.game.copying.build`).
+    _engine_init = __init__
+
     def _start(self, skip: tuple[str, ...] = ()) -> None:
         """The ``start_run`` event (less the phases a prepared start did already)."""
         try:
