@@ -284,6 +284,13 @@ def _hand_titles() -> None:
     check._hand_titles = frozenset
 
 
+def _bare_games() -> None:
+    """Copies and binary loads made through ``Game.__init__`` (then built over)."""
+    copying = _module("balatro_ecs.game.copying")
+    _need(copying, "bare_games")
+    copying.bare_games = False
+
+
 #: trick -> (what it is, where, the bench cases it speeds up, the patch that turns it off)
 ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
     "detection-cache": (
@@ -412,6 +419,13 @@ ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
         "game/run/engine.py _card_actions",
         ("random_game",),
         _card_actions,
+    ),
+    "bare-games": (
+        "a copied or loaded game made bare, not through Game.__init__ (whose run record, "
+        "deck entity and rows the copy replaces)",
+        "game/copying.py _bare",
+        ("clone", "save_load_fast"),
+        _bare_games,
     ),
     "scored-restore": (
         "a kept score(dict) game put back by what the game's own scoring writes",
