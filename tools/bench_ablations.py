@@ -271,6 +271,27 @@ def _scored_restore() -> None:
     copying.restore_scored = restore_scored
 
 
+def _compiled_schedules() -> None:
+    """Each event's systems run by looping over the schedule's functions (a wrapper per
+    run condition), not by its one generated function."""
+    schedule = _module("balatro_ecs.kernel.schedule")
+    if "call" not in schedule.Schedule.__dataclass_fields__:
+        raise SystemExit("Schedule has no 'call': update tools/bench_ablations.py")
+
+    def __post_init__(self: Any) -> None:
+        functions = tuple(s.guarded() for s in self.systems)
+        object.__setattr__(self, "functions", functions)
+
+        def call(ctx: Any) -> None:
+            for run in functions:
+                run(ctx)
+
+        object.__setattr__(self, "call", call)
+        object.__setattr__(self, "source", "")
+
+    schedule.Schedule.__post_init__ = __post_init__
+
+
 #: trick -> (what it is, where, the bench cases it speeds up, the patch that turns it off)
 ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
     "detection-cache": (
@@ -393,6 +414,12 @@ ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
         "game/copying.py restore_scored",
         ("score_dict_again", "score_dict"),
         _scored_restore,
+    ),
+    "compiled-schedules": (
+        "each event's systems run by one generated function (run conditions inlined)",
+        "kernel/schedule.py Schedule.call",
+        ("random_game", "replay", "scoring"),
+        _compiled_schedules,
     ),
 }
 
