@@ -158,6 +158,27 @@ class CardCommands(RunCommands):
         for i in range(at, size + 1):
             row[i].zone.slot = i
 
+    def _move_cards(self, cards: Sequence[Card], area: C.Area) -> None:
+        """Move these distinct cards, each in the row its zone names, in order, to the end
+        of ``area``: what :meth:`move_card` does to each in turn, with each row they leave
+        renumbered once (the cards of a play)."""
+        areas = self._areas
+        taken: dict[C.Area, set[int]] = {}
+        for card in cards:
+            zone = card.zone
+            taken.setdefault(zone.area, set()).add(id(card))
+            zone.area = area
+        for where, gone in taken.items():
+            kept = areas[where]
+            kept[:] = [card for card in kept if id(card) not in gone]
+            for i in range(len(kept)):
+                kept[i].zone.slot = i
+        row = areas[area]
+        start = len(row)
+        row += cards
+        for i in range(start, len(row)):
+            row[i].zone.slot = i
+
     def _move_all(self, source: C.Area, target: C.Area) -> None:
         """Move every card of ``source``, in order, to the end of ``target`` (what moving
         them one by one does, in one pass)."""

@@ -212,7 +212,7 @@ def select_played(ctx: EventContext) -> None:
     for card in chosen:
         card.mark_played_this_ante()
         card.set_face_down(False)
-        game.move_card(card, Area.PLAY)
+    game._move_cards(chosen, Area.PLAY)  # (as move_card one by one, in one pass)
     game.run.hands_left -= 1
     if game.blind is not None:
         game.blind.triggered = False
