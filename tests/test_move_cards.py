@@ -3,6 +3,8 @@ and zones end as moving them one by one with ``move_card`` leaves them."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from balatro_ecs import Game
@@ -43,3 +45,26 @@ def test_moving_cards_at_once_is_moving_them_one_by_one(picks: list[tuple[Area, 
             copy._move_cards(cards, Area.PLAY)
     assert _rows(one) == _rows(other)
     assert one.to_json() == other.to_json()
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        ((9, 0, 12), "play: no card 10 in hand (8 cards)"),
+        ((0, 12, 9), "play: no card 13 in hand (8 cards)"),
+        ((0, 1, 2, 3, 4, 5), "play: choose 1 to 5 cards, got 6"),
+    ],
+)
+def test_a_play_of_cards_not_in_hand_names_the_first_and_changes_nothing(
+    cards: tuple[int, ...], message: str
+) -> None:
+    from balatro_ecs.game.actions import Discard, Play
+    from balatro_ecs.kernel.errors import IllegalActionError
+
+    game = Game(seed="BADCARDS")
+    game.apply(SelectBlind())
+    before = game.to_json()
+    for kind in (Play, Discard):
+        with pytest.raises(IllegalActionError, match=re.escape(message.replace("play", kind.verb))):
+            game.apply(kind(cards))
+        assert game.to_json() == before

@@ -124,3 +124,10 @@ def test_random_games_are_the_same_both_ways(seed: str, interpreted: Plugins) ->
             steps += 1
         saves.append(game.to_json())
     assert saves[0] == saves[1]
+
+
+def test_the_architecture_page_shows_the_discard_s_function_as_generated(
+    balatro_plugins: Plugins,
+) -> None:
+    page = (DATA.parent.parent / "docs" / "architecture.md").read_text("utf-8")
+    assert f"```python\n{balatro_plugins.schedule('discard').source}```" in page

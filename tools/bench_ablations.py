@@ -292,6 +292,32 @@ def _compiled_schedules() -> None:
     schedule.Schedule.__post_init__ = __post_init__
 
 
+def _policy_parts() -> None:
+    """The random policy builds the whole list of legal actions, then picks from it."""
+    policies = _module("balatro_ecs.tools.policies")
+    _need(_module("balatro_ecs.game.run.engine"), "legal_parts")
+
+    def choose(self: Any, game: Any) -> Any:
+        actions = game.legal_actions(reorders=False)
+        if not actions:
+            raise policies.BalatroError(f"no legal action in phase {game.phase.value}")
+        return actions[self._rng.randint("choice", 0, len(actions) - 1)]
+
+    policies.RandomPolicy.choose = choose
+
+
+def _play_moves() -> None:
+    """A play's cards move to the play area one by one (``move_card``)."""
+    cards = _module("balatro_ecs.game.commands.cards")
+    _need(cards.CardCommands, "_move_cards")
+
+    def _move_cards(self: Any, chosen: Any, area: Any) -> None:
+        for card in chosen:
+            self.move_card(card, area)
+
+    cards.CardCommands._move_cards = _move_cards
+
+
 #: trick -> (what it is, where, the bench cases it speeds up, the patch that turns it off)
 ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
     "detection-cache": (
@@ -420,6 +446,18 @@ ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
         "kernel/schedule.py Schedule.call",
         ("random_game", "replay", "scoring"),
         _compiled_schedules,
+    ),
+    "policy-parts": (
+        "the random policy picks from the legal actions' parts in place",
+        "tools/policies.py RandomPolicy.choose, game/run/engine.py legal_parts",
+        ("random_game",),
+        _policy_parts,
+    ),
+    "play-moves": (
+        "a play's cards move to the play area in one pass",
+        "game/commands/cards.py _move_cards",
+        ("replay", "random_game"),
+        _play_moves,
     ),
 }
 

@@ -69,6 +69,11 @@ __all__ = [
 ]
 
 
+#: Whether a card is the one a Cerulean Bell forces (read in C).
+_FORCED = operator.attrgetter("_flags.forced_selection")
+_NO_POSITIONS: frozenset[int] = frozenset()
+
+
 def _phase(game: Game, *allowed: Phase, what: str) -> None:
     if game.run.phase not in allowed:
         names = " or ".join(p.value.replace("_", " ") for p in allowed)
@@ -93,12 +98,13 @@ def _cards(
         raise IllegalActionError(f"{what}: choose 1 to {limit} cards, got {len(cards)}")
     if len(set(cards)) != len(cards):
         raise IllegalActionError(f"{what}: a card is chosen twice in {[c + 1 for c in cards]}")
-    for c in cards:
-        if not 0 <= c < len(hand):
-            raise IllegalActionError(f"{what}: no card {c + 1} in hand ({len(hand)} cards)")
+    if min(cards) < 0 or max(cards) >= len(hand):  # (then the first one out, named)
+        for c in cards:
+            if not 0 <= c < len(hand):
+                raise IllegalActionError(f"{what}: no card {c + 1} in hand ({len(hand)} cards)")
     if not forced:
         return
-    if not any([card._flags.forced_selection for card in hand]):  # (usually none is)
+    if not any(map(_FORCED, hand)):  # (usually none is)
         return
     must = [i for i, card in enumerate(hand) if card.forced]
     if not set(must) <= set(cards):
@@ -624,11 +630,6 @@ def legal_parts(
             moves = [MoveJoker(i, j) for i in range(n) for j in range(n) if i != j]
         parts.append(list(filter(legal, moves)))
     return parts
-
-
-#: Whether a card is the one a Cerulean Bell forces (read in C).
-_FORCED = operator.attrgetter("_flags.forced_selection")
-_NO_POSITIONS: frozenset[int] = frozenset()
 
 
 def forced_positions(hand: Sequence[Card]) -> frozenset[int]:
