@@ -339,8 +339,14 @@ class CardCommands(RunCommands):
             # The game lays the hand out as each card enters it, then sorts it: the last
             # card drawn lies right of the others, which lie in sorted order.
             last = drawn[-1]
-            layout = [c.serial for c in self._areas[C.Area.HAND] if c is not last]
-            layout.append(last.serial)
+            hand = self._areas[C.Area.HAND]
+            layout = list(map(_SERIAL, hand))
+            slot = last.zone.slot  # (sorted: each card's slot is its index)
+            if 0 <= slot < len(hand) and hand[slot] is last:
+                del layout[slot]
+            else:  # (a hook took it out of the hand)
+                layout = [c.serial for c in hand if c is not last]
+            layout.append(last._serial.value)
             self.run.hand_layout = layout
             if self._planned("joker_hand_drawn"):
                 self.each_joker("joker_hand_drawn", tuple(drawn))
