@@ -291,6 +291,54 @@ def _bare_games() -> None:
     copying.bare_games = False
 
 
+def _policy_parts() -> None:
+    """The random policy builds the whole list of legal actions, then picks from it."""
+    policies = _module("balatro_ecs.tools.policies")
+    _need(_module("balatro_ecs.game.run.engine"), "legal_parts")
+
+    def choose(self: Any, game: Any) -> Any:
+        actions = game.legal_actions(reorders=False)
+        if not actions:
+            raise policies.BalatroError(f"no legal action in phase {game.phase.value}")
+        return actions[self._rng.randint("choice", 0, len(actions) - 1)]
+
+    policies.RandomPolicy.choose = choose
+
+
+def _play_moves() -> None:
+    """A play's cards move to the play area one by one (``move_card``)."""
+    cards = _module("balatro_ecs.game.commands.cards")
+    _need(cards.CardCommands, "_move_cards")
+
+    def _move_cards(self: Any, chosen: Any, area: Any) -> None:
+        for card in chosen:
+            self.move_card(card, area)
+
+    cards.CardCommands._move_cards = _move_cards
+
+
+def _first_use_descriptors() -> None:
+    """What a game made from a prepared start does not hold yet is found through a
+    ``__getattr__`` on the game's class (every attribute read the slow way on 3.11), not
+    through a descriptor per name."""
+    core = _module("balatro_ecs.game.core")
+    names = (*core.SHARED_UNTIL_USED, *core.MADE_ON_USE)
+    base = core.GameCore.__mro__[1]
+    found = {name: base.__dict__.get(name) for name in names}
+    if None in found.values():
+        raise SystemExit("GameCore has no first-use descriptors: update tools/bench_ablations.py")
+    for name in names:
+        delattr(base, name)
+
+    def __getattr__(self: Any, name: str) -> Any:
+        descriptor = found.get(name)
+        if descriptor is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        return descriptor.__get__(self, type(self))
+
+    core.GameCore.__getattr__ = __getattr__
+
+
 #: trick -> (what it is, where, the bench cases it speeds up, the patch that turns it off)
 ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
     "detection-cache": (
@@ -432,6 +480,25 @@ ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
         "game/copying.py restore_scored",
         ("score_dict_again", "score_dict"),
         _scored_restore,
+    ),
+    "policy-parts": (
+        "the random policy picks from the legal actions' parts in place",
+        "tools/policies.py RandomPolicy.choose, game/run/engine.py legal_parts",
+        ("random_game",),
+        _policy_parts,
+    ),
+    "play-moves": (
+        "a play's cards move to the play area in one pass",
+        "game/commands/cards.py _move_cards",
+        ("replay", "random_game"),
+        _play_moves,
+    ),
+    "first-use-descriptors": (
+        "a prepared start's shared and made-on-use attributes found by a descriptor each, "
+        "not by a __getattr__ that slows every attribute read on 3.11",
+        "game/core.py _OnFirstUse",
+        ("random_game", "replay", "new_game_played", "clone"),
+        _first_use_descriptors,
     ),
 }
 
