@@ -511,19 +511,19 @@ def _payload(game: Game) -> tuple[Any, ...]:
     cards, jokers, consumables = held_items(game)
     # Column by column (read with comprehensions: the interpreter reads slots faster than
     # operator.attrgetter does).
-    extras = [c._extra for c in cards]
+    rows = [
+        (c.entity, c._serial.value, c._values, (z := c.zone).area, z.slot, c._tally, c._extra)
+        for c in cards
+    ]
+    card_ids, serials, values, areas, slots, tallies, extras = (
+        zip(*rows, strict=True) if rows else ((),) * 7
+    )
     if any(extras):
         extra_codes: tuple[Any, ...] | None = tuple(
             None if e is None else _table_code(e) for e in extras
         )
     else:
         extra_codes = None
-    rows = [
-        (c.entity, c._serial.value, c._values, (z := c.zone).area, z.slot, c._tally) for c in cards
-    ]
-    card_ids, serials, values, areas, slots, tallies = (
-        zip(*rows, strict=True) if rows else ((),) * 6
-    )
     # Where each card is: as the rows say (a card of the run in its row's area, at its
     # index there) or else written; the offers' always written.
     lengths = tuple([len(game_areas[area]) for area in _CARD_AREAS])
@@ -552,18 +552,17 @@ def _payload(game: Game) -> tuple[Any, ...]:
     special = (deck.entity, deck.type.key, None if blind is None else (blind.entity, blind.key))
     # every other entity's table: the jokers', consumables', the blind's, the deck's, and
     # those of entities a plugin made
-    # (their order is the world's, written in full above: by id here)
     entities = game.world._entities
-    others = sorted(
-        entities.keys() - {*card_ids, *[j.entity for j in jokers], *[c.entity for c in consumables]}
-    )
-    for entity in others:
-        table = entities[entity]
-        if type(table) is not dict:  # a card in no row
-            raise SaveError(
-                f"binary save: entity {entity} is a {type(table).__name__} outside every "
-                "row; save as JSON"
-            )
+    skip = {*[j.entity for j in jokers], *[c.entity for c in consumables]}
+    others = [e for e, t in entities.items() if type(t) is dict and e not in skip]
+    if len(entities) - len(others) != len(card_ids) + len(skip):  # a card in no row
+        held = {*card_ids, *skip}
+        for entity, table in entities.items():
+            if type(table) is not dict and entity not in held:
+                raise SaveError(
+                    f"binary save: entity {entity} is a {type(table).__name__} outside every "
+                    "row; save as JSON"
+                )
     tables = [(entity, _table_code(entities[entity])) for entity in others]
     stake = game.stake
     plugins = game.plugins
