@@ -677,8 +677,7 @@ def score(scenario: Mapping[str, Any] | Scenario, *, plugins: Plugins | None = N
     if isinstance(scenario, Scenario):
         return scenario.score()
     plugins = plugins if plugins is not None else Plugins.default()
-    data = scenario
-    result = score_content(data, plugins, lambda: Scenario.from_dict(data, plugins))
+    result = score_content(scenario, plugins, Scenario.from_dict)
     if result is None:  # not plain data: validated and built each time
         return Scenario.from_dict(scenario, plugins).score()
     return result
