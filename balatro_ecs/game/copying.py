@@ -393,7 +393,7 @@ def restore_scored(game: Game, snap: GameSnapshot, scored: ScoredState) -> None:
             level, played, this_round, visible,
         )  # fmt: skip
     game.rng._state = snap.rng.copy()
-    game._set_next_serial(snap.serial)
+    own["_serial"] = itertools.count(snap.serial)  # (game._set_next_serial)
     if DERIVED[0] != scored.derived:  # some game's rules were derived since: compare
         _put_rules(game._rules, snap.rules)
         scored.derived = DERIVED[0]
@@ -415,7 +415,8 @@ def restore_scored(game: Game, snap: GameSnapshot, scored: ScoredState) -> None:
         p.buy, p.sell_override, p.free = buy, sell_override, free
         z = joker.zone
         z.area, z.slot = area, slot
-    _restore_consumables_and_blind(snap, changed)
+    if snap.consumables or snap.blind is not None:
+        _restore_consumables_and_blind(snap, changed)
 
 
 def _put_attrs(game: Game, attrs: dict[str, Any]) -> None:

@@ -117,7 +117,8 @@ class _Built:
         #: (then the game alone is watched: :attr:`refs`).
         self.watched: list[Any] = []
         self.counts: list[int] = []
-        #: The references to the game when its hand was scored (:meth:`park_game`).
+        #: The references to the game when its hand was scored (its result holding none
+        #: of its handles until they are read: :class:`KeptResult`).
         self.refs = 0
         #: Times taken to score: a result whose game was taken since cannot hand out the
         #: game's handles (:class:`KeptResult`).
@@ -166,12 +167,6 @@ class _Built:
             watched += [part for part in parts if not _IS_VALUE[type(part)]]
         watched += [c for c in (scoring, destroyed, events) if c]
         return watched
-
-    def park_game(self) -> None:
-        """Count the references to the game now (its result holds none of its handles
-        until they are read: :class:`KeptResult`)."""
-        self.watched = []
-        self.refs = sys.getrefcount(self.game)
 
     def free(self) -> bool:
         """Whether nothing outside holds the game or the last result's lists."""
@@ -264,7 +259,7 @@ class ScenarioPool:
         if built.scored.light:  # the game's own content: nothing else holds its handles
             _EVENTS.__set__(result, _Lease(built, entry, result.events))
             result.__class__ = KeptResult  # (handed out when read)
-            built.park_game()
+            built.refs = sys.getrefcount(built.game)  # (watched is empty: see free)
         else:  # a pack's hooks were handed them: watched at once
             built.park(result)
         games.append(built)
