@@ -70,6 +70,7 @@ from .jokers import Consumable, Joker
 from .rules import DERIVED, Rules
 from .scoring.pipeline import score_play
 from .scoring.result import ScoreResult
+from .state import ROWS_WRITTEN
 
 if TYPE_CHECKING:
     from ..kernel.world import WorldState
@@ -341,7 +342,9 @@ class ScoredState:
     conformance vector (tests/test_scenario_pool.py compares every field).
     """
 
-    __slots__ = ("cards", "derived", "hand_layout", "hands", "jokers", "light", "run")
+    __slots__ = (
+        "cards", "derived", "hand_layout", "hands", "jokers", "light", "rows_written", "run",
+    )  # fmt: skip
 
     def __init__(self, game: Game, snap: GameSnapshot) -> None:
         run = game.run
@@ -351,6 +354,9 @@ class ScoredState:
         self.jokers = _marshalled([j.state for j in game.jokers])
         #: :data:`DERIVED` when the rules were last as saved.
         self.derived = DERIVED[0]
+        #: :data:`~balatro_ecs.game.state.ROWS_WRITTEN` when the hands' rows were last
+        #: as saved.
+        self.rows_written = ROWS_WRITTEN[0]
         #: Each card with its place, tally and detection key, as saved.
         self.cards = [
             (card, *state[2:]) for card, state in zip(snap.cards, snap.card_state, strict=True)
@@ -376,7 +382,7 @@ def restore_scored(game: Game, snap: GameSnapshot, scored: ScoredState) -> None:
         or len(game.consumables) != len(snap.consumables)
     ):
         restore(game, snap)
-        scored.derived = DERIVED[0]
+        scored.derived, scored.rows_written = DERIVED[0], ROWS_WRITTEN[0]
         return
     # The game's attributes: written over; one made since makes the dict longer (exact:
     # then every attribute saved is there, and only those when the lengths are equal).
@@ -386,12 +392,21 @@ def restore_scored(game: Game, snap: GameSnapshot, scored: ScoredState) -> None:
         _put_attrs(game, attrs)
     changed = game.world.restore(snap.world_state, made_or_deleted_only=True)
     run = game.run
+    hands, saved_hands = run.hands, scored.hands
+    if ROWS_WRITTEN[0] == scored.rows_written and len(hands) == len(saved_hands):
+        # Only the scored hand's own count wrote a row: its hand's, the last hand played.
+        last = run.last_hand_played
+        if last is not None:
+            stats = hands[last]
+            stats.level, stats.played, stats.played_this_round, stats.visible = saved_hands[last]
+    else:  # some rows were written otherwise since (a level, a round's counts): all back
+        for stats, (level, played, this_round, visible) in zip(hands, saved_hands, strict=True):
+            stats.level, stats.played, stats.played_this_round, stats.visible = (
+                level, played, this_round, visible,
+            )  # fmt: skip
+        scored.rows_written = ROWS_WRITTEN[0]
     run.dollars, run.last_hand_played, run.hands_left, run.discards_left = scored.run
     run.hand_layout = scored.hand_layout  # (replaced, never changed in place)
-    for stats, (level, played, this_round, visible) in zip(run.hands, scored.hands, strict=True):
-        stats.level, stats.played, stats.played_this_round, stats.visible = (
-            level, played, this_round, visible,
-        )  # fmt: skip
     game.rng._state = snap.rng.copy()
     own["_serial"] = itertools.count(snap.serial)  # (game._set_next_serial)
     if DERIVED[0] != scored.derived:  # some game's rules were derived since: compare
