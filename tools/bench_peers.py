@@ -814,7 +814,11 @@ def load_engines(names: list[str]) -> tuple[dict[str, Engine], dict[str, str]]:
 
 
 def batch_size(engine: Engine, row: str) -> int:
-    """Units per timed batch: about BATCH_SECONDS of work, from a warm-up."""
+    """Units per timed batch: about BATCH_SECONDS of work, from a warm-up (after one
+    untimed unit: a first unit that builds caches would otherwise size the batch to a
+    handful of units, timed cold)."""
+    engine.pre_batch(row, 1)
+    getattr(engine, f"work_{row}")(1)
     units = 1
     while True:
         engine.pre_batch(row, units)
