@@ -84,8 +84,14 @@ static PyObject *first_draw(PyObject *self, PyObject *arg) {
     return PyFloat_FromDouble(tw_random(&g));
 }
 
-/* Python's float % 1.0 (float_rem): fmod, moved into [0, 1), zero as +0.0. */
+/* Python's float % 1.0 (float_rem): fmod, moved into [0, 1), zero as +0.0. For x >= 0 it
+ * is x - floor(x), to the bit: floor(x) is exact and so is the difference (the fraction
+ * of a double is a double), +0.0 for a whole x; fmod's cost grows with x's exponent (the
+ * hash's steps reach 1e15 and more), floor's does not. */
 static inline double py_mod1(double x) {
+    if (x >= 0.0) {
+        return x - floor(x); /* (inf gives nan, as fmod does) */
+    }
     double mod = fmod(x, 1.0);
     if (mod) {
         if (mod < 0) {
