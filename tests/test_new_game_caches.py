@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from balatro_ecs import Game, Plugins
-from balatro_ecs.kernel.content import BlindType, JokerType, VoucherType
-from balatro_ecs.tools.testing.modules import plugin_module
 from balatro_ecs.game.run import blinds
 from balatro_ecs.game.run.blinds import _fewest_bosses, _voucher_pool, choose_boss, next_voucher
+from balatro_ecs.kernel.content import BlindType, JokerType, VoucherType
+from balatro_ecs.tools.testing.modules import plugin_module
 
 SEEDS = [f"CACHE{n}" for n in range(12)]
 

@@ -140,22 +140,27 @@ def _bosses(game: Game) -> tuple[tuple[tuple[str, int], ...], tuple[str, ...]]:
 def choose_boss(game: Game) -> str:
     """Draw the next boss as the game does: eligible for the ante, least used, then random."""
     run = game.run
-    used = run.bosses_used
-    if used:
-        fewest = _fewest_bosses(game, run.ante, run.win_ante, used)
-    else:  # (no boss used yet, as in every new game: the same list for the plugin set)
-        key = ("boss pool", run.ante, run.win_ante)
-        cache = game.plugins.cache
-        found: tuple[str, ...] | None = cache.get(key)
-        if found is None:
-            found = cache[key] = _fewest_bosses(game, run.ante, run.win_ante, used)
-        fewest = found
+    fewest = _boss_candidates(game, run.ante, run.win_ante, run.bosses_used)
     if WEIGHTS_HOOK in game.plugins.implemented:
         boss = _weighted_boss(game, fewest)
     else:
         boss = game.rng.element("boss", fewest)
+    used = run.bosses_used
     used[boss] = used.get(boss, 0) + 1
     return boss
+
+
+def _boss_candidates(game: Game, ante: int, win_ante: int, used: dict[str, int]) -> tuple[str, ...]:
+    """:func:`_fewest_bosses`, kept per plugin set while no boss is used (as in every new
+    game: the same for every seed)."""
+    if used:
+        return _fewest_bosses(game, ante, win_ante, used)
+    key = ("boss pool", ante, win_ante)
+    cache = game.plugins.cache
+    found: tuple[str, ...] | None = cache.get(key)
+    if found is None:
+        found = cache[key] = _fewest_bosses(game, ante, win_ante, used)
+    return found
 
 
 def _fewest_bosses(game: Game, ante: int, win_ante: int, used: dict[str, int]) -> tuple[str, ...]:
@@ -274,16 +279,22 @@ def _voucher_pool(
     key = (tuple(owned), tuple(offered))
     if key in pools:
         return pools[key]
+    pool = _work_out_voucher_pool(game, owned, offered)
+    if len(pools) >= _VOUCHER_POOLS_KEPT:
+        pools.clear()
+    pools[key] = pool
+    return pool
+
+
+def _work_out_voucher_pool(
+    game: Game, owned: Sequence[str], offered: Sequence[str]
+) -> tuple[str | None, ...] | None:
+    """:func:`_voucher_pool`, worked out."""
     owned_set, offered_set = set(owned), set(offered)
-    pool: tuple[str | None, ...] | None = tuple(
+    pool = tuple(
         name
         if name not in owned_set and name not in offered_set and owned_set.issuperset(requires)
         else None
         for name, requires in _vouchers(game)
     )
-    if not any(pool or ()):
-        pool = None
-    if len(pools) >= _VOUCHER_POOLS_KEPT:
-        pools.clear()
-    pools[key] = pool
-    return pool
+    return pool if any(pool) else None
