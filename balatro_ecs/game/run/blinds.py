@@ -263,6 +263,7 @@ def next_voucher(game: Game, stream: str | None = None) -> str | None:
 
 #: How many voucher pools a plugin set keeps (by the vouchers owned and on sale).
 _VOUCHER_POOLS_KEPT = 256
+_UNKNOWN = object()
 
 
 def _voucher_pool(
@@ -277,8 +278,9 @@ def _voucher_pool(
     if pools is None:
         pools = game.plugins.cache["voucher pools"] = {}
     key = (tuple(owned), tuple(offered))
-    if key in pools:
-        return pools[key]
+    found = pools.get(key, _UNKNOWN)  # (one lookup: another thread may empty the dict)
+    if found is not _UNKNOWN:
+        return found  # type: ignore[return-value]
     pool = _work_out_voucher_pool(game, owned, offered)
     if len(pools) >= _VOUCHER_POOLS_KEPT:
         pools.clear()
