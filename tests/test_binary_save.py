@@ -179,6 +179,40 @@ def test_a_plugins_components_travel_with_their_entities() -> None:
     assert loaded.to_json() == game.to_json()
 
 
+def test_a_card_in_no_row_is_not_written() -> None:
+    game = Game(seed="BINROW")
+    card = game.area(C.Area.DECK).pop()  # left in the world, in no row
+    with pytest.raises(SaveError, match=f"entity {card.entity} is a Card outside every row"):
+        game.to_bytes(KEY)
+
+
+def test_cards_whose_places_are_not_the_rows_round_trip() -> None:
+    """A card whose zone is not its row's place, and one counted in no tally, are written
+    as they are (not as the rows would say)."""
+    game = Game(seed="BINPLACE")
+    deck = game.area(C.Area.DECK)
+    deck[3].zone.slot = 40
+    deck[5]._tally = None
+    loaded = _round_trip(game)
+    assert loaded.area(C.Area.DECK)[3].zone.slot == 40
+    assert loaded.area(C.Area.DECK)[5]._tally is None
+    assert loaded.area(C.Area.DECK)[6]._tally is loaded._tally
+    assert loaded.to_json() == game.to_json()
+
+
+def test_bytes_of_another_format_are_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = _mid_game()
+    monkeypatch.setattr(binary, "FORMAT", binary.FORMAT - 1)
+    game.plugins.cache.pop("binary identity", None)
+    older = game.to_bytes(KEY)
+    monkeypatch.undo()
+    monkeypatch.setenv(binary.KEY_ENV, "tests")
+    game.plugins.cache.pop("binary identity", None)
+    with pytest.raises(SaveError, match="written with another plugin set or layout"):
+        Game.from_bytes(older, game.plugins, key=KEY)
+    assert Game.from_bytes(game.to_bytes(KEY), game.plugins, key=KEY).to_json() == game.to_json()
+
+
 # -- refused -------------------------------------------------------------------------------
 
 

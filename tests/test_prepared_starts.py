@@ -302,3 +302,15 @@ def test_a_new_game_holds_only_what_it_changed_until_used() -> None:
     assert other.log and other.blind is not None and game.blind is None
     with pytest.raises(AttributeError, match="no attribute 'no_such_thing'"):
         _ = game.no_such_thing  # type: ignore[attr-defined]
+
+
+def test_a_game_s_class_has_no_getattr() -> None:
+    """What a new game does not hold yet is found by a descriptor per name
+    (``core._OnFirstUse``): a ``__getattr__`` would slow every attribute read on 3.11."""
+    assert not hasattr(Game, "__getattr__")
+    game = Game(seed="PREPDESC")
+    assert _pending(game) and "log" not in vars(game)
+    assert game.log == [] and "log" in vars(game) and _pending(game)
+    assert game.jokers == [] and not _pending(game)
+    with pytest.raises(AttributeError, match="'Game' object has no attribute 'nothing'"):
+        game.nothing  # noqa: B018

@@ -288,6 +288,67 @@ def _start_pools() -> None:
     blinds._voucher_pool = blinds._work_out_voucher_pool
 
 
+def _orjson_reads() -> None:
+    """Saves read by ``json`` alone, as without the ``fast`` extra."""
+    save = _module("balatro_ecs.game.run.save")
+    _need(save, "_FAST")[0] = False
+
+
+def _hand_titles() -> None:
+    """Every poker hand name read through ``HandType.from_name``."""
+    check = _module("balatro_ecs.game.run.save_check")
+    _need(check, "_hand_titles")
+    check._hand_titles = frozenset
+
+
+def _policy_parts() -> None:
+    """The random policy builds the whole list of legal actions, then picks from it."""
+    policies = _module("balatro_ecs.tools.policies")
+    _need(_module("balatro_ecs.game.run.engine"), "legal_parts")
+
+    def choose(self: Any, game: Any) -> Any:
+        actions = game.legal_actions(reorders=False)
+        if not actions:
+            raise policies.BalatroError(f"no legal action in phase {game.phase.value}")
+        return actions[self._rng.randint("choice", 0, len(actions) - 1)]
+
+    policies.RandomPolicy.choose = choose
+
+
+def _play_moves() -> None:
+    """A play's cards move to the play area one by one (``move_card``)."""
+    cards = _module("balatro_ecs.game.commands.cards")
+    _need(cards.CardCommands, "_move_cards")
+
+    def _move_cards(self: Any, chosen: Any, area: Any) -> None:
+        for card in chosen:
+            self.move_card(card, area)
+
+    cards.CardCommands._move_cards = _move_cards
+
+
+def _first_use_descriptors() -> None:
+    """What a game made from a prepared start does not hold yet is found through a
+    ``__getattr__`` on the game's class (every attribute read the slow way on 3.11), not
+    through a descriptor per name."""
+    core = _module("balatro_ecs.game.core")
+    names = (*core.SHARED_UNTIL_USED, *core.MADE_ON_USE)
+    base = core.GameCore.__mro__[1]
+    found = {name: base.__dict__.get(name) for name in names}
+    if None in found.values():
+        raise SystemExit("GameCore has no first-use descriptors: update tools/bench_ablations.py")
+    for name in names:
+        delattr(base, name)
+
+    def __getattr__(self: Any, name: str) -> Any:
+        descriptor = found.get(name)
+        if descriptor is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        return descriptor.__get__(self, type(self))
+
+    core.GameCore.__getattr__ = __getattr__
+
+
 #: trick -> (what it is, where, the bench cases it speeds up, the patch that turns it off)
 ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
     "detection-cache": (
@@ -346,10 +407,22 @@ ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
         _preview_marshal,
     ),
     "card-texts": (
-        "a card's saved text kept by the identities of its shared components",
+        "a card's saved text kept by the identities of its values tuple and serial",
         "game/run/save.py _card_text",
         ("save_load", "long_save"),
         _card_texts,
+    ),
+    "orjson-reads": (
+        "a JSON save read by orjson where that is what json reads (the fast extra)",
+        "game/run/save.py _fast_loads",
+        ("save_load", "long_save"),
+        _orjson_reads,
+    ),
+    "hand-titles": (
+        "a poker hand's own title taken at once by the save check",
+        "game/run/save_check.py _hand_titles",
+        ("save_load", "long_save"),
+        _hand_titles,
     ),
     "known-cards": (
         "a save check knows cards of a shape seen good before",
@@ -423,6 +496,25 @@ ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
         "game/copying.py restore_scored",
         ("score_dict_again", "score_dict"),
         _scored_restore,
+    ),
+    "policy-parts": (
+        "the random policy picks from the legal actions' parts in place",
+        "tools/policies.py RandomPolicy.choose, game/run/engine.py legal_parts",
+        ("random_game",),
+        _policy_parts,
+    ),
+    "play-moves": (
+        "a play's cards move to the play area in one pass",
+        "game/commands/cards.py _move_cards",
+        ("replay", "random_game"),
+        _play_moves,
+    ),
+    "first-use-descriptors": (
+        "a prepared start's shared and made-on-use attributes found by a descriptor each, "
+        "not by a __getattr__ that slows every attribute read on 3.11",
+        "game/core.py _OnFirstUse",
+        ("random_game", "replay", "new_game_played", "clone"),
+        _first_use_descriptors,
     ),
 }
 

@@ -821,8 +821,7 @@ class Duel:
     # -- the flow -------------------------------------------------------------------------------
     def _run(self, event: str, **values: Any) -> DuelContext:
         ctx = DuelContext(self, event, values)
-        for run in duel_schedule(event).functions:
-            run(ctx)
+        duel_schedule(event).call(ctx)
         return ctx
 
     def _start_hand_phase(self) -> None:

@@ -740,7 +740,7 @@ class Card:
         self, played: bool, face_down: bool, forced: bool, shatter_unseen: bool, couponed: bool
     ) -> None:
         self._flags = C.card_flags(played, face_down, forced, shatter_unseen, couponed)
-        self._swapped()
+        self._values = _VALUES(self)  # (no flag changes the detection keys: they stay)
 
     def set_suit(self, suit: Suit) -> None:
         """Change the printed suit (Checkered Deck, suit-changing Tarots)."""

@@ -153,6 +153,7 @@ class GameSnapshot:
     __slots__ = (
         "attrs",
         "blind",
+        "card_columns",
         "card_state",
         "cards",
         "consumables",
@@ -179,6 +180,11 @@ class GameSnapshot:
     #: Each card's ``(entity id, serial, area, slot, tally, detection key)``, in
     #: :attr:`cards`' order (the tally: the game's list, or ``None``).
     card_state: list[tuple[Any, ...]]
+    #: Or the cards as columns (what a binary save reads, for :func:`build` alone):
+    #: ``(entity ids, serials, areas, slots, counted, values, side dicts or None)``,
+    #: ``counted`` the number of cards, first, in the game's tally (the rest in none) or
+    #: each card's flag; ``None`` when :attr:`card_state` holds them.
+    card_columns: tuple[Any, ...] | None
     consumables: tuple[tuple[Any, ...], ...]
     jokers: tuple[tuple[Any, ...], ...]
     log: tuple[Any, ...]
@@ -262,6 +268,7 @@ def take(game: Game) -> GameSnapshot:
     # A card's values are in its table: its zone is its only state. (A comprehension: the
     # interpreter reads slots faster than operator.attrgetter does.)
     snap.cards = tuple(cards)
+    snap.card_columns = None
     snap.card_state = [
         (c.entity, c._serial, (z := c.zone).area, z.slot, c._tally, c._key) for c in cards
     ]
@@ -491,18 +498,29 @@ def _entities(
     owned: set[int] = set()
     made: dict[int, Any] = {}
     tally[:] = snap.rows[-1][1]
-    if snap.card_state:
+    columns = snap.card_columns
+    if columns is not None:  # (a binary save's cards, read as columns)
+        ids, serials, areas, slots, counts, values, extras = columns
+        if type(counts) is int:
+            counted: list[list[int] | None] = [tally] * counts
+            counted += [None] * (len(ids) - counts)
+        else:
+            counted = [tally if t else None for t in counts]
+        cards = make_cards(values, serials, areas, slots, rules, counted, ids, extras)
+        made.update(zip(ids, cards, strict=True))
+        tables.update(made)
+    elif snap.card_state:
         ids, serials, areas, slots, tallies, keys = zip(*snap.card_state, strict=True)
         # Each card's saved contents: its values (shared) and side dict (never changed in
         # place, so shared too).
-        values, extras = zip(*map(tables.__getitem__, ids), strict=True)
+        values, side = zip(*map(tables.__getitem__, ids), strict=True)
         if None in tallies:  # (an offer in the shop or a pack counts in no tally)
             counted = [tally if t is not None else None for t in tallies]
         else:
             counted = [tally] * len(ids)
         cards = make_cards(
             values, serials, areas, slots, rules, counted, ids,
-            None if extras.count(None) == len(extras) else extras, keys,
+            None if side.count(None) == len(side) else side, keys,
         )  # fmt: skip
         made.update(zip(ids, cards, strict=True))
         tables.update(made)

@@ -15,6 +15,8 @@ new_game_played          a new game and its first action (``SelectBlind``): what
                          game shares with its prepared start until used is copied there
 random_game              a whole game played by the random policy, creation to end
                          (``atomic=False``, as simulations play)
+replay                   one action of a recorded random-policy game applied again to a
+                         new game of its seed, no policy (actions/s, new games included)
 clone                    ``game.clone()`` of a mid-run game (5 jokers, in a round)
 save_load                ``Game.from_json(game.to_json())`` of that game
 save_load_fast           ``Game.from_bytes(game.to_bytes())`` of that game (the trusted
@@ -177,6 +179,35 @@ def _policy_games(name: str, policy_name: str, n: int, passes: int) -> CaseResul
 
 def case_random_game(passes: int) -> CaseResult:
     return _policy_games("random_game", "random", 50, passes)
+
+
+def case_replay(passes: int) -> CaseResult:
+    from balatro_ecs import Game
+
+    make_policy = _released("balatro_ecs.policies").make_policy
+    recorded = []
+    for i in range(20):  # recorded once, untimed: the random policy's games
+        seed = f"REPLAY{i}"
+        game, policy = _simulation_game(Game, seed), make_policy("random", seed)
+        actions: list[Any] = []
+        Phase = _released("balatro_ecs.state").Phase
+        while game.run.phase is not Phase.GAME_OVER and not game.run.won and len(actions) < 2000:
+            actions.append(policy.choose(game))
+            game.apply(actions[-1])
+        recorded.append((seed, actions))
+
+    def work() -> int:
+        done = 0
+        for _ in range(5):
+            for seed, actions in recorded:
+                game = _simulation_game(Game, seed)
+                for action in actions:
+                    game.apply(action)
+                done += len(actions)
+                game.close()
+        return done
+
+    return CaseResult("replay", "actions/s", _timed(work, passes))
 
 
 def case_greedy_game(passes: int) -> CaseResult:
@@ -346,6 +377,7 @@ CASES: dict[str, Callable[[int], CaseResult | None]] = {
     "new_game": case_new_game,
     "new_game_played": case_new_game_played,
     "random_game": case_random_game,
+    "replay": case_replay,
     "clone": case_clone,
     "save_load": case_save_load,
     "save_load_fast": case_save_load_fast,

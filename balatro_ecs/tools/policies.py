@@ -45,10 +45,11 @@ from ..game.actions import (
     SkipPack,
     Use,
 )
+from ..game.game import Game as _Game
 from ..game.hands import detector
 from ..game.jokers import Consumable, Joker
 from ..game.pools import planet_for
-from ..game.run import shop
+from ..game.run import engine, shop
 from ..game.state import Phase
 from ..kernel.content import BoosterType
 from ..kernel.enums import Enhancement, HandType
@@ -60,6 +61,9 @@ if TYPE_CHECKING:
     from ..game.game import Game
 
 __all__ = ["POLICIES", "GreedyPolicy", "Policy", "RandomPolicy", "make_policy"]
+
+#: ``Game.legal_actions`` as the engine defines it (a subclass may list its own way).
+_GAME_LEGAL_ACTIONS = _Game.legal_actions
 
 
 class Policy(Protocol):
@@ -84,10 +88,25 @@ class RandomPolicy:
         self._rng = GameRandom(f"random-policy:{seed}")
 
     def choose(self, game: Game) -> Action:
-        actions = game.legal_actions(reorders=False)
-        if not actions:
+        """``legal_actions(reorders=False)[i]`` for ``i`` drawn uniformly from the
+        policy's stream; the list itself is not built (its parts are read in place:
+        :func:`~balatro_ecs.game.run.engine.legal_parts`) unless the game's class lists its
+        actions its own way."""
+        if type(game).legal_actions is not _GAME_LEGAL_ACTIONS:
+            actions = game.legal_actions(reorders=False)
+            if not actions:
+                raise BalatroError(f"no legal action in phase {game.phase.value}")
+            return actions[self._rng.randint("choice", 0, len(actions) - 1)]
+        parts = engine.legal_parts(game, reorders=False)
+        total = sum(map(len, parts))
+        if not total:
             raise BalatroError(f"no legal action in phase {game.phase.value}")
-        return actions[self._rng.randint("choice", 0, len(actions) - 1)]
+        index = self._rng.randint("choice", 0, total - 1)
+        for part in parts:
+            if index < len(part):
+                return part[index]
+            index -= len(part)
+        raise AssertionError("unreachable: the index is below the parts' total")  # pragma: no cover
 
 
 class GreedyPolicy:

@@ -158,6 +158,27 @@ class CardCommands(RunCommands):
         for i in range(at, size + 1):
             row[i].zone.slot = i
 
+    def _move_cards(self, cards: Sequence[Card], area: C.Area) -> None:
+        """Move these distinct cards, each in the row its zone names, in order, to the end
+        of ``area``: what :meth:`move_card` does to each in turn, with each row they leave
+        renumbered once (the cards of a play)."""
+        areas = self._areas
+        taken: dict[C.Area, set[int]] = {}
+        for card in cards:
+            zone = card.zone
+            taken.setdefault(zone.area, set()).add(id(card))
+            zone.area = area
+        for where, gone in taken.items():
+            kept = areas[where]
+            kept[:] = [card for card in kept if id(card) not in gone]
+            for i in range(len(kept)):
+                kept[i].zone.slot = i
+        row = areas[area]
+        start = len(row)
+        row += cards
+        for i in range(start, len(row)):
+            row[i].zone.slot = i
+
     def _move_all(self, source: C.Area, target: C.Area) -> None:
         """Move every card of ``source``, in order, to the end of ``target`` (what moving
         them one by one does, in one pass)."""
@@ -318,8 +339,14 @@ class CardCommands(RunCommands):
             # The game lays the hand out as each card enters it, then sorts it: the last
             # card drawn lies right of the others, which lie in sorted order.
             last = drawn[-1]
-            layout = [c.serial for c in self._areas[C.Area.HAND] if c is not last]
-            layout.append(last.serial)
+            hand = self._areas[C.Area.HAND]
+            layout = list(map(_SERIAL, hand))
+            slot = last.zone.slot  # (sorted: each card's slot is its index)
+            if 0 <= slot < len(hand) and hand[slot] is last:
+                del layout[slot]
+            else:  # (a hook took it out of the hand)
+                layout = [c.serial for c in hand if c is not last]
+            layout.append(last._serial.value)
             self.run.hand_layout = layout
             if self._planned("joker_hand_drawn"):
                 self.each_joker("joker_hand_drawn", tuple(drawn))

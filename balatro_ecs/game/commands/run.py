@@ -371,10 +371,15 @@ class RunCommands(RulesSync):
         waits for the next event, and one destroyed meanwhile (Madness, Ceremonial Dagger)
         no longer acts.
         """
-        out = []
-        version = self.row_version
+        out: list[tuple[Joker, Any]] = []
         plans = self.plans
-        for fn, view, source in plans.plan(hook):
+        plan = plans.plan(hook)
+        if not plan:  # (no joker has the hook)
+            if plans.ruled:
+                self._rules_dirty = True
+            return out
+        version = self.row_version
+        for fn, view, source in plan:
             if self.row_version != version and source not in self.jokers:
                 continue
             out.append((source, fn(self, view, *args)))

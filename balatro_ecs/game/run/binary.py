@@ -29,13 +29,19 @@ was written from.
 Layout: ``MAGIC`` (8 bytes), the digest (32), the engine version and the plugin set's
 identity (length-prefixed, readable without trusting the rest, for the error message),
 then the payload: :mod:`marshal` of plain tuples (or :mod:`pickle`, flagged, when a
-plugin's counters hold something :mod:`marshal` cannot write).
+plugin's counters hold something :mod:`marshal` cannot write). The playing cards are
+columns (:data:`FORMAT` 4): their entity ids in the order of the rows (deck, hand, play,
+discard pile, then the offers; the four rows are that column cut by their lengths), their
+serials and one code per values tuple; their areas, slots and tallies only where the rows
+do not say them. :func:`~balatro_ecs.game.copying.build` makes them from the columns in
+one call. The log is its entries' texts in the JSON save.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import itertools
 import marshal
 import operator
 import os
@@ -55,8 +61,8 @@ from ...kernel.world import WorldState
 from ..actions import Outcome, action_from_dict
 from ..copying import _RULE_FIELDS, GameSnapshot, build, held_items
 from ..jokers import Consumable, Joker
-from ..scoring.result import ScoreResult
 from ..state import Phase, RunState
+from . import save
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -68,7 +74,7 @@ MAGIC = b"BECSbin\x01"
 #: The payload's layout version (part of the digest: a new layout refuses old bytes; the
 #: run record's fields are part of it too, so that bytes written before a field was added
 #: or removed are refused by name rather than misread).
-FORMAT = 3
+FORMAT = 4
 #: The environment variable naming the key (any text).
 KEY_ENV = "BALATRO_ECS_SAVE_KEY"
 _DIGEST = 32
@@ -179,9 +185,19 @@ def _identity(plugins: Plugins) -> bytes:
     return identity
 
 
+_HEADERS: dict[tuple[str, bytes], bytes] = {}
+
+
 def _header(identity: bytes) -> bytes:
-    version = __version__.encode("utf-8")
-    return bytes([len(version)]) + version + identity
+    """The clear header: the engine version (length-prefixed) and the plugin set's
+    identity (kept per version and identity)."""
+    found = _HEADERS.get((__version__, identity))
+    if found is None:
+        version = __version__.encode("utf-8")
+        if len(_HEADERS) >= 64:
+            _HEADERS.clear()
+        found = _HEADERS[(__version__, identity)] = bytes([len(version)]) + version + identity
+    return found
 
 
 # -- components ------------------------------------------------------------------------------
@@ -312,17 +328,19 @@ def _table(codes: tuple[tuple[Any, ...], ...]) -> dict[type, Any]:
 
 # -- a playing card's values -------------------------------------------------------------------
 # A card's eight value components (its ``_values`` tuple, shared with the template or save
-# it came from) are written as one flat tuple, kept by the tuple's identity; read back to
-# one shared tuple per code.
+# it came from) are written as one code: the marshal bytes of a flat tuple of plain values
+# (rank, suit, original suit, the three kinds, the bonus chips, the flags as bits), kept by
+# the tuple's identity; read back to one shared tuple per code (bytes hash faster than
+# tuples, and are not tracked by the garbage collector).
 
 #: Codes by the values tuple's identity, and the tuples (kept, so that an identity stays
 #: its tuple's while its code is kept).
-_VALUES_CODE: dict[int, tuple[Any, ...]] = {}
+_VALUES_CODE: dict[int, bytes] = {}
 _VALUES_KEPT: dict[int, tuple[Any, ...]] = {}
-_VALUES_OF: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+_VALUES_OF: dict[bytes, tuple[Any, ...]] = {}
 
 
-def _values_codes(rows: Sequence[tuple[Any, ...]]) -> tuple[tuple[Any, ...], ...]:
+def _values_codes(rows: Sequence[tuple[Any, ...]]) -> tuple[bytes, ...]:
     """The codes of these cards' values tuples (looked up in C when all are known)."""
     codes = list(map(_VALUES_CODE.get, map(id, rows)))
     if None in codes:
@@ -332,16 +350,19 @@ def _values_codes(rows: Sequence[tuple[Any, ...]]) -> tuple[tuple[Any, ...], ...
     return tuple(codes)  # type: ignore[arg-type]  # every None replaced
 
 
-def _values_code(values: tuple[Any, ...]) -> tuple[Any, ...]:
+def _values_code(values: tuple[Any, ...]) -> bytes:
     rank, suit, enhancement, edition, seal, perma, debuff, flags = values
     marks = (
         debuff.forced, debuff.by_blind, flags.played_this_ante, flags.face_down,
         flags.forced_selection, flags.shatter_unseen, flags.couponed,
     )  # fmt: skip
-    code = (
-        rank.value, int(suit.value), None if suit.original is None else int(suit.original),
-        int(enhancement.kind), int(edition.kind), int(seal.kind), perma.chips,
-        sum(1 << i for i, mark in enumerate(marks) if mark),
+    code = marshal.dumps(
+        (
+            rank.value, int(suit.value), None if suit.original is None else int(suit.original),
+            int(enhancement.kind), int(edition.kind), int(seal.kind), perma.chips,
+            sum(1 << i for i, mark in enumerate(marks) if mark),
+        ),
+        4,
     )  # fmt: skip
     if len(_VALUES_CODE) >= _LIMIT:
         _VALUES_CODE.clear()
@@ -351,7 +372,7 @@ def _values_code(values: tuple[Any, ...]) -> tuple[Any, ...]:
     return code
 
 
-def _values_rows(codes: tuple[tuple[Any, ...], ...]) -> list[tuple[Any, ...]]:
+def _values_rows(codes: tuple[bytes, ...]) -> list[tuple[Any, ...]]:
     """The shared values tuples of these codes (looked up in C when all are known)."""
     rows = list(map(_VALUES_OF.get, codes))
     if None in rows:
@@ -361,8 +382,8 @@ def _values_rows(codes: tuple[tuple[Any, ...], ...]) -> list[tuple[Any, ...]]:
     return rows  # type: ignore[return-value]  # every None replaced
 
 
-def _values_of(code: tuple[Any, ...]) -> tuple[Any, ...]:
-    rank, suit, original, enhancement, edition, seal, chips, bits = code
+def _values_of(code: bytes) -> tuple[Any, ...]:
+    rank, suit, original, enhancement, edition, seal, chips, bits = marshal.loads(code)
     forced, by_blind, *flags = [bool(bits >> i & 1) for i in range(7)]
     values = (
         C.rank(rank), C.suit(suit, original), C.enhancement(enhancement), C.edition(edition),
@@ -375,6 +396,24 @@ def _values_of(code: tuple[Any, ...]) -> tuple[Any, ...]:
 
 
 _RULES = operator.attrgetter(*_RULE_FIELDS)
+_CARD_AREAS = (C.Area.DECK, C.Area.HAND, C.Area.PLAY, C.Area.DISCARD)
+_PLACES: dict[tuple[int, ...], tuple[tuple[C.Area, ...], tuple[int, ...]]] = {}
+
+
+def _places(lengths: tuple[int, ...]) -> tuple[tuple[C.Area, ...], tuple[int, ...]]:
+    """The areas and slots of the run's cards, in order, when the rows of the deck, hand,
+    play and discard pile (of these lengths) say where each is (kept per lengths)."""
+    found = _PLACES.get(lengths)
+    if found is None:
+        areas = tuple(
+            itertools.chain(*[[a] * n for a, n in zip(_CARD_AREAS, lengths, strict=True)])
+        )
+        slots = tuple(itertools.chain(*map(range, lengths)))
+        if len(_PLACES) >= _LIMIT:
+            _PLACES.clear()
+        found = _PLACES[lengths] = (areas, slots)
+    return found
+
 
 # -- jokers and consumables -------------------------------------------------------------------
 # Their tables as :meth:`Game.new_joker <balatro_ecs.game.Game.new_joker>` and
@@ -419,32 +458,33 @@ def _handle_code(item: Joker | Consumable) -> tuple[Any, ...]:
 
 
 # -- the log -----------------------------------------------------------------------------------
-# Kept as the JSON save keeps it: the action, the phases and money around it, a played
-# hand's score (hand, chips, mult, score).
+# Kept as the JSON save keeps it: each entry as its text in the JSON save (the action, the
+# phases and money around it, a played hand's score), which the JSON save keeps per entry
+# already; read back once per text to an entry shared by every game loaded with it (an
+# entry is immutable: a clone's log shares its entries too).
+
+#: The entries read back, by text; bounded.
+_OUTCOMES: dict[str, Outcome] = {}
+_OUTCOMES_LIMIT = 16384
 
 
-def _outcome_code(outcome: Outcome) -> tuple[Any, ...]:
-    score = outcome.score
-    return (
-        outcome.action.to_dict(),
-        outcome.phase_before,
-        outcome.phase_after,
-        outcome.dollars_before,
-        outcome.dollars_after,
-        None if score is None else (score.hand_name, score.chips, score.mult, score.score),
-    )
+def _outcomes(texts: Sequence[str]) -> list[Outcome]:
+    """The log's entries these texts write (looked up in C when all are known)."""
+    found = list(map(_OUTCOMES.get, texts))
+    if None in found:
+        for i, outcome in enumerate(found):
+            if outcome is None:
+                found[i] = _outcome(texts[i])
+    return found  # type: ignore[return-value]  # every None replaced
 
 
-def _outcome(code: tuple[Any, ...]) -> Outcome:
-    action, phase_before, phase_after, dollars_before, dollars_after, score = code
-    return Outcome(
-        action=action_from_dict(action),
-        phase_before=phase_before,
-        phase_after=phase_after,
-        dollars_before=dollars_before,
-        dollars_after=dollars_after,
-        score=None if score is None else ScoreResult(*score),
-    )
+def _outcome(text: str) -> Outcome:
+    raw = save._strict_loads(text)
+    outcome = save._outcome(raw, action_from_dict(raw["action"]))
+    if len(_OUTCOMES) >= _OUTCOMES_LIMIT:
+        _OUTCOMES.clear()
+    _OUTCOMES[text] = outcome
+    return outcome
 
 
 # -- writing -----------------------------------------------------------------------------------
@@ -480,20 +520,32 @@ def _payload(game: Game) -> tuple[Any, ...]:
     else:
         extra_codes = None
     rows = [
-        (c.entity, c._serial.value, c._values, int((z := c.zone).area), z.slot, c._tally)
-        for c in cards
+        (c.entity, c._serial.value, c._values, (z := c.zone).area, z.slot, c._tally) for c in cards
     ]
     card_ids, serials, values, areas, slots, tallies = (
         zip(*rows, strict=True) if rows else ((),) * 6
     )
+    # Where each card is: as the rows say (a card of the run in its row's area, at its
+    # index there) or else written; the offers' always written.
+    lengths = tuple([len(game_areas[area]) for area in _CARD_AREAS])
+    run = sum(lengths)
+    places = None
+    if (areas[:run], slots[:run]) != _places(lengths):
+        places = (tuple(map(int, areas[:run])), slots[:run])
+    # Which cards count in the game's tally: those of the run, or else each card's flag.
+    if None in tallies[:run] or tallies[run:].count(None) != len(tallies) - run:
+        counts: int | tuple[bool, ...] = tuple([t is not None for t in tallies])
+    else:
+        counts = run
     card_codes = (
         card_ids,
         serials,
         _values_codes(values),
         extra_codes,
-        areas,
-        slots,
-        tuple([None if t is None else True for t in tallies]),
+        places,
+        tuple(map(int, areas[run:])),
+        slots[run:],
+        counts,
     )
     items: list[Joker | Consumable] = [*jokers, *consumables]
     handles = tuple(map(_handle_code, items))
@@ -502,17 +554,17 @@ def _payload(game: Game) -> tuple[Any, ...]:
     # every other entity's table: the jokers', consumables', the blind's, the deck's, and
     # those of entities a plugin made
     entities = game.world._entities
-    skip = {*card_ids, *[j.entity for j in jokers], *[c.entity for c in consumables]}
-    tables = []
-    for entity, table in entities.items():
-        if entity in skip:
-            continue
-        if type(table) is not dict:
-            raise SaveError(
-                f"binary save: entity {entity} is a {type(table).__name__} outside every row; "
-                "save as JSON"
-            )
-        tables.append((entity, _table_code(table)))
+    skip = {*[j.entity for j in jokers], *[c.entity for c in consumables]}
+    others = [e for e, t in entities.items() if type(t) is dict and e not in skip]
+    if len(entities) - len(others) != len(card_ids) + len(skip):  # a card in no row
+        held = {*card_ids, *skip}
+        for entity, table in entities.items():
+            if type(table) is not dict and entity not in held:
+                raise SaveError(
+                    f"binary save: entity {entity} is a {type(table).__name__} outside every "
+                    "row; save as JSON"
+                )
+    tables = [(entity, _table_code(entities[entity])) for entity in others]
     stake = game.stake
     plugins = game.plugins
     synced = game._synced is not None and game._synced == (game.row_version, plugins.version)
@@ -543,10 +595,7 @@ def _payload(game: Game) -> tuple[Any, ...]:
         len(jokers),
         tuple(tables),
         (
-            tuple([c.entity for c in game_areas[C.Area.DECK]]),
-            tuple([c.entity for c in game_areas[C.Area.HAND]]),
-            tuple([c.entity for c in game_areas[C.Area.PLAY]]),
-            tuple([c.entity for c in game_areas[C.Area.DISCARD]]),
+            lengths,  # the deck, hand, play and discard pile: the first cards, in order
             tuple([j.entity for j in game.jokers]),
             tuple([c.entity for c in game.consumables]),
             tuple([o.entity for o in game.shop]),
@@ -555,7 +604,7 @@ def _payload(game: Game) -> tuple[Any, ...]:
             tuple([o.entity for o in game.pack]),
             tuple(game._tally),
         ),
-        tuple(map(_outcome_code, game.log)),
+        tuple(map(save._outcome_text, game.log)),
     )
 
 
@@ -637,30 +686,26 @@ def _game(payload: tuple[Any, ...], plugins: Plugins, game_class: type[Game]) ->
         budget, checks,
     ) = small  # fmt: skip
     saved: dict[int, Any] = {entity: _table(codes) for entity, codes in tables}
-    entity_ids, serials, value_codes, extras, areas, slots, tallies = cards
-    values = _values_rows(value_codes)
-    if extras is None:
-        saved.update(
-            zip(entity_ids, zip(values, [None] * len(entity_ids), strict=True), strict=True)
-        )
-    else:
-        side = [None if e is None else _table(e) for e in extras]
-        saved.update(zip(entity_ids, zip(values, side, strict=True), strict=True))
+    entity_ids, serials, value_codes, extras, places, offer_areas, offer_slots, counts = cards
+    saved.update(zip(entity_ids, itertools.repeat(None)))  # (the cards are made from the columns)
     area_of = _AREA_OF
+    if places is None:
+        run_areas, run_slots = _places(rows[0])
+    else:
+        run_areas, run_slots = tuple(map(area_of.__getitem__, places[0])), places[1]
     snap = GameSnapshot()
     snap.kind = game_class
     snap.world = None
     snap.cards = ()
-    snap.card_state = list(
-        zip(
-            entity_ids,
-            C.serials_of(serials),
-            map(area_of.__getitem__, areas),
-            slots,
-            tallies,  # whether each card counts (``None``: not): build gives the game's tally
-            [None] * len(entity_ids),  # detection keys: found again when first needed
-            strict=True,
-        )
+    snap.card_state = []
+    snap.card_columns = (
+        entity_ids,
+        C.serials_of(serials),
+        [*run_areas, *map(area_of.__getitem__, offer_areas)],
+        [*run_slots, *offer_slots],
+        counts,
+        _values_rows(value_codes),
+        None if extras is None else [None if e is None else _table(e) for e in extras],
     )
     jokers: list[tuple[Any, ...]] = []
     consumables: list[tuple[Any, ...]] = []
@@ -753,12 +798,16 @@ def _game(payload: tuple[Any, ...], plugins: Plugins, game_class: type[Game]) ->
     snap.rng = rng
     snap.serial = serial
     snap.rules = rules
-    deck, hand, play, discard, joker_row, held, shop, vouchers, packs, pack, tally = rows
+    lengths, joker_row, held, shop, vouchers, packs, pack, tally = rows
+    ends = tuple(itertools.accumulate(lengths))
+    deck, hand, play, discard = (
+        entity_ids[start:end] for start, end in zip((0, *ends), ends, strict=False)
+    )
     snap.row_ids = (deck, hand, play, discard, joker_row, held, shop, pack)
     snap.rows = tuple(
         (None, contents)  # type: ignore[misc]  # build reads only the contents here
         for contents in ((), (), (), (), (), (), (), vouchers, packs, (), (), (), list(tally))
     )
-    snap.log = tuple(map(_outcome, log))
+    snap.log = tuple(_outcomes(log))
     game = build(snap, adopt=True)
     return game

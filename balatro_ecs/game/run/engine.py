@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from threading import get_ident
 from typing import TYPE_CHECKING
@@ -54,9 +55,23 @@ from .invariants import broken, culprit
 from .rounds import end_round_if_out_of_cards
 
 if TYPE_CHECKING:
+    from ..cards import Card
     from ..game import Game
 
-__all__ = ["action_mask", "apply", "check_preview", "legal_actions", "verify"]
+__all__ = [
+    "action_mask",
+    "apply",
+    "check_preview",
+    "forced_positions",
+    "legal_actions",
+    "legal_parts",
+    "verify",
+]
+
+
+#: Whether a card is the one a Cerulean Bell forces (read in C).
+_FORCED = operator.attrgetter("_flags.forced_selection")
+_NO_POSITIONS: frozenset[int] = frozenset()
 
 
 def _phase(game: Game, *allowed: Phase, what: str) -> None:
@@ -83,12 +98,13 @@ def _cards(
         raise IllegalActionError(f"{what}: choose 1 to {limit} cards, got {len(cards)}")
     if len(set(cards)) != len(cards):
         raise IllegalActionError(f"{what}: a card is chosen twice in {[c + 1 for c in cards]}")
-    for c in cards:
-        if not 0 <= c < len(hand):
-            raise IllegalActionError(f"{what}: no card {c + 1} in hand ({len(hand)} cards)")
+    if min(cards) < 0 or max(cards) >= len(hand):  # (then the first one out, named)
+        for c in cards:
+            if not 0 <= c < len(hand):
+                raise IllegalActionError(f"{what}: no card {c + 1} in hand ({len(hand)} cards)")
     if not forced:
         return
-    if not any([card._flags.forced_selection for card in hand]):  # (usually none is)
+    if not any(map(_FORCED, hand)):  # (usually none is)
         return
     must = [i for i, card in enumerate(hand) if card.forced]
     if not set(must) <= set(cards):
@@ -509,9 +525,11 @@ def _targeted(
 
     A card whose condition depends only on how many cards are selected is checked once per
     number of cards (on the first choice of that many); any other, once per choice."""
+    out: list[Action] = []
+    if not items:
+        return out
     n = len(game.area(Area.HAND)) if targets else 0
     limit = game.rules.selection_limit if n else 0
-    out: list[Action] = []
     for i, item in enumerate(items):
         least, most = item.type.targets if isinstance(item, Consumable) else (0, 0)
         most = min(most, limit)
@@ -545,48 +563,92 @@ def legal_actions(
 
     ``targets=False`` lists uses and picks without hand targets, ``adjacent_moves=True``
     only moves to the next slot, ``cards=False`` leaves out plays and discards."""
+    out: list[Action] = []
+    for part in legal_parts(
+        game, reorders=reorders, targets=targets, adjacent_moves=adjacent_moves, cards=cards
+    ):
+        out += part
+    return out
+
+
+def legal_parts(
+    game: Game,
+    *,
+    reorders: bool = True,
+    targets: bool = True,
+    adjacent_moves: bool = False,
+    cards: bool = True,
+) -> list[Sequence[Action]]:
+    """:func:`legal_actions` in parts, in order: what it lists is their concatenation.
+    The plays and discards come as the shared tuples of every such action of the hand's
+    size (nothing copied), so a caller that picks one legal action by its index (the
+    random policy) finds it without building the whole list. Same arguments."""
     run = game.run
     phase = run.phase
-    out: list[Action] = []
     if phase is Phase.GAME_OVER:
-        return out
+        return []
     if run.win_screen:
-        return [_ENDLESS]
+        return [_ENDLESS_ONLY]
+    parts: list[Sequence[Action]] = []
     legal = functools.partial(_legal, game)
     if phase is Phase.BLIND_SELECT:
-        out += filter(legal, _BLIND_ACTIONS)
+        parts.append(_blind_actions(game))
     elif phase is Phase.ROUND:
         if cards:
             hand = game.area(Area.HAND)
-            forced = frozenset(i for i, card in enumerate(hand) if card.forced)
-            plays, discards = _card_actions(len(hand), forced, game.rules.selection_limit)
-            out += plays
+            plays, discards = _card_actions(
+                len(hand), forced_positions(hand), game.rules.selection_limit
+            )
+            parts.append(plays)
             if run.discards_left > 0:
-                out += discards
+                parts.append(discards)
         if reorders:
-            out += filter(legal, _SORTS)
+            parts.append(list(filter(legal, _SORTS)))
     elif phase is Phase.CASH_OUT:
-        out += filter(legal, _CASH_OUT)
+        parts.append(list(filter(legal, _CASH_OUT)))
     elif phase is Phase.SHOP:
         candidates: list[Action] = [Buy(i) for i in range(len(game.shop))]
         candidates += [BuyAndUse(i) for i in range(len(game.shop))]
         candidates += [BuyVoucher(i) for i in range(len(game.shop_vouchers))]
         candidates += [BuyPack(i) for i in range(len(game.shop_packs))]
         candidates += _SHOP_END
-        out += filter(legal, candidates)
+        parts.append(list(filter(legal, candidates)))
     elif phase is Phase.PACK:
-        out += _targeted(game, Pick, game.pack, targets)
-        out += filter(legal, _SKIP_PACK)
-    out += filter(legal, [Sell("jokers", i) for i in range(len(game.jokers))])
-    out += filter(legal, [Sell("consumables", i) for i in range(len(game.consumables))])
-    out += _targeted(game, Use, game.consumables, targets)
-    if reorders:
-        n = len(game.jokers)
+        parts.append(_targeted(game, Pick, game.pack, targets))
+        parts.append(list(filter(legal, _SKIP_PACK)))
+    jokers, consumables = game.jokers, game.consumables
+    if jokers:
+        parts.append(list(filter(legal, [Sell("jokers", i) for i in range(len(jokers))])))
+    if consumables:
+        parts.append(list(filter(legal, [Sell("consumables", i) for i in range(len(consumables))])))
+        parts.append(_targeted(game, Use, consumables, targets))
+    if reorders and len(jokers) > 1:
+        n = len(jokers)
         if adjacent_moves:
             moves = [MoveJoker(i, i + 1) for i in range(n - 1)]
         else:
             moves = [MoveJoker(i, j) for i in range(n) for j in range(n) if i != j]
-        out += filter(legal, moves)
+        parts.append(list(filter(legal, moves)))
+    return parts
+
+
+def forced_positions(hand: Sequence[Card]) -> frozenset[int]:
+    """The positions of the hand's forced cards (Cerulean Bell's pick; usually none)."""
+    if not any(map(_FORCED, hand)):
+        return _NO_POSITIONS
+    return frozenset(i for i, card in enumerate(hand) if card.forced)
+
+
+def _blind_actions(game: Game) -> list[Action]:
+    """The legal actions of the blind select, in order: :data:`_BLIND_ACTIONS` filtered
+    by their checks, skipping a check that would refuse at once (the Boss is never
+    skipped; the boss is rerolled only with Director's Cut or Retcon)."""
+    select, skip, reroll = _BLIND_ACTIONS
+    out = [select] if _legal(game, select) else []
+    if game.run.blind_on_deck != "Boss" and _legal(game, skip):
+        out.append(skip)
+    if _boss_reroll_allowed(game) and _legal(game, reroll):
+        out.append(reroll)
     return out
 
 
@@ -597,6 +659,7 @@ _CASH_OUT: tuple[Action, ...] = (CashOut(),)
 _SHOP_END: tuple[Action, ...] = (Reroll(), EndShop())
 _SKIP_PACK: tuple[Action, ...] = (SkipPack(),)
 _ENDLESS = Endless()
+_ENDLESS_ONLY: tuple[Action, ...] = (_ENDLESS,)
 
 
 # ---------------------------------------------------------------------------------------
@@ -631,7 +694,7 @@ def action_mask(game: Game, space: ActionSpace = ACTION_SPACE) -> list[bool]:
     key: tuple[object, ...]
     if phase is Phase.ROUND:
         hand = game.area(Area.HAND)
-        forced = frozenset(i for i, card in enumerate(hand) if card.forced)
+        forced = forced_positions(hand)
         limit = game.rules.selection_limit
         key = (
             space,

@@ -6,6 +6,8 @@ each in its event's phase.
 
 from __future__ import annotations
 
+import itertools
+import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +15,7 @@ from ...kernel.components import Area
 from ...kernel.enums import VANILLA_HANDS, HandType, hand_iteration_order
 from ...kernel.faults import check_count
 from .. import hands
+from ..core import CARD_AREAS
 from ..modifiers import card_modifiers
 from ..state import Phase
 from ..stickers import end_of_round as stickers_end_of_round
@@ -191,6 +194,9 @@ def advance_after_skip(ctx: EventContext) -> None:
 # play
 # ---------------------------------------------------------------------------------------
 
+#: Whether a card is the one a Cerulean Bell forces (read in C).
+_FORCED = operator.attrgetter("_flags.forced_selection")
+
 
 def select_played(ctx: EventContext) -> None:
     """Move the chosen cards to the play area, left to right as the game places them
@@ -199,14 +205,14 @@ def select_played(ctx: EventContext) -> None:
     game._hand_watch = False  # the hand scores: the draw after it fills the hand
     hand = game.area(Area.HAND)
     chosen = game.laid_out([hand[i] for i in sorted(ctx["cards"])])
-    cards = game.playing_cards
-    if any([card._flags.forced_selection for card in cards]):  # (Cerulean Bell's pick)
-        for card in cards:
+    areas = game._areas
+    if any(map(_FORCED, itertools.chain(*map(areas.__getitem__, CARD_AREAS)))):
+        for card in game.playing_cards:  # (Cerulean Bell's pick)
             card.set_forced(False)
     for card in chosen:
         card.mark_played_this_ante()
         card.set_face_down(False)
-        game.move_card(card, Area.PLAY)
+    game._move_cards(chosen, Area.PLAY)  # (as move_card one by one, in one pass)
     game.run.hands_left -= 1
     if game.blind is not None:
         game.blind.triggered = False

@@ -40,6 +40,10 @@ The text is strict JSON (RFC 8259): a number that JSON cannot write -- an infini
 float. A bare ``Infinity`` or ``NaN`` token, or a key repeated in one object, is not
 strict JSON and is refused (:class:`~balatro_ecs.errors.SaveError`); saves that wrote
 ``"inf"`` in the run record still load.
+
+With orjson installed (``pip install balatro-ecs[fast]``) the text is read by it where
+that is what ``json`` reads (:func:`_fast_loads`); the text is written by ``json`` either
+way.
 """
 
 from __future__ import annotations
@@ -345,7 +349,12 @@ def _constant(name: str) -> Any:
 
 def _strict_loads(text: str) -> Any:
     """``json.loads(text)`` as strict JSON: no repeated keys, no bare ``Infinity`` or
-    ``NaN``; tagged non-finite numbers read back."""
+    ``NaN``; tagged non-finite numbers read back. Read by orjson when it is installed and
+    the text is exactly what it writes for what it read (see :func:`_fast_loads`)."""
+    if _FAST[0]:
+        found = _fast_loads(text)
+        if found is not _NOT_FAST:
+            return found
     return json.loads(text, object_pairs_hook=_object, parse_constant=_constant)
 
 
@@ -355,6 +364,44 @@ def _encode(value: Any) -> str:
         return _ENCODE(value)
     except ValueError:  # "Out of range float values are not JSON compliant"
         return _ENCODE(_tagged(value))
+
+
+# -- orjson, where it is installed ------------------------------------------------------------
+# ``pip install balatro-ecs[fast]`` adds orjson, which reads a save's text in a fraction of
+# ``json``'s time (``json`` calls a Python hook for every object, to refuse a repeated key
+# and read tagged floats back). Its value is taken only when it is what ``json`` reads:
+# when writing it again gives the very same text (so no key was repeated, every number is
+# written as orjson writes it, no ``Infinity`` or ``NaN``, nothing but what orjson itself
+# writes) and no object is a tagged float (``{"float": "inf"}``). Any other text,
+# malformed text included, is read by ``json``, which names the problem as before: what
+# is read, and what is refused with which message, is the same either way.
+#
+# Writing stays with ``json``: orjson writes some floats otherwise (``1e-05`` as
+# ``0.00001``, ``1e+16`` as ``1e16``) and NaN as ``null``, and making sure a text holds
+# none of them cost more than orjson saved (measured: docs/architecture.md).
+
+try:  # (an optional dependency: pip install balatro-ecs[fast])
+    import orjson as _orjson
+except ImportError:  # pragma: no cover - the standard library alone
+    _orjson = None  # type: ignore[assignment]
+
+#: Whether orjson reads saves (``[False]``: the standard library alone; tests set it).
+_FAST = [_orjson is not None]
+#: A tagged non-finite number (``{"float": "inf"}``): read by ``json``'s hook.
+_TAG_TEXT = b'{"float":'
+_NOT_FAST = object()
+
+
+def _fast_loads(text: str) -> Any:
+    """``text`` read by orjson, if that is what ``json`` reads (else :data:`_NOT_FAST`)."""
+    data = text.encode("utf-8", "surrogatepass")
+    try:
+        value = _orjson.loads(data)
+        if _TAG_TEXT not in data and _orjson.dumps(value) == data:
+            return value
+    except (TypeError, ValueError):  # (orjson.JSONDecodeError is a ValueError)
+        pass
+    return _NOT_FAST
 
 
 def dumps(game: Game) -> str:
@@ -415,29 +462,23 @@ def _forget_outcome(key: int, ref: weakref.ref[Outcome]) -> None:
         del _OUTCOME_TEXTS[key]
 
 
-#: The saved text of a playing card, by the identities of its value components (every
-#: component a card's text reads is a shared value: the text follows from them). An
-#: entry holds the components themselves, so no identity in a key is reused while kept.
-_CARD_TEXTS: dict[tuple[int, ...], tuple[tuple[Any, ...], str]] = {}
+#: The saved text of a playing card, by the identities of its values tuple (the eight
+#: shared value components, :attr:`Card._values <balatro_ecs.game.cards.Card>`, kept current
+#: by every change: the text follows from them) and of its serial. An entry holds the two
+#: themselves, so no identity in a key is reused while kept.
+_CARD_TEXTS: dict[tuple[int, int], tuple[tuple[Any, ...], Any, str]] = {}
 _CARD_TEXTS_LIMIT = 8192
 
 
 def _card_text(card: Card) -> str:
-    """``_ENCODE(_card(card))``, kept for cards made of the same values."""
-    key = (
-        id(card._serial), id(card._rank), id(card._suit), id(card._enhancement),
-        id(card._edition), id(card._seal), id(card._perma), id(card._flags), id(card._debuff),
-    )  # fmt: skip
-    found = _CARD_TEXTS.get(key)
+    """``_ENCODE(_card(card))``, kept for cards made of the same values and serial."""
+    values, serial = card._values, card._serial
+    found = _CARD_TEXTS.get((id(values), id(serial)))
     if found is None:
         if len(_CARD_TEXTS) >= _CARD_TEXTS_LIMIT:
             _CARD_TEXTS.clear()
-        values = (
-            card._serial, card._rank, card._suit, card._enhancement, card._edition,
-            card._seal, card._perma, card._flags, card._debuff,
-        )  # fmt: skip
-        found = _CARD_TEXTS[key] = (values, _encode(_card(card)))
-    return found[1]
+        found = _CARD_TEXTS[(id(values), id(serial))] = (values, serial, _encode(_card(card)))
+    return found[2]
 
 
 def _spec(raw: dict[str, Any]) -> CardSpec:
@@ -749,7 +790,7 @@ def _read_laid_out(text: str) -> dict[str, Any] | None:
     before, after = text[:at] + "}", "{" + text[rows[1] + 1 :]
     try:
         data = _strict_loads(before)
-        rest = json.loads(after, object_pairs_hook=_object, parse_constant=_constant)
+        rest = _strict_loads(after)
     except _NotStrict:
         raise
     except (ValueError, RecursionError):  # not JSON: read again whole, to say where

@@ -51,7 +51,7 @@ from ...kernel.content import (
     VoucherType,
     fold_name,
 )
-from ...kernel.enums import VANILLA_HANDS, HandType, parse_suit
+from ...kernel.enums import HAND_NAMES, VANILLA_HANDS, HandType, parse_suit
 from ...kernel.errors import BalatroError, SaveError, UnknownNameError
 from ...kernel.quantities import MAX_TARGET, is_target
 from ..actions import Action, action_from_dict
@@ -706,11 +706,40 @@ def _suit(value: object, where: str) -> None:
 
 
 def _hand(value: object, where: str) -> None:
+    """A poker hand's name (as :meth:`HandType.from_name
+    <balatro_ecs.kernel.enums.HandType.from_name>` reads it); a hand's own title at once."""
+    if type(value) is str and value in _hand_titles():
+        return
+    _hand_checked(value, where)
+
+
+def _hand_checked(value: object, where: str) -> None:
     text(value, where, _Damaged, empty=False)
     try:
         HandType.from_name(value)  # type: ignore[arg-type]
     except UnknownNameError as err:
         raise _Damaged(str(err.at(where))) from None
+
+
+_HAND_TITLES: list[Any] = [0, frozenset()]
+
+
+def _hand_titles() -> frozenset[str]:
+    """Every poker hand's title (``"Two Pair"``), as :data:`~balatro_ecs.kernel.enums.HAND_NAMES`
+    holds them now (it grows when a plugin declares a hand)."""
+    if _HAND_TITLES[0] != len(HAND_NAMES):
+        _HAND_TITLES[:] = [len(HAND_NAMES), frozenset(filter(_reads_as_hand, HAND_NAMES))]
+    titles: frozenset[str] = _HAND_TITLES[1]
+    return titles
+
+
+def _reads_as_hand(title: str) -> bool:
+    """Whether :func:`_hand` takes ``title`` (a title it reads, as text a save may hold)."""
+    try:
+        _hand_checked(title, "")
+    except SaveError:
+        return False
+    return True
 
 
 def _pair(value: object, where: str) -> None:

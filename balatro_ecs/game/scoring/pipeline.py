@@ -45,8 +45,7 @@ def score_play(
     """
     plugins = game.plugins
     ctx = ScoringContext(game, plans, extra_draw_pile, extra_discard_pile)
-    for run in plugins.schedule(SCORING_EVENT).functions:
-        run(ctx)
+    plugins.schedule(SCORING_EVENT).call(ctx)  # the systems in order (generated)
     chips, mult = ctx.chips, ctx.mult
     dollars = ctx.dollar_buffer
     if chips != chips or mult != mult or type(dollars) is not int or not -_CAP <= dollars <= _CAP:
