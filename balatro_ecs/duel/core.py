@@ -821,7 +821,8 @@ class Duel:
     # -- the flow -------------------------------------------------------------------------------
     def _run(self, event: str, **values: Any) -> DuelContext:
         ctx = DuelContext(self, event, values)
-        duel_schedule(event).call(ctx)
+        for run in duel_schedule(event).functions:
+            run(ctx)
         return ctx
 
     def _start_hand_phase(self) -> None:

@@ -30,15 +30,7 @@ from typing import Any
 
 from .errors import ScheduleError, show
 
-__all__ = [
-    "OPTIONAL",
-    "SCORING_EVENT",
-    "Event",
-    "Schedule",
-    "System",
-    "compile_schedule",
-    "generated_source",
-]
+__all__ = ["OPTIONAL", "SCORING_EVENT", "Event", "Schedule", "System", "compile_schedule"]
 
 #: The event whose schedule scores a played hand (``balatro_scoring_systems`` adds to it).
 SCORING_EVENT = "score"
@@ -101,32 +93,15 @@ class System:
 
 @dataclass(frozen=True)
 class Schedule:
-    """A compiled order: the systems and their functions, ready to call in sequence.
-
-    :attr:`call` runs them all, in order, on one context: one generated function whose
-    body calls each system in turn, its run condition an ``if`` around the call
-    (:attr:`source` is its text, :func:`generated_source` prints it). It does what
-    looping over :attr:`functions` does, without a loop or a wrapper per run condition;
-    a schedule is made anew (and its function generated anew) whenever a plugin set
-    compiles its events, so a pack that changes a schedule changes the function.
-    """
+    """A compiled order: the systems and their functions, ready to call in sequence."""
 
     phases: tuple[str, ...]
     systems: tuple[System, ...]
     #: The systems' functions in order (what a runner loops over).
     functions: tuple[Callable[[Any], Any], ...] = field(init=False, repr=False)
-    #: The generated function that runs every system in order (run conditions included).
-    call: Callable[[Any], None] = field(init=False, repr=False, compare=False)
-    #: The text of :attr:`call` (what :func:`generated_source` prints).
-    source: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "functions", tuple(s.guarded() for s in self.systems))
-        source, namespace = _generate(self.systems)
-        code = compile(source, f"<schedule {_label(self.systems)}>", "exec")
-        exec(code, namespace)  # the text is ours: names of systems only appear in comments
-        object.__setattr__(self, "call", namespace[_FUNCTION])
-        object.__setattr__(self, "source", source)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -155,57 +130,6 @@ class Schedule:
                 line += f"  [if {getattr(s.run_if, '__name__', repr(s.run_if))}]"
             lines.append(line)
         return "\n".join(lines)
-
-
-#: The name of the generated function in :attr:`Schedule.source`.
-_FUNCTION = "run_schedule"
-
-
-def _label(systems: Sequence[System]) -> str:
-    """The event a schedule's systems belong to, for the generated code's file name."""
-    events = {s.event for s in systems if s.event is not None}
-    return events.pop() if len(events) == 1 else "systems"
-
-
-def _identifier(name: str) -> str:
-    """A Python identifier made from a function's name (``<lambda>``: ``lambda``)."""
-    cleaned = "".join(c if c.isalnum() or c == "_" else "_" for c in name).strip("_")
-    return cleaned or "system"
-
-
-def _comment(text: str) -> str:
-    """``text`` as a comment on one line (a plugin's system name may hold anything)."""
-    return "  # " + "".join(c if c.isprintable() else " " for c in text)
-
-
-def _generate(systems: Sequence[System]) -> tuple[str, dict[str, Any]]:
-    """The text of one function running ``systems`` in order on a context, and the
-    namespace it runs in (each system's function and run condition under a name of its
-    own: ``_3_score_hand``, ``_3_if``). Each call is commented with the system's phase and
-    name; a run condition is an ``if`` around its system's call, checked just before the
-    system's turn as :meth:`System.guarded` checks it."""
-    namespace: dict[str, Any] = {"__builtins__": {}}
-    lines = [f"def {_FUNCTION}(ctx):"]
-    for i, system in enumerate(systems):
-        name = f"_{i}_{_identifier(getattr(system.run, '__name__', 'system'))}"
-        namespace[name] = system.run
-        comment = _comment(f"{system.phase}: {system.name}")
-        if system.run_if is None:
-            lines.append(f"    {name}(ctx){comment}")
-        else:
-            condition = f"_{i}_if"
-            namespace[condition] = system.run_if
-            shown = getattr(system.run_if, "__name__", "condition")
-            lines.append(f"    if {condition}(ctx):{_comment(f'if {shown}')}")
-            lines.append(f"        {name}(ctx){comment}")
-    lines.append("    return None")
-    return "\n".join(lines) + "\n", namespace
-
-
-def generated_source(schedule: Schedule) -> str:
-    """The generated function a schedule runs (:attr:`Schedule.call`), as Python text:
-    for reading and debugging (``balatro-ecs schedule --event play --source``)."""
-    return schedule.source
 
 
 #: What a ``before``/``after`` name ends with when the system it names may be absent (a

@@ -8,9 +8,7 @@
     balatro-ecs content [FAMILY]            content and its hooks (jokers, stickers,
                                             poker-hands, boosters, ...: every kind)
     balatro-ecs hooks                       the hook specifications
-    balatro-ecs schedule [--event EVENT] [--source]
-                                            the scoring (or a run event's) systems, in
-                                            order (--source: the function that runs them)
+    balatro-ecs schedule [--event EVENT]    the scoring (or a run event's) systems, in order
     balatro-ecs play [--seed S] [--deck D] [--stake K] [--load FILE]
                                             play a run in the terminal (FILE: the engine's
                                             save or the real game's save.jkr)
@@ -57,7 +55,7 @@ from ..kernel import hookspecs
 from ..kernel.content import ContentType, DeckType, JokerType, StakeType
 from ..kernel.errors import BalatroError, show
 from ..kernel.manager import CONTENT_FAMILIES, Plugins
-from ..kernel.schedule import SCORING_EVENT, generated_source
+from ..kernel.schedule import SCORING_EVENT
 from ..kernel.version import __version__
 from .batch import BACKENDS
 from .bench import default_vectors, main_bench
@@ -333,8 +331,7 @@ def cmd_schedule(args: argparse.Namespace) -> int:
         for name, event in events.items():
             print(f"{name:<{width}}  {' > '.join(event.phases)}    {event.doc}")
         return 0
-    schedule = plugins.schedule(args.event or SCORING_EVENT)
-    print(generated_source(schedule).rstrip("\n") if args.source else schedule.describe())
+    print(plugins.schedule(args.event or SCORING_EVENT).describe())
     return 0
 
 
@@ -600,11 +597,6 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("schedule", help="print the scoring systems (or any event's) in order")
     p.add_argument("--event", help="an event of the run instead of scoring (see --list)")
     p.add_argument("--list", action="store_true", help="list the events and their phases")
-    p.add_argument(
-        "--source",
-        action="store_true",
-        help="print the function generated to run the systems (as Python)",
-    )
     p.set_defaults(func=cmd_schedule)
 
     p = sub.add_parser("play", help="play a run in the terminal")

@@ -76,6 +76,7 @@ def run_event(
     if skip or stop_before is not None:
         schedule.run(ctx, skip=skip, stop_before=stop_before)
     else:
-        schedule.call(ctx)  # every system in order: one generated function
+        for run in schedule.functions:
+            run(ctx)
     game._event_over()  # the rules follow the row and any counter the event changed
     return ctx

@@ -45,7 +45,8 @@ def score_play(
     """
     plugins = game.plugins
     ctx = ScoringContext(game, plans, extra_draw_pile, extra_discard_pile)
-    plugins.schedule(SCORING_EVENT).call(ctx)  # the systems in order (generated)
+    for run in plugins.schedule(SCORING_EVENT).functions:
+        run(ctx)
     chips, mult = ctx.chips, ctx.mult
     dollars = ctx.dollar_buffer
     if chips != chips or mult != mult or type(dollars) is not int or not -_CAP <= dollars <= _CAP:
