@@ -15,12 +15,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from balatro_ecs import score
 from balatro_ecs.game import scenario_pool
 from balatro_ecs.game.scenario import Scenario
 from balatro_ecs.kernel.errors import ScenarioError
 from balatro_ecs.kernel.manager import Plugins
+from balatro_ecs.tools.testing import strategies as bst
 
 VECTORS = [
     v["scenario"]
@@ -371,3 +374,130 @@ def test_a_counters_dict_swapped_for_an_equal_one_is_put_back() -> None:
     built.restore()
     assert joker.state is own and joker._table[C.Counters].values is own
     built.close()
+
+
+# -- a kept game's result: its cards and events handed out when read -------------------------
+
+
+@pytest.mark.skipif(not scenario_pool.ENABLED, reason="games are kept on CPython only")
+def test_a_result_not_read_leaves_its_game_free_at_once() -> None:
+    """Results held but never read hold nothing of the game: it is restored each time."""
+    plugins = _plugins()
+    score(HAND, plugins=plugins)
+    held = [score(HAND, plugins=plugins) for _ in range(4)]
+    entry = scenario_pool.pool(plugins)._entries[scenario_pool.content_key(HAND)]
+    assert len(entry.games) == 1 and entry.games[0].uses == 4  # one game, used each time
+    assert all(type(r) is scenario_pool.KeptResult for r in held)
+    assert all(r.score == 3960 for r in held)
+
+
+@pytest.mark.skipif(not scenario_pool.ENABLED, reason="games are kept on CPython only")
+def test_a_result_read_at_once_hands_out_its_games_handles() -> None:
+    """Read before its game is used again, a result holds that game's cards; the game is
+    reused once the result is gone, and not while it is held."""
+    plugins = _plugins()
+    expected = _summary(_fresh(HAND, plugins))
+    score(HAND, plugins=plugins)
+    entry = scenario_pool.pool(plugins)._entries[scenario_pool.content_key(HAND)]
+    first = score(HAND, plugins=plugins)
+    game = weakref.ref(entry.games[0].game)
+    assert _summary(first) == expected
+    assert first.scoring[0] is game().area(scenario_pool.Area.PLAY)[0]  # the game's own card
+    assert _summary(score(HAND, plugins=plugins)) == expected  # held: a new game
+    assert entry.games[0].game is not game()
+    del first
+    again = weakref.ref(entry.games[0].game)
+    for _ in range(3):  # each read at once, then dropped: the game is reused each time
+        result = score(HAND, plugins=plugins)
+        assert _summary(result) == expected
+        del result
+    assert [b.game for b in entry.games] == [again()]
+
+
+@pytest.mark.skipif(not scenario_pool.ENABLED, reason="games are kept on CPython only")
+def test_a_result_read_after_its_game_scored_again_is_a_new_builds() -> None:
+    """Glass breaks and Green Joker grows: read late, a result's cards and events are a new
+    build's, as the hand left them; the kept game is not the one they come from."""
+    plugins = _plugins()
+    data = {
+        "played": [{"rank": "9", "suit": "S"}, {"rank": "9", "suit": "H", "enhancement": "glass"}],
+        "jokers": [{"name": "Midas Mask"}, {"name": "Green Joker"}],
+        "probabilities": "always",
+    }
+    expected = _summary(_fresh(data, plugins))
+    score(data, plugins=plugins)
+    early = score(data, plugins=plugins)
+    later = [score(data, plugins=plugins) for _ in range(3)]
+    kept = scenario_pool.pool(plugins)._entries[scenario_pool.content_key(data)].games[0].game
+    assert _summary(early) == expected  # read after its game was restored three times
+    assert all(card not in kept.area(scenario_pool.Area.PLAY) for card in early.scoring)
+    assert [c.label for c in early.destroyed] == ["9♥ glass"]
+    green = next(e[1] for e in early.events if getattr(e[1], "name", "") == "Green Joker")
+    assert green.state["mult"] == 1  # as the hand left it
+    assert all(_summary(r) == expected for r in later)
+
+
+def test_a_kept_result_copies_and_replaces_as_a_plain_result() -> None:
+    import dataclasses
+
+    from balatro_ecs import ScoreResult
+
+    plugins = _plugins()
+    score(HAND, plugins=plugins)
+    for read in (copy.copy, lambda r: dataclasses.replace(r, score=1)):
+        result = score(HAND, plugins=plugins)
+        other = read(result)
+        assert isinstance(other, ScoreResult) and other is not result
+        assert _summary(other)[:3] == _summary(result)[:3]
+        assert len(other.events) == len(result.events) == len(_fresh(HAND, plugins).events)
+    result = score(HAND, plugins=plugins)
+    result.events = []  # written: the other handles are handed out first, as they were
+    assert result.breakdown == () or len(result.breakdown) == 0
+    assert [c.label for c in result.scoring] == ["A♠", "A♦"]
+
+
+def test_threads_read_one_result_at_once() -> None:
+    plugins = _plugins()
+    expected = _summary(_fresh(HAND, plugins))
+    score(HAND, plugins=plugins)
+    for _ in range(5):
+        result = score(HAND, plugins=plugins)
+        seen: list[Any] = []
+
+        def read(result: Any = result, seen: list[Any] = seen) -> None:
+            seen.append(_summary(result))
+
+        threads = [threading.Thread(target=read) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert seen == [expected] * 4
+
+
+# -- a property: any hands, in any order, read or not, equal new builds -------------------------
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(bst.scenarios(probabilities="normal"), min_size=1, max_size=3),
+    st.lists(st.tuples(st.integers(0, 2), st.booleans(), st.booleans()), min_size=1, max_size=12),
+)
+def test_any_hands_scored_again_in_any_order_equal_new_builds(
+    hands: list[dict[str, Any]], calls: list[tuple[int, bool, bool]]
+) -> None:
+    """``score(d)`` again and again, interleaved with other dicts, each result read at
+    once, later or never, some held: every one equals a new, un-pooled build's."""
+    plugins = _plugins()
+    expected = [_summary(_fresh(h, plugins)) for h in hands]
+    held: list[tuple[int, Any]] = []
+    for index, read_now, hold in calls:
+        i = index % len(hands)
+        result = score(hands[i], plugins=plugins)
+        if read_now:
+            assert _summary(result) == expected[i]
+        if hold:
+            held.append((i, result))
+        del result
+    for i, result in held:
+        assert _summary(result) == expected[i]

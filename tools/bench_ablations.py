@@ -288,6 +288,22 @@ def _start_pools() -> None:
     blinds._voucher_pool = blinds._work_out_voucher_pool
 
 
+def _kept_handles() -> None:
+    """A kept ``score(dict)`` game's result hands out its cards and events at once (its
+    game then watched by reference counts until the next call), not when first read."""
+    pool = _module("balatro_ecs.game.scenario_pool")
+    kept = _need(pool, "KeptResult")
+    score = pool.ScenarioPool.score
+
+    def at_once(self: Any, entry: Any) -> Any:
+        result = score(self, entry)
+        if type(result) is kept:
+            result.events  # noqa: B018  # (read: handed out now)
+        return result
+
+    pool.ScenarioPool.score = at_once
+
+
 def _orjson_reads() -> None:
     """Saves read by ``json`` alone, as without the ``fast`` extra."""
     save = _module("balatro_ecs.game.run.save")
@@ -496,6 +512,12 @@ ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
         "game/copying.py restore_scored",
         ("score_dict_again", "score_dict"),
         _scored_restore,
+    ),
+    "kept-handles": (
+        "a kept score(dict) game's result hands out its cards and events when first read",
+        "game/scenario_pool.py KeptResult",
+        ("score_dict_again", "score_dict"),
+        _kept_handles,
     ),
     "policy-parts": (
         "the random policy picks from the legal actions' parts in place",

@@ -67,9 +67,10 @@ from .cards import Card, make_cards
 from .core import MADE_ON_USE, STARTING_VALUES
 from .dispatch import JokerPlans
 from .jokers import Consumable, Joker
-from .rules import Rules
+from .rules import DERIVED, Rules
 from .scoring.pipeline import score_play
 from .scoring.result import ScoreResult
+from .state import ROWS_WRITTEN
 
 if TYPE_CHECKING:
     from ..kernel.world import WorldState
@@ -336,8 +337,10 @@ class ScoredState:
     """What the game's own content can change while one hand scores, saved next to a
     snapshot so that :func:`restore_scored` puts the game back for less than a whole
     :func:`restore`: the run's money, last hand, hands and discards left and its poker
-    hands' rows (instead of the whole run record), and the jokers' counters as bytes (put
-    back only if one changed). Everything else is put back as :func:`restore` does.
+    hands' rows (instead of the whole run record), the jokers' counters as bytes (put
+    back only if one changed), and the rules compared only if some game's rules were
+    derived since (:data:`~balatro_ecs.game.rules.DERIVED`). Everything else is put back
+    as :func:`restore` does.
 
     Only for a game whose content in play is all the game's own (:func:`own_content_only`,
     every card of every area included) and with no ``balatro_hand_scored`` hook: with
@@ -346,14 +349,25 @@ class ScoredState:
     conformance vector (tests/test_scenario_pool.py compares every field).
     """
 
-    __slots__ = ("hand_layout", "hands", "jokers", "light", "run")
+    __slots__ = (
+        "cards", "derived", "hand_layout", "hands", "jokers", "light", "rows_written", "run",
+    )  # fmt: skip
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, snap: GameSnapshot) -> None:
         run = game.run
         self.run = _SCORED_RUN(run)
         self.hand_layout = run.hand_layout
         self.hands = list(map(_HAND_FIELDS, run.hands))  # (the rows stay the run's own)
         self.jokers = _marshalled([j.state for j in game.jokers])
+        #: :data:`DERIVED` when the rules were last as saved.
+        self.derived = DERIVED[0]
+        #: :data:`~balatro_ecs.game.state.ROWS_WRITTEN` when the hands' rows were last
+        #: as saved.
+        self.rows_written = ROWS_WRITTEN[0]
+        #: Each card with its place, tally and detection key, as saved.
+        self.cards = [
+            (card, *state[2:]) for card, state in zip(snap.cards, snap.card_state, strict=True)
+        ]
         self.light = (
             self.jokers is not None
             and own_content_only(game)
@@ -375,17 +389,43 @@ def restore_scored(game: Game, snap: GameSnapshot, scored: ScoredState) -> None:
         or len(game.consumables) != len(snap.consumables)
     ):
         restore(game, snap)
+        scored.derived, scored.rows_written = DERIVED[0], ROWS_WRITTEN[0]
         return
-    _put_attrs(game, snap.attrs)
-    changed = game.world.restore(snap.world_state)
+    # The game's attributes: written over; one made since makes the dict longer (exact:
+    # then every attribute saved is there, and only those when the lengths are equal).
+    own, attrs = game.__dict__, snap.attrs
+    own.update(attrs)
+    if len(own) != len(attrs):
+        _put_attrs(game, attrs)
+    changed = game.world.restore(snap.world_state, made_or_deleted_only=True)
     run = game.run
+    hands, saved_hands = run.hands, scored.hands
+    if ROWS_WRITTEN[0] == scored.rows_written and len(hands) == len(saved_hands):
+        # Only the scored hand's own count wrote a row: its hand's, the last hand played.
+        last = run.last_hand_played
+        if last is not None:
+            stats = hands[last]
+            stats.level, stats.played, stats.played_this_round, stats.visible = saved_hands[last]
+    else:  # some rows were written otherwise since (a level, a round's counts): all back
+        for stats, (level, played, this_round, visible) in zip(hands, saved_hands, strict=True):
+            stats.level, stats.played, stats.played_this_round, stats.visible = (
+                level, played, this_round, visible,
+            )  # fmt: skip
+        scored.rows_written = ROWS_WRITTEN[0]
     run.dollars, run.last_hand_played, run.hands_left, run.discards_left = scored.run
     run.hand_layout = scored.hand_layout  # (replaced, never changed in place)
-    for stats, (level, played, this_round, visible) in zip(run.hands, scored.hands, strict=True):
-        stats.level, stats.played, stats.played_this_round, stats.visible = (
-            level, played, this_round, visible,
-        )  # fmt: skip
-    _restore_streams_rules_rows_and_cards(game, snap)
+    game.rng._state = snap.rng.copy()
+    own["_serial"] = itertools.count(snap.serial)  # (game._set_next_serial)
+    if DERIVED[0] != scored.derived:  # some game's rules were derived since: compare
+        _put_rules(game._rules, snap.rules)
+        scored.derived = DERIVED[0]
+    for row, contents in snap.rows:
+        row[:] = contents
+    game.log[:] = snap.log
+    for card, area, slot, tally, key in scored.cards:
+        z = card.zone  # a card is its table: restored with the world
+        z.area, z.slot = area, slot
+        card._tally, card._key = tally, key
     same = _marshalled([j.state for j in jokers]) == scored.jokers
     for joker, state, saved, stickers, buy, sell_override, free, area, slot in snap.jokers:
         if changed and joker.entity in changed:
@@ -397,7 +437,8 @@ def restore_scored(game: Game, snap: GameSnapshot, scored: ScoredState) -> None:
         p.buy, p.sell_override, p.free = buy, sell_override, free
         z = joker.zone
         z.area, z.slot = area, slot
-    _restore_consumables_and_blind(snap, changed)
+    if snap.consumables or snap.blind is not None:
+        _restore_consumables_and_blind(snap, changed)
 
 
 def _put_attrs(game: Game, attrs: dict[str, Any]) -> None:
@@ -417,11 +458,7 @@ def _restore_streams_rules_rows_and_cards(game: Game, snap: GameSnapshot) -> Non
     :func:`restore` and :func:`restore_scored` alike)."""
     game.rng._state = snap.rng.copy()
     game._set_next_serial(snap.serial)
-    rules = game._rules
-    now = _RULES_OF(rules)
-    if now != snap.rules or list(map(type, now)) != list(map(type, snap.rules)):
-        for name, value in zip(_RULE_FIELDS, snap.rules, strict=True):
-            setattr(rules, name, value)
+    _put_rules(game._rules, snap.rules)
     for row, contents in snap.rows:
         row[:] = contents
     game.log[:] = snap.log
@@ -430,6 +467,14 @@ def _restore_streams_rules_rows_and_cards(game: Game, snap: GameSnapshot) -> Non
         z = card.zone  # a card is its table: restored with the world
         z.area, z.slot = area, slot
         card._tally, card._key = tally, key
+
+
+def _put_rules(rules: Rules, saved: tuple[Any, ...]) -> None:
+    """The rules' fields become ``saved`` (written only if one differs, in value or type)."""
+    now = _RULES_OF(rules)
+    if now != saved or list(map(type, now)) != list(map(type, saved)):
+        for name, value in zip(_RULE_FIELDS, saved, strict=True):
+            setattr(rules, name, value)
 
 
 def _restore_consumables_and_blind(snap: GameSnapshot, changed: set[int]) -> None:

@@ -13,6 +13,11 @@ from dataclasses import dataclass, fields
 
 __all__ = ["Rules"]
 
+#: How many times any game's rules were derived (``RulesSync._derive``, the one place
+#: where content writes a game's rules): while it stays the same, no game's rules changed
+#: (``copying.restore_scored`` skips comparing them then).
+DERIVED = [0]
+
 
 @dataclass(slots=True)
 class Rules:

@@ -669,16 +669,16 @@ def score(scenario: Mapping[str, Any] | Scenario, *, plugins: Plugins | None = N
     A dict is validated in full (:meth:`Scenario.from_dict`) the first time its content is
     seen with this plugin set; the same content again skips the validation and the
     building: the validated scenario and its built game are kept and the game restored
-    (:mod:`~balatro_ecs.game.scenario_pool`), with the same result. Only content equal in
-    exact types and values is the same; everything else is validated in full: content not
-    seen before, and input that is not plain data (values of the built-in types) every
-    time.
+    (:mod:`~balatro_ecs.game.scenario_pool`), with the same result (its cards and events
+    are handed out when first read: :class:`~balatro_ecs.game.scenario_pool.KeptResult`).
+    Only content equal in exact types and values is the same; everything else is validated
+    in full: content not seen before, and input that is not plain data (values of the
+    built-in types) every time.
     """
     if isinstance(scenario, Scenario):
         return scenario.score()
     plugins = plugins if plugins is not None else Plugins.default()
-    data = scenario
-    result = score_content(data, plugins, lambda: Scenario.from_dict(data, plugins))
+    result = score_content(scenario, plugins, Scenario.from_dict)
     if result is None:  # not plain data: validated and built each time
         return Scenario.from_dict(scenario, plugins).score()
     return result

@@ -20,13 +20,18 @@ Content never seen goes through the full validation of
 cached for input that fails it, or that is not plain data (:func:`content_key`: values of
 the built-in types, exactly: dicts, lists, strings, numbers, booleans, ``None``, ...).
 
-A game goes back to the pool only while nothing outside it holds anything of it: a
-result's cards and events are live handles (as from a new build, whose game is simply
-dropped), so restoring that game would change what a caller still reads. The pool
-counts references (CPython's :func:`sys.getrefcount`) to the game, its handles and the
-result's lists when the hand is scored, and reuses the game only when, at the next call,
-every count is back where it would be with the result gone; otherwise it builds anew.
-Elsewhere than CPython with its global lock, it always builds anew.
+A kept game's result hands out its cards and events (live handles) only when they are
+first read (:class:`KeptResult`): until then nothing outside holds anything of the game,
+and the next call restores it at once. A result read while its game is still as it left
+it takes those handles from the game, and the game is then reused only while nothing
+outside holds anything of it: the pool counts references (CPython's
+:func:`sys.getrefcount`) to the game, its handles and the result's lists when they are
+handed out, and reuses the game only when, at the next call, every count is back where
+it would be with the result gone; otherwise it builds anew. A result read after its game
+was restored for another call gets them from a new build of its content, scored again:
+the same cards and events, as a result of a new build holds (a game's scoring is a
+function of its content). Elsewhere than CPython with its global lock, it always builds
+anew.
 """
 
 from __future__ import annotations
@@ -38,15 +43,18 @@ from collections.abc import Callable, Hashable, Mapping
 from enum import Enum
 from typing import TYPE_CHECKING, Any, cast
 
+from ..kernel.components import Area
 from . import copying
+from .scoring.result import ScoreResult
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ..kernel.manager import Plugins
     from .game import Game
     from .scenario import Scenario
-    from .scoring.result import ScoreResult
 
-__all__ = ["ENABLED", "content_key", "pool"]
+__all__ = ["ENABLED", "KeptResult", "content_key", "pool"]
 
 #: Contents kept per plugin set (the oldest is dropped first).
 MAX_CONTENTS = 512
@@ -96,15 +104,25 @@ class _Built:
     """A game built for a scenario, its snapshot, and the reference counts that say
     nothing outside holds it (see the module docstring)."""
 
-    __slots__ = ("counts", "game", "scored", "snapshot", "watched")
+    __slots__ = ("counts", "game", "refs", "scored", "snapshot", "uses", "watched")
 
     def __init__(self, game: Game) -> None:
         self.game = game
         game.plans.scoring()  # compiled before the snapshot: kept by it, not made again
+        for card in game.area(Area.PLAY):  # as scoring finds them first: kept by it too
+            card.detect_key()
         self.snapshot = game.snapshot()
-        self.scored = copying.ScoredState(game)
+        self.scored = copying.ScoredState(game, self.snapshot)
+        #: What :meth:`free` looks at: empty while no result has handed out its handles
+        #: (then the game alone is watched: :attr:`refs`).
         self.watched: list[Any] = []
         self.counts: list[int] = []
+        #: The references to the game when its hand was scored (its result holding none
+        #: of its handles until they are read: :class:`KeptResult`).
+        self.refs = 0
+        #: Times taken to score: a result whose game was taken since cannot hand out the
+        #: game's handles (:class:`KeptResult`).
+        self.uses = 0
 
     def restore(self) -> None:
         """Put the game back as built (only what scoring wrote, when that is known:
@@ -112,7 +130,8 @@ class _Built:
         copying.restore_scored(self.game, self.snapshot, self.scored)
 
     def park(self, result: ScoreResult) -> None:
-        """Count the references now, as they will be once ``result`` is gone."""
+        """Count the references now, as they will be once ``result`` is gone (``result``
+        has just handed out its handles: :class:`KeptResult`)."""
         self.watched = watched = self._watch(self.game, result)
         lists = sum(1 for c in (result.scoring, result.destroyed, result.events) if c)
         counts = list(map(sys.getrefcount, watched))  # (as :meth:`free` counts them)
@@ -151,7 +170,13 @@ class _Built:
 
     def free(self) -> bool:
         """Whether nothing outside holds the game or the last result's lists."""
-        return list(map(sys.getrefcount, self.watched)) == self.counts
+        watched = self.watched
+        if not watched:
+            return sys.getrefcount(self.game) == self.refs
+        if list(map(sys.getrefcount, watched)) != self.counts:
+            return False
+        self.watched = []
+        return True
 
     def close(self) -> None:
         self.watched = []
@@ -180,17 +205,19 @@ class ScenarioPool:
         self._lock = threading.Lock()
         self._parked = 0
 
-    def scenario(self, key: bytes, data: object, make: Callable[[], Scenario]) -> _Entry | None:
+    def scenario(
+        self, key: bytes, data: Any, plugins: Plugins, make: Callable[[Any, Plugins], Scenario]
+    ) -> _Entry | None:
         """The entry of ``data``, whose key is ``key`` (:func:`_written`), validating with
-        ``make`` when it is new; ``None`` when ``data`` is not what its key reads back as
-        (:func:`content_key`)."""
+        ``make(data, plugins)`` when it is new; ``None`` when ``data`` is not what its key
+        reads back as (:func:`content_key`)."""
         entry = self._entries.get(key)
         if entry is not None:
             return entry if entry.content == data else None
         content = marshal.loads(key)
         if content != data:
             return None
-        entry = _Entry(make(), content)  # a ScenarioError leaves nothing behind
+        entry = _Entry(make(data, plugins), content)  # a ScenarioError leaves nothing behind
         with self._lock:
             if len(self._entries) >= MAX_CONTENTS:
                 dropped = self._entries.pop(next(iter(self._entries)))
@@ -198,53 +225,167 @@ class ScenarioPool:
             self._entries[key] = entry
         return entry
 
-    def score(
-        self,
-        entry: _Entry,
-        build: Callable[[], Game],
-        score_on: Callable[[Game], ScoreResult],
-    ) -> ScoreResult:
-        """Score ``entry``'s hand on a kept game (restored) or a new one (``build``)."""
+    def score(self, entry: _Entry) -> ScoreResult:
+        """Score ``entry``'s hand on a kept game (restored) or a new one."""
+        scenario = entry.scenario
         entry.seen += 1
-        if not ENABLED or entry.seen == 1:
-            game = build()
-            try:
-                return score_on(game)
-            finally:
-                game.close()
-        built = None
         games = entry.games
-        while games:
-            try:
-                candidate = games.pop()
-            except IndexError:  # another thread took the last one
-                break
-            self._parked -= 1
-            if candidate.free():
-                built = candidate
-                built.restore()
-                break
-            candidate.close()  # held outside: let it go as a new build's game would go
-        if built is None:
-            if len(games) >= MAX_GAMES or self._parked >= MAX_PARKED:  # no room to keep it:
-                game = build()  # no snapshot taken, as for content seen once
+        built = None
+        if ENABLED and entry.seen > 1:
+            while games:
                 try:
-                    return score_on(game)
-                finally:
-                    game.close()
-            built = _Built(build())
+                    candidate = games.pop()
+                except IndexError:  # another thread took the last one
+                    break
+                self._parked -= 1
+                if candidate.free():
+                    built = candidate
+                    copying.restore_scored(built.game, built.snapshot, built.scored)
+                    break
+                candidate.close()  # held outside: let it go as a new build's game would go
+            if built is None and len(games) < MAX_GAMES and self._parked < MAX_PARKED:
+                built = _Built(scenario._build(fillers=False))
+        if built is None:  # content seen once, or no room to keep a game: none is kept
+            return scenario.score()
+        built.uses += 1
         try:
-            result = score_on(built.game)
+            result = scenario._score_built(built.game)
         except BaseException:
             built.close()
             raise
-        if len(games) < MAX_GAMES and self._parked < MAX_PARKED:
+        if len(games) >= MAX_GAMES or self._parked >= MAX_PARKED:
+            built.close()  # (the result holds the game's handles, as a new build's)
+            return result
+        if built.scored.light:  # the game's own content: nothing else holds its handles
+            _EVENTS.__set__(result, _Lease(built, entry, result.events))
+            result.__class__ = KeptResult  # (handed out when read)
+            built.refs = sys.getrefcount(built.game)  # (watched is empty: see free)
+        else:  # a pack's hooks were handed them: watched at once
+            built.park(result)
+        games.append(built)
+        self._parked += 1
+        return result
+
+
+#: The slots of :class:`ScoreResult` that hold the game's handles.
+_SCORING = cast(Any, ScoreResult.__dict__["scoring"])
+_DESTROYED = cast(Any, ScoreResult.__dict__["destroyed"])
+_EVENTS = cast(Any, ScoreResult.__dict__["events"])
+
+
+_HANDING_OUT = threading.Lock()
+
+
+class _Lease:
+    """What a :class:`KeptResult` holds until its handles are read: the game it was
+    scored on and the handles, or a way to score its content again."""
+
+    __slots__ = ("built", "entry", "events", "uses")
+
+    def __init__(self, built: _Built, entry: _Entry, events: Sequence[tuple[Any, ...]]) -> None:
+        self.built = built
+        self.uses = built.uses
+        self.entry = entry
+        #: The result's events (its cards stay in its own slots, read through properties).
+        self.events = events
+
+    def hand_out(self, result: KeptResult) -> None:
+        """Put the handles in ``result``: the game's, if it is still as the hand left it
+        (it then watches what ``result`` holds: :meth:`_Built.park`), otherwise those of a
+        new build of the content, scored again."""
+        with _HANDING_OUT:  # (one thread reads a result's handles first, the others wait)
+            if _EVENTS.__get__(result, KeptResult) is self:
+                self._hand_out(result)
+
+    def _hand_out(self, result: KeptResult) -> None:
+        events = self.events
+        self.events = ()
+        built, games = self.built, self.entry.games
+        try:
+            games.remove(built)  # (taken from the pool: no other call can restore it now)
+        except ValueError:  # in use by another call, or let go
+            taken = True
+        else:
+            taken = built.uses != self.uses
+            if taken:
+                games.append(built)
+        if taken:  # restored for another call since: the handles of a new build
+            again = self.entry.scenario.score()
+            _SCORING.__set__(result, again.scoring)
+            _DESTROYED.__set__(result, again.destroyed)
+            events = again.events
+            del again
+        _EVENTS.__set__(result, events)
+        if not taken:
+            del events  # (counted as the result's alone)
             built.park(result)
             games.append(built)
-            self._parked += 1
-        else:
-            built.close()
-        return result
+
+
+class KeptResult(ScoreResult):
+    """The :class:`~balatro_ecs.game.scoring.result.ScoreResult` of a hand scored on a
+    kept game (:func:`~balatro_ecs.game.scenario.score` of a dict seen before).
+
+    Its values are there at once; its cards and events -- :attr:`scoring`,
+    :attr:`destroyed`, :attr:`events` (and what reads them: :attr:`scoring_cards`,
+    :attr:`breakdown`) -- are handed out when first read, so that the game is restored
+    for the next call at once while they are not (see the module docstring). Equal to
+    the result of a new build in every field; it copies and pickles as a plain
+    :class:`~balatro_ecs.game.scoring.result.ScoreResult`.
+    """
+
+    __slots__ = ()
+
+    def _handles(self) -> None:
+        """Hand the cards and events out now, if not yet done."""
+        try:
+            lease = _EVENTS.__get__(self, KeptResult)
+        except AttributeError:  # (being made: by the dataclass's own __init__)
+            return
+        if type(lease) is _Lease:
+            lease.hand_out(self)
+
+    @property
+    def scoring(self) -> Sequence[Any]:
+        """The cards that scored, as live handles."""
+        self._handles()
+        value: Sequence[Any] = _SCORING.__get__(self, KeptResult)
+        return value
+
+    @scoring.setter
+    def scoring(self, value: Sequence[Any]) -> None:
+        self._handles()
+        _SCORING.__set__(self, value)
+
+    @property
+    def destroyed(self) -> Sequence[Any]:
+        """The cards the hand destroyed, as live handles."""
+        self._handles()
+        value: Sequence[Any] = _DESTROYED.__get__(self, KeptResult)
+        return value
+
+    @destroyed.setter
+    def destroyed(self, value: Sequence[Any]) -> None:
+        self._handles()
+        _DESTROYED.__set__(self, value)
+
+    @property
+    def events(self) -> Sequence[tuple[Any, ...]]:
+        """The raw events."""
+        self._handles()
+        value: Sequence[tuple[Any, ...]] = _EVENTS.__get__(self, KeptResult)
+        return value
+
+    @events.setter
+    def events(self, value: Sequence[tuple[Any, ...]]) -> None:
+        self._handles()
+        _EVENTS.__set__(self, value)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return ScoreResult, (
+            self.hand_name, self.chips, self.mult, self.score, self.debuffed, self.dollars,
+            self.scoring, self.destroyed, self.events,
+        )  # fmt: skip
 
 
 def pool(plugins: Plugins) -> ScenarioPool:
@@ -258,15 +399,16 @@ def pool(plugins: Plugins) -> ScenarioPool:
 def score_content(
     data: Mapping[str, Any],
     plugins: Plugins,
-    make: Callable[[], Scenario],
+    make: Callable[[Any, Plugins], Scenario],
 ) -> ScoreResult | None:
-    """Score ``data`` through the pool; ``None`` when it cannot be kept (not plain data)."""
+    """Score ``data`` through the pool, validating it with ``make(data, plugins)`` if new;
+    ``None`` when it cannot be kept (not plain data)."""
     key = _written(data)
     if key is None:
         return None
-    the_pool = pool(plugins)
-    entry = the_pool.scenario(key, data, make)
+    found: ScenarioPool | None = plugins.cache.get("scenario pool")
+    the_pool = found if found is not None else pool(plugins)
+    entry = the_pool.scenario(key, data, plugins, make)
     if entry is None:
         return None
-    scenario = entry.scenario
-    return the_pool.score(entry, lambda: scenario._build(fillers=False), scenario._score_built)
+    return the_pool.score(entry)

@@ -73,6 +73,13 @@ def hand_values(hand: HandType, level: int) -> tuple[float, float]:
     )
 
 
+#: How many times any run's poker hands' rows were written by anything but a scored hand's
+#: own count of its hand (``detect_hand``): a level changed, a round's counts reset, rows
+#: added. While it stays the same, a scored hand wrote its own hand's row alone
+#: (``copying.restore_scored`` puts back that row only then).
+ROWS_WRITTEN = [0]
+
+
 @dataclass(slots=True)
 class HandLevel:
     """One poker hand's level and play counts."""
@@ -385,6 +392,7 @@ class RunState(_Source):
     def add_hands(self) -> None:
         """Add rows for every poker hand declared in the process that this run's table
         lacks (what levelling one of them needs)."""
+        ROWS_WRITTEN[0] += 1
         self.hands.extend(_new_hands(len(self.hands)))
 
     def has_voucher(self, key: str) -> bool:

@@ -20,7 +20,7 @@ from ..kernel.faults import bad_answer
 from .cards import Card
 from .core import GameCore
 from .dispatch import JokerPlans
-from .rules import Rules
+from .rules import DERIVED, Rules
 from .run.shop import fill_shop, more_packs, recalculate_reroll, reprice_shop
 
 if TYPE_CHECKING:
@@ -153,6 +153,7 @@ class RulesSync(GameCore):
         vouchers and the plugin set; a change of rules mid-round or mid-visit acts at
         once (discards, free rerolls, shop slots, prices, card debuffs)."""
         rules = self._rules
+        DERIVED[0] += 1
         before = rules.detection_key(), rules.all_faces
         discards, rerolls = rules.discards_delta, rules.free_rerolls
         card_slots, pack_slots = rules.shop_slots_delta, rules.booster_slots

@@ -392,32 +392,38 @@ class World:
         saved = tuple([t.copy() if isinstance(t, dict) else t.contents for t in tables])
         return WorldState(tuple(entities), tables, saved, self._next)
 
-    def restore(self, state: WorldState) -> set[int]:
+    def restore(self, state: WorldState, *, made_or_deleted_only: bool = False) -> set[int]:
         """Put back exactly the entities of ``state`` (taken from this world): each under
         its id, with its table object holding the saved components. Entities made since
         are gone. Returns the entities whose tables had changed (a component swapped in,
         added or removed since), whose handles must read them again. ``state`` stays
-        valid for another restore."""
+        valid for another restore.
+
+        ``made_or_deleted_only``: the world was changed since ``state`` by making and
+        deleting entities alone (no other state restored or loaded): then, with no entity
+        made (the next id is the saved one) and none deleted (as many entities), the
+        entities are the saved ones, under their ids, in their order, and are not put
+        back one by one."""
         entities = self._entities
-        entities.clear()
-        entities.update(zip(state.ids, state.tables, strict=True))
+        ids = state.ids
+        if not (made_or_deleted_only and self._next == state.next_id and len(entities) == len(ids)):
+            entities.clear()
+            entities.update(zip(ids, state.tables, strict=True))
         changed: set[int] = set()
         # Components compare by value, the same object at once: usually nothing changed.
         # Each table's contents as saved (a dict is its own), read in C for every entity.
         tables = state.tables
-        now = map(getattr, tables, itertools.repeat("contents"), tables)
-        differs = list(map(operator.ne, now, state.saved))
-        if any(differs):
-            for entity, table, saved, differ in zip(
-                state.ids, tables, state.saved, differs, strict=True
-            ):
-                if not differ:
+        saved = state.saved
+        now = tuple(map(getattr, tables, itertools.repeat("contents"), tables))
+        if now != saved:
+            for entity, table, contents, current in zip(ids, tables, saved, now, strict=True):
+                if current == contents:
                     continue
                 if isinstance(table, dict):
                     table.clear()
-                    table.update(saved)
+                    table.update(contents)
                 else:
-                    table.put_back(saved)  # type: ignore[arg-type]  # its contents, saved
+                    table.put_back(contents)  # type: ignore[arg-type]  # its contents, saved
                 changed.add(entity)
         self._next = state.next_id
         self._drop_index()

@@ -24,6 +24,7 @@ from ..jokers import EDITION_SURCHARGE, Consumable, Joker
 from ..pools import planet_for
 from ..scoring.pipeline import score_play
 from ..scoring.result import ScoreResult
+from ..state import ROWS_WRITTEN
 from ..stickers import joker_price
 from ..sync import RulesSync
 
@@ -102,6 +103,7 @@ class RunCommands(RulesSync):
         if type(levels) is not int:
             check_whole("levels", levels, source)  # raises
         stats = self.run.hand(hand)
+        ROWS_WRITTEN[0] += 1
         stats.level = max(0, stats.level + levels)
         self.record(source, "level", levels, HAND_NAMES[hand])
         self._hand_levelled(hand, levels, source)

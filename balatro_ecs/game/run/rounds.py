@@ -17,7 +17,7 @@ from ...kernel.faults import check_count
 from .. import hands
 from ..core import CARD_AREAS
 from ..modifiers import card_modifiers
-from ..state import Phase
+from ..state import ROWS_WRITTEN, Phase
 from ..stickers import end_of_round as stickers_end_of_round
 from .blinds import blind_chips, blind_type_on_deck, next_blind, next_voucher
 from .flow import EventContext, run_event
@@ -108,6 +108,7 @@ def set_blind(ctx: EventContext) -> None:
     run.free_rerolls_left = game.rules.free_rerolls
     run.blind_hand_size = 0
     run.boss_defeated = False
+    ROWS_WRITTEN[0] += 1
     for stats in run.hands:
         stats.played_this_round = 0
     run.phase = Phase.ROUND

@@ -19,6 +19,7 @@ from .. import chances
 from ..cards import Card
 from ..hands import Detection
 from ..modifiers import CardModifiers, card_modifiers
+from ..state import ROWS_WRITTEN
 
 if TYPE_CHECKING:
     from ...kernel.rng import GameRandom
@@ -286,6 +287,7 @@ class ScoringContext:
         """Change a poker hand's level (at least 0) and record it; the jokers hear of it
         (``joker_hand_levelled``)."""
         stats = self.run.hand(hand)
+        ROWS_WRITTEN[0] += 1
         stats.level = max(0, stats.level + levels)
         self.events.append(
             (self.phase, source, "level", levels, HAND_NAMES[hand], self.chips, self.mult)
