@@ -110,3 +110,13 @@ def test_an_unknown_row_is_refused(capsys) -> None:
     with pytest.raises(SystemExit):
         bench_peers.main(["--rows", "warp_speed"])
     assert "unknown row 'warp_speed'" in capsys.readouterr().err
+
+
+def test_a_replay_batch_goes_round_the_recordings_as_often_as_it_needs() -> None:
+    ours = bench_peers.Ours()
+    ours.recorded = [("A", [1, 2]), ("B", [3])]
+    assert [seed for seed, _ in ours.replayed(5)] == ["A", "B", "A", "B", "A"]
+    ours.prepare("replay")
+    done = ours.work_replay(len(ours.recorded) + 3)  # more games than were recorded
+    first = ours.recorded[:3]
+    assert done == sum(len(a) for _, a in ours.recorded) + sum(len(a) for _, a in first)

@@ -271,6 +271,23 @@ def _scored_restore() -> None:
     copying.restore_scored = restore_scored
 
 
+def _compiled_stream_step() -> None:
+    """A draw goes through the Python step (the seeded hash, its walk and the first draw
+    still compiled, as before the one-call step)."""
+    rng = _module("balatro_ecs.kernel.rng")
+    for name in ("_advance", "_roll", "_pick"):
+        _need(rng, name)
+        setattr(rng, name, getattr(rng, f"{name}_py"))
+
+
+def _start_pools() -> None:
+    blinds = _module("balatro_ecs.game.run.blinds")
+    _need(blinds, "_boss_candidates")
+    blinds._boss_candidates = blinds._fewest_bosses
+    _need(blinds, "_voucher_pool")
+    blinds._voucher_pool = blinds._work_out_voucher_pool
+
+
 def _kept_handles() -> None:
     """A kept ``score(dict)`` game's result hands out its cards and events at once (its
     game then watched by reference counts until the next call), not when first read."""
@@ -490,6 +507,19 @@ ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
         "game/copying.py _bare",
         ("clone", "save_load_fast"),
         _bare_games,
+    ),
+    "compiled-stream-step": (
+        "a draw's whole step (a new stream's seeded hash, the move on, the rounding, the "
+        "draw and the pick) in one compiled call",
+        "kernel/_rng_c.c advance/roll/pick, kernel/rng.py GameRandom",
+        ("new_game", "new_game_played", "random_game", "scoring"),
+        _compiled_stream_step,
+    ),
+    "start-pools": (
+        "the first boss's candidates and the voucher pools kept per plugin set",
+        "game/run/blinds.py _boss_candidates, _voucher_pool",
+        ("new_game", "random_game"),
+        _start_pools,
     ),
     "scored-restore": (
         "a kept score(dict) game put back by what the game's own scoring writes",

@@ -73,6 +73,7 @@ import argparse
 import copy
 import datetime
 import gc
+import itertools
 import json
 import os
 import pickle
@@ -81,7 +82,7 @@ import statistics
 import sys
 import time
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from random import Random  # seeded instances only (the peers are driven by them)
 from typing import Any
@@ -186,6 +187,15 @@ class Engine:
         for _ in range(n):
             self.new_game()
         return n
+
+    #: The replay row's recorded games (seed, actions), made by ``prepare("replay")``.
+    recorded: list[tuple[Any, list[Any]]]
+
+    def replayed(self, n: int) -> Iterator[tuple[Any, list[Any]]]:
+        """``n`` recorded games to replay, going round the recordings as often as needed
+        (a batch of the replay row is ``n`` games, sized to BATCH_SECONDS like every other
+        row's, not cut short at the number recorded)."""
+        return itertools.islice(itertools.cycle(self.recorded), n)
 
 
 class Ours(Engine):
@@ -307,7 +317,7 @@ class Ours(Engine):
 
     def work_replay(self, n: int) -> int:
         Game, plugins, done = self.Game, self.plugins, 0
-        for seed, actions in self.recorded[:n]:
+        for seed, actions in self.replayed(n):
             game = Game(seed=seed, plugins=plugins, atomic=False)
             for action in actions:
                 game.apply(action)
@@ -502,7 +512,7 @@ class Jackdaw(BuiltStatePeer):
 
     def work_replay(self, n: int) -> int:
         step, done = self.step, 0
-        for seed, actions in self.recorded[:n]:
+        for seed, actions in self.replayed(n):
             gs = self.initialize_run("b_red", 1, seed)
             for action in actions:
                 step(gs, action)
@@ -616,7 +626,7 @@ class BalatroRL(BuiltStatePeer):
 
     def work_replay(self, n: int) -> int:
         E, done = self.E, 0
-        for seed, actions in self.recorded[:n]:
+        for seed, actions in self.replayed(n):
             state = E.reset(seed)
             for action in actions:
                 state, _ = E.step(state, action)
@@ -775,7 +785,7 @@ class PythonBalatro(PlainStatePeer):
 
     def work_replay(self, n: int) -> int:
         done = 0
-        for seed, actions in self.recorded[:n]:
+        for seed, actions in self.replayed(n):
             run = self.B.Run(self.B.Deck.RED, seed=seed)
             for name, args in actions:
                 getattr(run, name)(*args)
@@ -814,7 +824,11 @@ def load_engines(names: list[str]) -> tuple[dict[str, Engine], dict[str, str]]:
 
 
 def batch_size(engine: Engine, row: str) -> int:
-    """Units per timed batch: about BATCH_SECONDS of work, from a warm-up."""
+    """Units per timed batch: about BATCH_SECONDS of work, from a warm-up (after one
+    untimed unit: a first unit that builds caches would otherwise size the batch to a
+    handful of units, timed cold)."""
+    engine.pre_batch(row, 1)
+    getattr(engine, f"work_{row}")(1)
     units = 1
     while True:
         engine.pre_batch(row, units)

@@ -890,8 +890,8 @@ def joker_reset_round(
         several of them draw from is worked out once (the vanilla jokers keep the deck's
         ranked cards here, under ``"ranked cards"``: the cards with a rank, in creation
         order). Empty at the start of each reset, except in a new game still sharing its
-        prepared start's cards: the engine puts them there then (read only), so that
-        reading the deck does not copy the start.
+        prepared start's cards: the engine puts them there then (as a tuple: read only),
+        so that reading the deck does not copy the start.
 
     Called for every joker type of the plugin set that implements it, in the game's order
     of jokers, when a run starts and at the end of every round (the ``end_round`` event's

@@ -16,8 +16,9 @@ seed and the order of the draws made from each stream.
 
 This Python code is the reference. Where the optional compiled module
 ``balatro_ecs.kernel._rng_c`` was built (``setup.py``; it needs a C compiler), its forms of
-the three hot functions -- :func:`first_draw`, the hash's walk and the seeded shuffle --
-replace them here: the same bits (``tests/test_rng_compiled.py``), several times faster.
+the hot functions -- :func:`first_draw`, the hash's walk, the seeded shuffle and a stream's
+whole step (a new stream's seeded hash, the move on, the rounding and the draw in one call)
+-- replace them here: the same bits (``tests/test_rng_compiled.py``), several times faster.
 ``BALATRO_ECS_PURE_PYTHON=1`` in the environment keeps the Python forms; :data:`COMPILED`
 says which are in use.
 """
@@ -338,6 +339,51 @@ def _format13(x: float) -> float:
     return abs(round(x, 13))
 
 
+def _advance_py(
+    state: dict[str, float], key: str, seed: str, hashed_seed: float, keys: dict[str, str],
+    limit: int,
+) -> float:  # fmt: skip
+    """``pseudoseed(key)`` over a run's stream positions ``state`` (changed in place): the
+    stream's position, or for a new stream the hash of ``key + seed`` (its name kept once
+    in ``keys``, emptied past ``limit``), moved on and rounded to 13 decimals; returns
+    ``(position + hashed_seed) / 2``, the draw's seed value."""
+    position = state.get(key)
+    if position is None:
+        key = keys.setdefault(key, key)  # (one string per stream name for every game)
+        if len(keys) > limit:
+            keys.clear()
+        position = seeded_hash(key, seed)
+    # _format13(lua_mod(x, 1.0)), inline: lua_mod(x, 1.0) is x - floor(x), exactly,
+    # which is x % 1.0 for x >= 0.
+    position = abs(round((2.134453429141 + position * 1.72431234) % 1.0, 13))
+    state[key] = position
+    return (position + hashed_seed) / 2
+
+
+def _roll_py(
+    state: dict[str, float], key: str, seed: str, hashed_seed: float, keys: dict[str, str],
+    limit: int,
+) -> float:  # fmt: skip
+    """``pseudorandom(key)``: :func:`first_draw` of :func:`_advance_py`."""
+    return first_draw(_advance_py(state, key, seed, hashed_seed, keys, limit))
+
+
+def _pick_py(
+    state: dict[str, float], key: str, seed: str, hashed_seed: float, keys: dict[str, str],
+    limit: int, items: Sequence[T],
+) -> T:  # fmt: skip
+    """``pseudorandom_element`` once sorted: the item of ``items`` (not empty) at the roll
+    of :func:`_roll_py` times their number, rounded down."""
+    return items[math.floor(_roll_py(state, key, seed, hashed_seed, keys, limit) * len(items))]
+
+
+#: The stream steps in use: the Python forms above, or their compiled forms (end of the
+#: module; one call for the whole of a draw).
+_advance: Callable[..., float] = _advance_py
+_roll: Callable[..., float] = _roll_py
+_pick: Callable[..., Any] = _pick_py
+
+
 class GameRandom:
     """The named random streams of one run, seeded from the run seed.
 
@@ -381,25 +427,16 @@ class GameRandom:
     # -- draws -----------------------------------------------------------------
     def seed_for(self, key: str) -> float:
         """``pseudoseed(key)``: advance the stream ``key`` and return its seed value."""
-        state = self._state.get(key)
-        if state is None:
-            key = _KEYS.setdefault(key, key)  # (one string per stream name for every game)
-            if len(_KEYS) > _KEYS_LIMIT:
-                _KEYS.clear()
-            state = seeded_hash(key, self.seed)
-        # _format13(lua_mod(x, 1.0)), inline: lua_mod(x, 1.0) is x - floor(x), exactly,
-        # which is x % 1.0 for x >= 0.
-        state = abs(round((2.134453429141 + state * 1.72431234) % 1.0, 13))
-        self._state[key] = state
-        return (state + self._hashed_seed) / 2
+        return _advance(self._state, key, self.seed, self._hashed_seed, _KEYS, _KEYS_LIMIT)
 
     def random(self, key: str) -> float:
         """``pseudorandom(key)``: a double in ``[0, 1)`` from the stream ``key``."""
-        return first_draw(self.seed_for(key))
+        return _roll(self._state, key, self.seed, self._hashed_seed, _KEYS, _KEYS_LIMIT)
 
     def randint(self, key: str, low: int, high: int) -> int:
         """``pseudorandom(key, low, high)``: an integer in ``[low, high]``."""
-        return int(math.floor(first_draw(self.seed_for(key)) * (high - low + 1)) + low)
+        roll = _roll(self._state, key, self.seed, self._hashed_seed, _KEYS, _KEYS_LIMIT)
+        return int(math.floor(roll * (high - low + 1)) + low)
 
     def element(
         self, key: str, items: Sequence[T], sort_key: Callable[[T], Any] | None = None
@@ -412,8 +449,10 @@ class GameRandom:
         """
         if not items:
             raise ValueError(f"cannot draw from an empty list (stream {show(key)})")
-        ordered = sorted(items, key=sort_key) if sort_key is not None else items
-        return ordered[math.floor(first_draw(self.seed_for(key)) * len(ordered))]
+        if sort_key is not None:
+            items = sorted(items, key=sort_key)
+        picked: T = _pick(self._state, key, self.seed, self._hashed_seed, _KEYS, _KEYS_LIMIT, items)
+        return picked
 
     def shuffle(self, key: str, items: MutableSequence[Any]) -> None:
         """``pseudoshuffle``: the game's Fisher-Yates shuffle, in place."""
@@ -445,6 +484,9 @@ if _C is not None:
     first_draw = _C.first_draw
     _walk = _C.walk
     _shuffle_c = _C.shuffle
+    _advance = _C.advance
+    _roll = _C.roll
+    _pick = _C.pick
 
 
 def stream_key(*parts: Hashable) -> str:

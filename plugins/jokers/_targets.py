@@ -9,6 +9,7 @@ in ``joker_reset_round``, on the stream the game uses (``idol1``, ``mail1``, ``c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from balatro_ecs.plugin import Suit, ranked_by_creation
@@ -19,11 +20,11 @@ __all__ = ["SUITS", "deck_cards"]
 SUITS: dict[str, Suit] = {suit.letter: suit for suit in Suit}
 
 
-def deck_cards(game: Any, shared: dict[str, Any]) -> list[Any]:
+def deck_cards(game: Any, shared: dict[str, Any]) -> Sequence[Any]:
     """The run's playing cards that are not Stone cards, in creation order (the game draws
     from its card list, which keeps that order): worked out once per reset (``shared`` is
-    the reset's scratch)."""
-    found: list[Any] | None = shared.get("ranked cards")
+    the reset's scratch; read only)."""
+    found: Sequence[Any] | None = shared.get("ranked cards")
     if found is None:
         found = shared["ranked cards"] = ranked_by_creation(game.playing_cards)
     return found

@@ -7,6 +7,7 @@ blinds.toml; the draws use the game's streams (``boss``, ``Tag<ante>``, ``Vouche
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...kernel.content import BlindType, TagType, VoucherType
@@ -139,27 +140,46 @@ def _bosses(game: Game) -> tuple[tuple[tuple[str, int], ...], tuple[str, ...]]:
 def choose_boss(game: Game) -> str:
     """Draw the next boss as the game does: eligible for the ante, least used, then random."""
     run = game.run
-    ante = run.ante
-    bosses, showdowns = _bosses(game)
-    eligible: list[str] = []
-    at_least_1 = max(1, ante)
-    if at_least_1 % run.win_ante != 0 or ante < 2:
-        eligible += [key for key, least_ante in bosses if least_ante <= at_least_1]
-    if ante % run.win_ante == 0 and ante >= 2:
-        eligible += showdowns
-    if not eligible:
-        raise RuntimeError(f"no boss blind is eligible at ante {ante}")
-    least = min(run.bosses_used.get(k, 0) for k in eligible)
-    fewest = sorted(k for k in eligible if run.bosses_used.get(k, 0) == least)
+    fewest = _boss_candidates(game, run.ante, run.win_ante, run.bosses_used)
     if WEIGHTS_HOOK in game.plugins.implemented:
         boss = _weighted_boss(game, fewest)
     else:
         boss = game.rng.element("boss", fewest)
-    run.bosses_used[boss] = run.bosses_used.get(boss, 0) + 1
+    used = run.bosses_used
+    used[boss] = used.get(boss, 0) + 1
     return boss
 
 
-def _weighted_boss(game: Game, fewest: list[str]) -> str:
+def _boss_candidates(game: Game, ante: int, win_ante: int, used: dict[str, int]) -> tuple[str, ...]:
+    """:func:`_fewest_bosses`, kept per plugin set while no boss is used (as in every new
+    game: the same for every seed)."""
+    if used:
+        return _fewest_bosses(game, ante, win_ante, used)
+    key = ("boss pool", ante, win_ante)
+    cache = game.plugins.cache
+    found: tuple[str, ...] | None = cache.get(key)
+    if found is None:
+        found = cache[key] = _fewest_bosses(game, ante, win_ante, used)
+    return found
+
+
+def _fewest_bosses(game: Game, ante: int, win_ante: int, used: dict[str, int]) -> tuple[str, ...]:
+    """The bosses a draw at ``ante`` chooses from: those eligible for the ante (a showdown
+    blind at the win ante's multiples), the least used of them (``used``), by key."""
+    bosses, showdowns = _bosses(game)
+    eligible: list[str] = []
+    at_least_1 = max(1, ante)
+    if at_least_1 % win_ante != 0 or ante < 2:
+        eligible += [key for key, least_ante in bosses if least_ante <= at_least_1]
+    if ante % win_ante == 0 and ante >= 2:
+        eligible += showdowns
+    if not eligible:
+        raise RuntimeError(f"no boss blind is eligible at ante {ante}")
+    least = min(used.get(k, 0) for k in eligible)
+    return tuple(sorted(k for k in eligible if used.get(k, 0) == least))
+
+
+def _weighted_boss(game: Game, fewest: Sequence[str]) -> str:
     """The boss drawn on ``boss`` once the jokers' ``joker_modify_weights`` (pool
     ``"Blind"``) have weighed the least used eligible ones: the game's pick when they
     leave the weights equal, or all at 0."""
@@ -234,13 +254,49 @@ def next_voucher(game: Game, stream: str | None = None) -> str | None:
     Owned vouchers, locked ones and any on sale in the shop right now are skipped; last
     ante's voucher, if it was not bought, may come again (its card is gone by then).
     """
-    owned = set(game.run.peek("vouchers"))
-    offered = set(game.shop_vouchers)
-    pool = [
-        key if key not in owned and key not in offered and owned.issuperset(requires) else None
-        for key, requires in _vouchers(game)
-    ]
-    if not any(pool):
+    pool = _voucher_pool(game, game.run.peek("vouchers"), game.shop_vouchers)
+    if pool is None:
         return None
     fallback = pool_fallback(game.plugins, "Voucher")
     return draw_pool(game, pool, stream or f"Voucher{game.run.ante}", fallback, "Voucher")
+
+
+#: How many voucher pools a plugin set keeps (by the vouchers owned and on sale).
+_VOUCHER_POOLS_KEPT = 256
+_UNKNOWN = object()
+
+
+def _voucher_pool(
+    game: Game, owned: Sequence[str], offered: Sequence[str]
+) -> tuple[str | None, ...] | None:
+    """The voucher pool (``None`` for each voucher not available) when ``owned`` are the
+    vouchers owned and ``offered`` those on sale; ``None`` when nothing is available.
+    Kept per plugin set for the last few (owned, offered): a new game's is the same for
+    every seed."""
+    pools: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[str | None, ...] | None] | None
+    pools = game.plugins.cache.get("voucher pools")
+    if pools is None:
+        pools = game.plugins.cache["voucher pools"] = {}
+    key = (tuple(owned), tuple(offered))
+    found = pools.get(key, _UNKNOWN)  # (one lookup: another thread may empty the dict)
+    if found is not _UNKNOWN:
+        return found  # type: ignore[return-value]
+    pool = _work_out_voucher_pool(game, owned, offered)
+    if len(pools) >= _VOUCHER_POOLS_KEPT:
+        pools.clear()
+    pools[key] = pool
+    return pool
+
+
+def _work_out_voucher_pool(
+    game: Game, owned: Sequence[str], offered: Sequence[str]
+) -> tuple[str | None, ...] | None:
+    """:func:`_voucher_pool`, worked out."""
+    owned_set, offered_set = set(owned), set(offered)
+    pool = tuple(
+        name
+        if name not in owned_set and name not in offered_set and owned_set.issuperset(requires)
+        else None
+        for name, requires in _vouchers(game)
+    )
+    return pool if any(pool) else None

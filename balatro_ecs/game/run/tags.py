@@ -115,10 +115,12 @@ def choose_blind_hands(game: Game) -> dict[str, str]:
     """
     run = game.run
     chosen = run.orbital_choices.setdefault(str(run.ante), {})
+    visible: list[HandType] | None = None
     for blind in ("Small", "Big", "Boss"):
         if blind not in chosen:
-            hands = run.peek("hands")  # (read only: a new game's may still be shared)
-            visible = [h for h in hand_iteration_order(len(hands)) if hands[h].visible]
+            if visible is None:  # (the same for the three: drawing changes no hand)
+                hands = run.peek("hands")  # (read only: a new game's may still be shared)
+                visible = [h for h in hand_iteration_order(len(hands)) if hands[h].visible]
             chosen[blind] = game.rng.element("orbital", visible).title
     return chosen
 

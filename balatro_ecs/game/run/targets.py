@@ -39,7 +39,7 @@ def reset_round_targets(game: Game, first: bool = False) -> None:
     start = game._shared_start()
     if start is not None:
         # A new game still sharing its prepared start's cards: its ranked cards are the
-        # start's (read only), so that reading them does not copy the start.
-        shared["ranked cards"] = list(start.ranked)
+        # start's (a tuple: read only), so that reading them does not copy the start.
+        shared["ranked cards"] = start.ranked
     for reset, jtype in _resets(game.plugins):
         reset(game, jtype, first, shared)
