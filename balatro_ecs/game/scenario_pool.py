@@ -330,8 +330,10 @@ class KeptResult(ScoreResult):
     :attr:`destroyed`, :attr:`events` (and what reads them: :attr:`scoring_cards`,
     :attr:`breakdown`) -- are handed out when first read, so that the game is restored
     for the next call at once while they are not (see the module docstring). Equal to
-    the result of a new build in every field; it copies and pickles as a plain
-    :class:`~balatro_ecs.game.scoring.result.ScoreResult`.
+    the result of a new build in every field; it copies (and reduces, for ``pickle``) as a
+    plain :class:`~balatro_ecs.game.scoring.result.ScoreResult`. Like any result, its cards
+    are live handles of a game, so it does not pickle whole: send
+    :meth:`~balatro_ecs.game.scoring.result.ScoreResult.to_dict` between processes.
     """
 
     __slots__ = ()
