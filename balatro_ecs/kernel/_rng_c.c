@@ -103,6 +103,28 @@ static inline double py_mod1(double x) {
     return mod;
 }
 
+/* The string hash's steps over the n bytes at b, from the last, at positions *i down to
+ * *i - n + 1, starting from *num: 0, or -1 when a step would divide by zero (num == 0).
+ * *i and *num are left where the walk stopped. */
+static inline int walk_bytes(const char *b, Py_ssize_t n, Py_ssize_t *i, double *num) {
+    double v = *num;
+    Py_ssize_t at = *i;
+    for (Py_ssize_t k = n - 1; k >= 0; k--, at--) {
+        if (v == 0.0) {
+            *i = at;
+            *num = v;
+            return -1;
+        }
+        double x = (1.1239285023 / v) * (double)(unsigned char)b[k];
+        x = x * PI_D;
+        x = x + PI_D * (double)at;
+        v = py_mod1(x);
+    }
+    *i = at;
+    *num = v;
+    return 0;
+}
+
 /* _walk(data, offset, num): the string hash's steps over data from its end. */
 static PyObject *walk(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 3) {
@@ -123,15 +145,9 @@ static PyObject *walk(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         return NULL;
     }
     Py_ssize_t i = offset + n;
-    for (Py_ssize_t k = n - 1; k >= 0; k--, i--) {
-        if (num == 0.0) {
-            PyErr_SetString(PyExc_ZeroDivisionError, "float division by zero");
-            return NULL;
-        }
-        double x = (1.1239285023 / num) * (double)(unsigned char)data[k];
-        x = x * PI_D;
-        x = x + PI_D * (double)i;
-        num = py_mod1(x);
+    if (walk_bytes(data, n, &i, &num) < 0) {
+        PyErr_SetString(PyExc_ZeroDivisionError, "float division by zero");
+        return NULL;
     }
     return PyFloat_FromDouble(num);
 }
@@ -254,23 +270,8 @@ static double advance(PyObject *const *args, Py_ssize_t nargs) {
         /* pseudohash(key + seed): the walk from the end of the joined text */
         double num = 1.0;
         Py_ssize_t i = kn + sn;
-        for (Py_ssize_t k = sn - 1; k >= 0; k--, i--) {
-            if (num == 0.0) {
-                goto zero;
-            }
-            double x = (1.1239285023 / num) * (double)(unsigned char)sb[k];
-            x = x * PI_D;
-            x = x + PI_D * (double)i;
-            num = py_mod1(x);
-        }
-        for (Py_ssize_t k = kn - 1; k >= 0; k--, i--) {
-            if (num == 0.0) {
-                goto zero;
-            }
-            double x = (1.1239285023 / num) * (double)(unsigned char)kb[k];
-            x = x * PI_D;
-            x = x + PI_D * (double)i;
-            num = py_mod1(x);
+        if (walk_bytes(sb, sn, &i, &num) < 0 || walk_bytes(kb, kn, &i, &num) < 0) {
+            goto zero;
         }
         s = num;
     } else {

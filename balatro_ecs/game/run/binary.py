@@ -50,7 +50,7 @@ import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ...kernel import components as C
 from ...kernel.enums import KINDS_ADDED, Edition, Enhancement, HandType, Seal
@@ -372,14 +372,24 @@ def _values_code(values: tuple[Any, ...]) -> bytes:
     return code
 
 
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def _looked_up(kept: dict[_K, _V], keys: Sequence[_K], make: Callable[[_K], _V]) -> list[_V]:
+    """What ``kept`` holds for each of ``keys`` (looked up in C when all are there), the
+    ones it lacks made by ``make`` (which keeps them)."""
+    found = list(map(kept.get, keys))
+    if None in found:
+        for i, value in enumerate(found):
+            if value is None:
+                found[i] = make(keys[i])
+    return found  # type: ignore[return-value]  # every None replaced
+
+
 def _values_rows(codes: tuple[bytes, ...]) -> list[tuple[Any, ...]]:
-    """The shared values tuples of these codes (looked up in C when all are known)."""
-    rows = list(map(_VALUES_OF.get, codes))
-    if None in rows:
-        for i, row in enumerate(rows):
-            if row is None:
-                rows[i] = _values_of(codes[i])
-    return rows  # type: ignore[return-value]  # every None replaced
+    """The shared values tuples of these codes."""
+    return _looked_up(_VALUES_OF, codes, _values_of)
 
 
 def _values_of(code: bytes) -> tuple[Any, ...]:
@@ -469,13 +479,8 @@ _OUTCOMES_LIMIT = 16384
 
 
 def _outcomes(texts: Sequence[str]) -> list[Outcome]:
-    """The log's entries these texts write (looked up in C when all are known)."""
-    found = list(map(_OUTCOMES.get, texts))
-    if None in found:
-        for i, outcome in enumerate(found):
-            if outcome is None:
-                found[i] = _outcome(texts[i])
-    return found  # type: ignore[return-value]  # every None replaced
+    """The log's entries these texts write."""
+    return _looked_up(_OUTCOMES, texts, _outcome)
 
 
 def _outcome(text: str) -> Outcome:
