@@ -680,6 +680,13 @@ def _refusal(header: bytes, identity: bytes) -> str:
     )
 
 
+def _price_and_place(table: dict[type, Any]) -> tuple[Any, ...]:
+    """A joker's or consumable's price and place, from its saved component table: buy,
+    sell override, free, area, slot."""
+    p, z = table[C.Price], table[C.Zone]
+    return p.buy, p.sell_override, p.free, z.area, z.slot
+
+
 def _game(payload: tuple[Any, ...], plugins: Plugins, game_class: type[Game]) -> Game:
     (
         seed, atomic, stake, (deck_entity, deck_key, blind), small, run, rng, serial, rules,
@@ -721,14 +728,7 @@ def _game(payload: tuple[Any, ...], plugins: Plugins, game_class: type[Game]) ->
                 entity, key, codes = code
                 table = saved[entity] = _table(codes)
                 state, stickers = table[C.Counters].values, table[C.Stickers].values
-                p, z = table[C.Price], table[C.Zone]
-                buy, sell_override, free, area, slot = (
-                    p.buy,
-                    p.sell_override,
-                    p.free,
-                    z.area,
-                    z.slot,
-                )
+                buy, sell_override, free, area, slot = _price_and_place(table)
             else:
                 (entity, key, state, kind, forced, by_blind, stickers_code, buy, sell_override,
                  free, number, area_code, slot) = code  # fmt: skip
@@ -749,14 +749,8 @@ def _game(payload: tuple[Any, ...], plugins: Plugins, game_class: type[Game]) ->
             if len(code) == 3:
                 entity, key, codes = code
                 table = saved[entity] = _table(codes)
-                state, p, z = table[C.Counters].values, table[C.Price], table[C.Zone]
-                buy, sell_override, free, area, slot = (
-                    p.buy,
-                    p.sell_override,
-                    p.free,
-                    z.area,
-                    z.slot,
-                )
+                state = table[C.Counters].values
+                buy, sell_override, free, area, slot = _price_and_place(table)
             else:
                 (entity, key, state, kind, buy, sell_override, free, number, area_code,
                  slot) = code  # fmt: skip
