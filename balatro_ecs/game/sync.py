@@ -16,7 +16,7 @@ from __future__ import annotations
 import marshal
 from typing import TYPE_CHECKING, Any, cast
 
-from ..kernel.faults import bad_answer
+from ..kernel.faults import bool_votes
 from .cards import Card
 from .core import GameCore
 from .dispatch import JokerPlans
@@ -72,17 +72,7 @@ class RulesSync(GameCore):
         """Whether ``card`` is debuffed for the round: a joker's ``False`` keeps it from
         being debuffed (Steamodded's ``prevent_debuff``), else a joker's ``True`` debuffs
         it, else the blind decides (asked only then, as Steamodded's ``Blind:debuff_card``)."""
-        debuff = prevent = False
-        for fn, view, source in chain:
-            said = fn(self, view, card)
-            if said is None:
-                continue
-            if type(said) is not bool:
-                bad_answer("joker_debuff_card", said, "True, False or None", source)
-            if said:
-                debuff = True
-            else:
-                prevent = True
+        debuff, prevent = bool_votes("joker_debuff_card", chain, self, card)
         if prevent:
             return False
         if debuff:

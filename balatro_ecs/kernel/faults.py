@@ -33,6 +33,7 @@ __all__ = [
     "MAX_RETRIGGERS",
     "CopiedCall",
     "bad_answer",
+    "bool_votes",
     "calling_hook",
     "check_count",
     "check_dollars",
@@ -293,6 +294,24 @@ def bad_answer(hook: str, value: object, expected: str, source: object = None) -
     """Raise a ``TypeError``: ``hook`` gave ``value`` where the engine takes ``expected``;
     :func:`name_fault` names ``source``'s plugin."""
     raise TypeError(f"{hook}: expected {expected}, got {show(value)}")
+
+
+def bool_votes(hook: str, plans: Any, first: object, target: object) -> tuple[bool, bool]:
+    """Ask each planned ``(fn, view, source)`` of a yes/no/abstain hook about ``target``
+    (``fn(first, view, target)``): whether any said ``True`` and whether any said
+    ``False``. Any answer but ``True``, ``False`` or ``None`` is :func:`bad_answer`."""
+    yes = no = False
+    for fn, view, source in plans:
+        said = fn(first, view, target)
+        if said is None:
+            continue
+        if type(said) is not bool:
+            bad_answer(hook, said, "True, False or None", source)
+        if said:
+            yes = True
+        else:
+            no = True
+    return yes, no
 
 
 _CHECKS = frozenset(

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 from ...kernel import components as C
 from ...kernel.enums import Edition, Enhancement, Seal, Suit
 from ...kernel.errors import ActionError, BalatroError
-from ...kernel.faults import bad_answer, check_whole
+from ...kernel.faults import bool_votes, check_whole
 from ..cards import Card, CardSpec, CardTemplate, make_cards
 from ..jokers import Consumable, Joker
 from ..pools import draw_enhancement
@@ -356,17 +356,7 @@ class CardCommands(RunCommands):
         """The jokers' ``joker_stay_flipped`` for a card just drawn, after the blind's say:
         a ``False`` keeps it face up (Steamodded's ``prevent_stay_flipped``), else a
         ``True`` turns it face down."""
-        down = up = False
-        for fn, view, source in flips:
-            said = fn(self, view, card)
-            if said is None:
-                continue
-            if type(said) is not bool:
-                bad_answer("joker_stay_flipped", said, "True, False or None", source)
-            if said:
-                down = True
-            else:
-                up = True
+        down, up = bool_votes("joker_stay_flipped", flips, self, card)
         if up:
             card.set_face_down(False)
         elif down:

@@ -21,6 +21,7 @@ from ...kernel.enums import HAND_NAMES, Edition, HandType
 from ...kernel.faults import (
     MAX_RETRIGGERS,
     bad_answer,
+    bool_votes,
     check_effect,
     check_events,
     check_retriggers,
@@ -116,17 +117,7 @@ def _modify_scoring(ctx: ScoringContext, plans: tuple[Any, ...]) -> None:
     scoring = set(map(id, ctx.scoring))
     kept: list[Card] = []
     for card in ctx.played:
-        add = remove = False
-        for fn, view, source in plans:
-            said = fn(ctx, view, card)
-            if said is None:
-                continue
-            if type(said) is not bool:
-                bad_answer("joker_modify_scoring_hand", said, "True, False or None", source)
-            if said:
-                add = True
-            else:
-                remove = True
+        add, remove = bool_votes("joker_modify_scoring_hand", plans, ctx, card)
         if (add or id(card) in scoring) and not remove:
             kept.append(card)
     ctx.scoring = kept
