@@ -291,16 +291,8 @@ def _try_illegal(
     tries = int(rate) + (1 if chooser.random() < rate - int(rate) else 0)
     for _ in range(tries):
         action: Action = chooser.choice(ACTION_SPACE.actions)
-        if game.can(action):
-            continue
-        try:
-            game.apply(action)
-        except IllegalActionError:
-            pass
-        else:
-            raise _Escape(f"{action.text()}: refused by can() but applied")
-        report.illegal_actions += 1
-        _expect_unchanged(game, before, f"the illegal {action.text()}")
+        if not game.can(action):
+            _expect_refused(game, before, action, report)
     if chooser.random() < rate / 4:
         _try_illegal_rearrange(game, before, chooser, report)
     if chooser.random() < rate / 4:
@@ -337,6 +329,19 @@ def _rearrange(game: Game, chooser: _Chooser, report: StressReport) -> bool:
     return True
 
 
+def _expect_refused(game: Game, before: str, action: Action, report: StressReport) -> None:
+    """``action``, which ``can()`` refuses, must raise ``IllegalActionError`` on ``apply``
+    and leave the game as it was (``before``)."""
+    try:
+        game.apply(action)
+    except IllegalActionError:
+        pass
+    else:
+        raise _Escape(f"{action.text()}: refused by can() but applied")
+    report.illegal_actions += 1
+    _expect_unchanged(game, before, f"the illegal {action.text()}")
+
+
 def _try_illegal_rearrange(
     game: Game, before: str, chooser: _Chooser, report: StressReport
 ) -> None:
@@ -351,16 +356,8 @@ def _try_illegal_rearrange(
     else:
         order = _random_order(chooser, n)
     action = Rearrange(row, order)
-    if game.can(action):
-        return
-    try:
-        game.apply(action)
-    except IllegalActionError:
-        pass
-    else:
-        raise _Escape(f"{action.text()}: refused by can() but applied")
-    report.illegal_actions += 1
-    _expect_unchanged(game, before, f"the illegal {action.text()}")
+    if not game.can(action):
+        _expect_refused(game, before, action, report)
 
 
 def _check_copies(game: Game, plugins: Plugins, report: StressReport) -> None:
