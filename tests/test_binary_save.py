@@ -20,6 +20,7 @@ from balatro_ecs.game.actions import CashOut, EndShop, Play, SelectBlind, Use
 from balatro_ecs.game.run import binary
 from balatro_ecs.game.state import Phase
 from balatro_ecs.kernel import components as C
+from balatro_ecs.kernel import records
 from balatro_ecs.kernel.enums import Suit
 from balatro_ecs.tools.policies import GreedyPolicy, Policy, RandomPolicy
 from balatro_ecs.tools.testing.runs import play_blind, win_round
@@ -235,6 +236,47 @@ def test_cards_whose_places_are_not_the_rows_round_trip() -> None:
     assert loaded.area(C.Area.DECK)[5]._tally is None
     assert loaded.area(C.Area.DECK)[6]._tally is loaded._tally
     assert loaded.to_json() == game.to_json()
+
+
+def test_cards_whose_values_do_not_fit_the_short_code_round_trip() -> None:
+    """A card's values are 9 bytes when each fits (the bonus chips in two signed bytes),
+    else their ``marshal`` code: both load back."""
+    game = Game(seed="BINCODE")
+    deck = game.area(C.Area.DECK)
+    deck[0].add_perma_bonus(10**6)
+    deck[1].add_perma_bonus(-30)
+    codes = binary._values_codes([c._values for c in deck[:3]])
+    assert [len(code) for code in codes[1:]] == [9, 9] and len(codes[0]) > 9
+    loaded = _round_trip(game)
+    assert [c.perma_bonus for c in loaded.area(C.Area.DECK)[:2]] == [10**6, -30]
+    assert loaded.to_json() == game.to_json()
+
+
+def test_a_world_with_an_entity_removed_round_trips() -> None:
+    """The entity ids are written as their count while they are 1 to that count, else
+    one by one."""
+    game = Game(seed="BINIDS")
+    assert isinstance(binary._ids_code(tuple(game.world._entities)), int)
+    game.add_joker("j_joker")
+    game.add_joker("j_jolly")
+    game.remove_joker(game.jokers[0])
+    assert isinstance(binary._ids_code(tuple(game.world._entities)), tuple)
+    loaded = _round_trip(game)
+    assert list(loaded.world._entities) == list(game.world._entities)
+    assert loaded.world._next == game.world._next
+    assert loaded.to_json() == game.to_json()
+
+
+def test_the_python_reading_of_the_cards_writes_the_same_bytes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The cards' columns read by the compiled ``records.read`` or its Python reference
+    (what ``BALATRO_ECS_PURE_PYTHON=1`` uses) are the same bytes."""
+    game = Game(seed="BINPURE")
+    play_blind(game)
+    compiled = game.to_bytes(KEY)
+    monkeypatch.setattr(binary, "read", records.read_py)
+    assert game.to_bytes(KEY) == compiled
 
 
 def test_bytes_of_another_format_are_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:

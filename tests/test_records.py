@@ -134,3 +134,48 @@ def test_make_cards_takes_side_dicts_and_keys() -> None:
     assert made[0]._tally is tally and made[1]._tally is None
     assert made[1].zone.slot == 1 and made[1].zone.area is C.Area.HAND
     assert made[0].rank == 14 and made[0]._plain_key is None
+
+
+class Point3(Point):
+    """A subclass: read through getattr by the compiled ``read``."""
+
+    __slots__ = ()
+
+
+@pytest.mark.parametrize("read", [records.read_py, _fill_c.read])
+def test_read_gives_each_slot_as_a_column(read: object) -> None:
+    points = [Point(), Point3(), Point()]
+    for i, p in enumerate(points):
+        p.x, p.y = i, f"y{i}"
+    assert read(Point, points, ("x", "y")) == ((0, 1, 2), ("y0", "y1", "y2"))  # type: ignore[operator]
+    assert read(Point, (), ("x",)) == ((),)  # type: ignore[operator]
+    assert read(Point, points, ()) == ()  # type: ignore[operator]
+    with pytest.raises(AttributeError, match="z"):
+        read(Point, points, ("z",))  # type: ignore[operator]
+    with pytest.raises(TypeError, match="not a slot of"):
+        read(Point, points, ("__class__",))  # type: ignore[operator]
+    with pytest.raises(TypeError, match="must be a str"):
+        read(Point, points, (1,))  # type: ignore[operator]
+
+
+def test_the_compiled_read_keeps_no_reference_it_should_not() -> None:
+    import sys
+
+    points = [Point() for _ in range(4)]
+    values = [object() for _ in points]
+    for p, v in zip(points, values, strict=True):
+        p.x = v
+    before = [sys.getrefcount(v) for v in values]
+    for _ in range(50):
+        columns = _fill_c.read(Point, points, ("x",))
+        del columns
+        with pytest.raises(AttributeError):
+            _fill_c.read(Point, points, ("x", "y"))
+    assert [sys.getrefcount(v) for v in values] == before
+
+
+def test_a_games_cards_read_compiled_and_in_python_are_the_same() -> None:
+    game = Game(seed="RECORDS")
+    names = ("entity", "_serial", "_values", "zone", "_tally", "_extra")
+    cards = game.playing_cards
+    assert _fill_c.read(Card, cards, names) == records.read_py(Card, cards, names)

@@ -10,6 +10,11 @@
  * (name, source, mode): `name` a slot of `cls` (a member descriptor of an object slot);
  * mode 0: every object gets `source`; mode 1: object j gets source[j]; mode k + 2: object
  * j gets source[j][k] (an item of a tuple). Slots not named stay unset.
+ *
+ * read(cls, objects, names) -> a tuple of columns, one per name: column i holds each
+ * object's attribute names[i], in order. Each name must be an object slot of cls; an object
+ * of exactly cls is read from the slot, any other through getattr (an unset slot raises
+ * AttributeError either way, as getattr does).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -183,13 +188,101 @@ done:
     return out;
 }
 
+/* The member descriptor's offset of `name`, an object slot of cls (-1 and an error set if
+ * it is not one). */
+static Py_ssize_t slot_offset(PyTypeObject *cls, PyObject *name, const char *who) {
+    PyObject *descr = PyObject_GetAttr((PyObject *)cls, name);
+    if (descr == NULL) {
+        return -1;
+    }
+    if (!Py_IS_TYPE(descr, &PyMemberDescr_Type) || !PyType_IsSubtype(cls, PyDescr_TYPE(descr))) {
+        Py_DECREF(descr);
+        PyErr_Format(PyExc_TypeError, "%s: %R is not a slot of %s", who, name, cls->tp_name);
+        return -1;
+    }
+    PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
+    Py_ssize_t offset = member->type == Py_T_OBJECT_EX ? member->offset : -1;
+    Py_DECREF(descr); /* (the class keeps it) */
+    if (offset < 0) {
+        PyErr_Format(PyExc_TypeError, "%s: %R is not an object slot", who, name);
+    }
+    return offset;
+}
+
+static PyObject *read_columns(PyObject *module, PyObject *args) {
+    PyTypeObject *cls;
+    PyObject *objects, *names;
+    if (!PyArg_ParseTuple(args, "O!OO:read", &PyType_Type, &cls, &objects, &names)) {
+        return NULL;
+    }
+    PyObject *names_t = PySequence_Tuple(names);
+    if (names_t == NULL) {
+        return NULL;
+    }
+    /* A tuple of its own: a getattr below cannot change the objects read. */
+    PyObject *objs = PySequence_Tuple(objects);
+    if (objs == NULL) {
+        Py_DECREF(names_t);
+        return NULL;
+    }
+    Py_ssize_t nnames = PyTuple_GET_SIZE(names_t), count = PyTuple_GET_SIZE(objs), i, j;
+    PyObject *out = PyTuple_New(nnames);
+    if (out == NULL) {
+        goto fail;
+    }
+    for (i = 0; i < nnames; i++) {
+        PyObject *name = PyTuple_GET_ITEM(names_t, i);
+        if (!PyUnicode_Check(name)) {
+            PyErr_SetString(PyExc_TypeError, "read: a name must be a str");
+            goto fail;
+        }
+        Py_ssize_t offset = slot_offset(cls, name, "read");
+        if (offset < 0) {
+            goto fail;
+        }
+        PyObject *column = PyTuple_New(count);
+        if (column == NULL) {
+            goto fail;
+        }
+        PyTuple_SET_ITEM(out, i, column);
+        for (j = 0; j < count; j++) {
+            PyObject *obj = PyTuple_GET_ITEM(objs, j);
+            PyObject *value;
+            if (Py_IS_TYPE(obj, cls)) {
+                value = *(PyObject **)((char *)obj + offset);
+                if (value == NULL) {
+                    PyErr_Format(PyExc_AttributeError, "'%s' object has no attribute '%U'",
+                                 cls->tp_name, name);
+                    goto fail;
+                }
+                Py_INCREF(value);
+            } else {
+                value = PyObject_GetAttr(obj, name);
+                if (value == NULL) {
+                    goto fail;
+                }
+            }
+            PyTuple_SET_ITEM(column, j, value);
+        }
+    }
+    Py_DECREF(names_t);
+    Py_DECREF(objs);
+    return out;
+fail:
+    Py_XDECREF(out);
+    Py_DECREF(names_t);
+    Py_DECREF(objs);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"fill", fill, METH_VARARGS, "fill(cls, count, fields) -> list: objects of a slotted class."},
+    {"read", read_columns, METH_VARARGS, "read(cls, objects, names) -> tuple: their slots as columns."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_fill_c", "Compiled form of balatro_ecs.kernel.records.fill.", -1,
+    PyModuleDef_HEAD_INIT, "_fill_c", "Compiled form of balatro_ecs.kernel.records.fill and read.", -1,
     methods,
 };
 

@@ -1,10 +1,13 @@
-"""Many objects of a slotted class made at once: what copying a game does for its cards.
+"""Many objects of a slotted class made at once, or read at once: what copying and saving a
+game do for its cards.
 
 :func:`fill` makes ``count`` objects of a class with ``__slots__`` without calling its
 ``__init__``, each slot set from a column (or one value for all). The Python code here is
 the reference; where the optional compiled module ``balatro_ecs.kernel._fill_c`` was built
 (``setup.py``), its ``fill`` does the same in one call (``tests/test_records.py`` checks
 them equal), several times faster than constructing the objects one by one.
+:func:`read` is the other way: the slots of many objects as columns (what the binary save
+writes of the cards), compiled there too.
 ``BALATRO_ECS_PURE_PYTHON=1`` keeps the Python form; :data:`COMPILED` says which is in use.
 """
 
@@ -15,7 +18,7 @@ import os
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-__all__ = ["COMPILED", "EACH", "SAME", "fill", "fill_py", "item"]
+__all__ = ["COMPILED", "EACH", "SAME", "fill", "fill_py", "item", "read", "read_py"]
 
 T = TypeVar("T")
 
@@ -55,6 +58,26 @@ def fill_py(cls: type[T], count: int, fields: Sequence[tuple[str, Any, int]]) ->
     return made
 
 
+def read_py(cls: type, objects: Sequence[Any], names: Sequence[str]) -> tuple[tuple[Any, ...], ...]:
+    """Column ``i`` holds each of ``objects``' attribute ``names[i]``, in order; each name
+    must be an object slot of ``cls`` (the compiled form reads an object of exactly ``cls``
+    from the slot, any other through ``getattr``)."""
+    objects = tuple(objects)
+    for name in names:
+        if not isinstance(name, str):
+            raise TypeError("read: a name must be a str")
+        if type(getattr(cls, name, None)) is not _MEMBER:
+            raise TypeError(f"read: {name!r} is not a slot of {cls.__name__}")
+    return tuple([tuple([getattr(obj, name) for obj in objects]) for name in names])
+
+
+class _Slotted:
+    __slots__ = ("x",)
+
+
+_MEMBER = type(_Slotted.__dict__["x"])  # (the type of a slot's descriptor)
+
+
 def _compiled() -> Any:
     if os.environ.get("BALATRO_ECS_PURE_PYTHON", "") not in ("", "0"):
         return None
@@ -69,3 +92,5 @@ _C = _compiled()
 COMPILED: bool = _C is not None
 #: :func:`fill_py`, or its compiled form.
 fill = fill_py if _C is None else _C.fill
+#: :func:`read_py`, or its compiled form.
+read = read_py if _C is None else getattr(_C, "read", read_py)

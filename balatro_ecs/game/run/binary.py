@@ -46,6 +46,7 @@ import marshal
 import operator
 import os
 import pickle
+import struct
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -56,9 +57,11 @@ from ...kernel import components as C
 from ...kernel.enums import KINDS_ADDED, Edition, Enhancement, HandType, Seal
 from ...kernel.errors import SaveError
 from ...kernel.manager import Plugins
+from ...kernel.records import read
 from ...kernel.version import __version__
 from ...kernel.world import WorldState
 from ..actions import Outcome, action_from_dict
+from ..cards import Card
 from ..copying import _RULE_FIELDS, GameSnapshot, build, held_items
 from ..jokers import Consumable, Joker
 from ..state import Phase, RunState
@@ -74,7 +77,7 @@ MAGIC = b"BECSbin\x01"
 #: The payload's layout version (part of the digest: a new layout refuses old bytes; the
 #: run record's fields are part of it too, so that bytes written before a field was added
 #: or removed are refused by name rather than misread).
-FORMAT = 4
+FORMAT = 5
 #: The environment variable naming the key (any text).
 KEY_ENV = "BALATRO_ECS_SAVE_KEY"
 _DIGEST = 32
@@ -356,20 +359,41 @@ def _values_code(values: tuple[Any, ...]) -> bytes:
         debuff.forced, debuff.by_blind, flags.played_this_ante, flags.face_down,
         flags.forced_selection, flags.shatter_unseen, flags.couponed,
     )  # fmt: skip
-    code = marshal.dumps(
-        (
-            rank.value, int(suit.value), None if suit.original is None else int(suit.original),
-            int(enhancement.kind), int(edition.kind), int(seal.kind), perma.chips,
-            sum(1 << i for i, mark in enumerate(marks) if mark),
-        ),
-        4,
+    fields = (
+        rank.value, int(suit.value), None if suit.original is None else int(suit.original),
+        int(enhancement.kind), int(edition.kind), int(seal.kind), perma.chips,
+        sum(1 << i for i, mark in enumerate(marks) if mark),
     )  # fmt: skip
+    code = _short_code(fields)
+    if code is None:
+        code = marshal.dumps(fields, 4)
     if len(_VALUES_CODE) >= _LIMIT:
         _VALUES_CODE.clear()
         _VALUES_KEPT.clear()
     _VALUES_CODE[id(values)] = code
     _VALUES_KEPT[id(values)] = values
     return code
+
+
+#: A card's values in :data:`_SHORT` bytes: rank, suit, original suit (255: none), the
+#: three kinds and the flags one byte each, the bonus chips two (signed).
+_SHORT = struct.Struct("<7Bh")
+_NO_SUIT = 255
+
+
+def _short_code(fields: tuple[Any, ...]) -> bytes | None:
+    """The 9-byte code of a card's values, or ``None`` when one does not fit (a number out
+    of range, or not an int): such a card's code is the ``marshal`` bytes of the fields."""
+    rank, suit, original, enhancement, edition, seal, chips, bits = fields
+    if type(rank) is not int or type(chips) is not int or original == _NO_SUIT:
+        return None
+    try:
+        return _SHORT.pack(
+            rank, suit, _NO_SUIT if original is None else original, enhancement, edition,
+            seal, bits, chips,
+        )  # fmt: skip
+    except struct.error:
+        return None
 
 
 _K = TypeVar("_K")
@@ -393,7 +417,12 @@ def _values_rows(codes: tuple[bytes, ...]) -> list[tuple[Any, ...]]:
 
 
 def _values_of(code: bytes) -> tuple[Any, ...]:
-    rank, suit, original, enhancement, edition, seal, chips, bits = marshal.loads(code)
+    if len(code) == _SHORT.size:
+        rank, suit, original, enhancement, edition, seal, bits, chips = _SHORT.unpack(code)
+        if original == _NO_SUIT:
+            original = None
+    else:
+        rank, suit, original, enhancement, edition, seal, chips, bits = marshal.loads(code)
     forced, by_blind, *flags = [bool(bits >> i & 1) for i in range(7)]
     values = (
         C.rank(rank), C.suit(suit, original), C.enhancement(enhancement), C.edition(edition),
@@ -406,6 +435,8 @@ def _values_of(code: bytes) -> tuple[Any, ...]:
 
 
 _RULES = operator.attrgetter(*_RULE_FIELDS)
+#: The slots of a card the save reads as columns.
+_CARD_SLOTS = ("entity", "_serial", "_values", "zone", "_tally", "_extra")
 _CARD_AREAS = (C.Area.DECK, C.Area.HAND, C.Area.PLAY, C.Area.DISCARD)
 _PLACES: dict[tuple[int, ...], tuple[tuple[C.Area, ...], tuple[int, ...]]] = {}
 
@@ -423,6 +454,25 @@ def _places(lengths: tuple[int, ...]) -> tuple[tuple[C.Area, ...], tuple[int, ..
             _PLACES.clear()
         found = _PLACES[lengths] = (areas, slots)
     return found
+
+
+_COUNTED: dict[int, tuple[int, ...]] = {}
+
+
+def _counted(count: int) -> tuple[int, ...]:
+    """The ids 1 to ``count`` (kept per count)."""
+    found = _COUNTED.get(count)
+    if found is None:
+        if len(_COUNTED) >= _LIMIT:
+            _COUNTED.clear()
+        found = _COUNTED[count] = tuple(range(1, count + 1))
+    return found
+
+
+def _ids_code(ids: tuple[int, ...]) -> int | tuple[int, ...]:
+    """The world's entity ids in creation order: their count when they are 1 to that count
+    (no entity removed yet), else the ids."""
+    return len(ids) if ids == _counted(len(ids)) else ids
 
 
 # -- jokers and consumables -------------------------------------------------------------------
@@ -514,15 +564,10 @@ def dumps(game: Game, key: bytes | str | None = None) -> bytes:
 def _payload(game: Game) -> tuple[Any, ...]:
     game_areas = game._areas
     cards, jokers, consumables = held_items(game)
-    # Column by column (read with comprehensions: the interpreter reads slots faster than
-    # operator.attrgetter does).
-    rows = [
-        (c.entity, c._serial.value, c._values, (z := c.zone).area, z.slot, c._tally, c._extra)
-        for c in cards
-    ]
-    card_ids, serials, values, areas, slots, tallies, extras = (
-        zip(*rows, strict=True) if rows else ((),) * 7
-    )
+    # Column by column, each in one call (:func:`~balatro_ecs.kernel.records.read`).
+    card_ids, serial_of, values, zones, tallies, extras = read(Card, cards, _CARD_SLOTS)
+    (serials,) = read(C.Serial, serial_of, ("value",))
+    areas, slots = read(C.Zone, zones, ("area", "slot"))
     if any(extras):
         extra_codes: tuple[Any, ...] | None = tuple(
             None if e is None else _table_code(e) for e in extras
@@ -593,7 +638,7 @@ def _payload(game: Game) -> tuple[Any, ...]:
         game.rng._state,
         game._next_serial(),
         _RULES(game._rules),
-        (tuple(entities), game.world._next),
+        (_ids_code(tuple(entities)), game.world._next),
         card_codes,
         handles,
         len(jokers),
@@ -687,6 +732,10 @@ def _price_and_place(table: dict[type, Any]) -> tuple[Any, ...]:
     return p.buy, p.sell_override, p.free, z.area, z.slot
 
 
+_PHASE_OF = {p.value: p for p in Phase}
+_NO_ROWS = ((None, ()),) * 7
+
+
 def _game(payload: tuple[Any, ...], plugins: Plugins, game_class: type[Game]) -> Game:
     (
         seed, atomic, stake, (deck_entity, deck_key, blind), small, run, rng, serial, rules,
@@ -698,7 +747,6 @@ def _game(payload: tuple[Any, ...], plugins: Plugins, game_class: type[Game]) ->
     ) = small  # fmt: skip
     saved: dict[int, Any] = {entity: _table(codes) for entity, codes in tables}
     entity_ids, serials, value_codes, extras, places, offer_areas, offer_slots, counts = cards
-    saved.update(zip(entity_ids, itertools.repeat(None)))  # (the cards are made from the columns)
     area_of = _AREA_OF
     if places is None:
         run_areas, run_slots = _places(rows[0])
@@ -764,7 +812,10 @@ def _game(payload: tuple[Any, ...], plugins: Plugins, game_class: type[Game]) ->
                 _Ref(entity, content(key)), state, state, buy, sell_override, free, area, slot,
             ))  # fmt: skip
     snap.jokers = tuple(jokers)
-    snap.world_state = WorldState(ids, (), tuple(map(saved.__getitem__, ids)), next_id)
+    if type(ids) is int:
+        ids = _counted(ids)
+    cards_none: Any = saved.get  # (a card's table is None: made from the columns)
+    snap.world_state = WorldState(ids, (), tuple(map(cards_none, ids)), next_id)
     snap.consumables = tuple(consumables)
     if blind is None:
         snap.blind = None
@@ -786,7 +837,7 @@ def _game(payload: tuple[Any, ...], plugins: Plugins, game_class: type[Game]) ->
         "free_packs": free_packs,
         "pack_key": pack_key,
         "pack_picks": pack_picks,
-        "pack_return": Phase(pack_return),
+        "pack_return": _PHASE_OF[pack_return],
         "joker_buffer": joker_buffer,
         "row_version": row_version,
         "_synced": (row_version, plugins.version) if synced else None,
@@ -797,15 +848,17 @@ def _game(payload: tuple[Any, ...], plugins: Plugins, game_class: type[Game]) ->
     snap.serial = serial
     snap.rules = rules
     lengths, joker_row, held, shop, vouchers, packs, pack, tally = rows
-    ends = tuple(itertools.accumulate(lengths))
-    deck, hand, play, discard = (
-        entity_ids[start:end] for start, end in zip((0, *ends), ends, strict=False)
-    )
-    snap.row_ids = (deck, hand, play, discard, joker_row, held, shop, pack)
-    snap.rows = tuple(
-        (None, contents)  # type: ignore[misc]  # build reads only the contents here
-        for contents in ((), (), (), (), (), (), (), vouchers, packs, (), (), (), list(tally))
-    )
+    in_deck, in_hand, in_play, in_discard = lengths
+    hand_at = in_deck + in_hand
+    play_at = hand_at + in_play
+    snap.row_ids = (
+        entity_ids[:in_deck], entity_ids[in_deck:hand_at], entity_ids[hand_at:play_at],
+        entity_ids[play_at : play_at + in_discard], joker_row, held, shop, pack,
+    )  # fmt: skip
+    # (build reads only the contents of these rows: the vouchers, the packs and the tally)
+    snap.rows = (  # type: ignore[assignment]  # (no row objects)
+        *_NO_ROWS[:7], (None, vouchers), (None, packs), *_NO_ROWS[:3], (None, list(tally)),
+    )  # fmt: skip
     snap.log = tuple(_outcomes(log))
     game = build(snap, adopt=True)
     return game
