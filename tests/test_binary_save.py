@@ -267,16 +267,20 @@ def test_a_world_with_an_entity_removed_round_trips() -> None:
     assert loaded.to_json() == game.to_json()
 
 
-def test_the_python_reading_of_the_cards_writes_the_same_bytes(
+def test_the_python_reading_of_the_cards_writes_the_same_payload(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The cards' columns read by the compiled ``records.read`` or its Python reference
-    (what ``BALATRO_ECS_PURE_PYTHON=1`` uses) are the same bytes."""
+    """The cards' columns read, and their codes looked up, by the compiled ``records``
+    functions or their Python references (what ``BALATRO_ECS_PURE_PYTHON=1`` uses) are
+    the same payload, and load to the same game."""
     game = Game(seed="BINPURE")
     play_blind(game)
-    compiled = game.to_bytes(KEY)
+    compiled = binary._payload(game)
     monkeypatch.setattr(binary, "read", records.read_py)
-    assert game.to_bytes(KEY) == compiled
+    monkeypatch.setattr(binary, "by_identity", records.by_identity_py)
+    binary._VALUES_CODE.clear()  # (every code made again, in Python)
+    assert binary._payload(game) == compiled
+    assert _round_trip(game).to_json() == game.to_json()
 
 
 def test_bytes_of_another_format_are_refused_by_name(monkeypatch: pytest.MonkeyPatch) -> None:

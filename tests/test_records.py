@@ -179,3 +179,13 @@ def test_a_games_cards_read_compiled_and_in_python_are_the_same() -> None:
     names = ("entity", "_serial", "_values", "zone", "_tally", "_extra")
     cards = game.playing_cards
     assert _fill_c.read(Card, cards, names) == records.read_py(Card, cards, names)
+
+
+@pytest.mark.parametrize("by_identity", [records.by_identity_py, _fill_c.by_identity])
+def test_by_identity_looks_objects_up_by_their_id(by_identity: object) -> None:
+    a, b, c = object(), object(), object()
+    kept = {id(a): "a", id(c): "c"}
+    assert by_identity(kept, (a, b, c, a)) == ["a", None, "c", "a"]  # type: ignore[operator]
+    assert by_identity(kept, []) == []  # type: ignore[operator]
+    with pytest.raises(TypeError):
+        by_identity([], (a,))  # type: ignore[operator]

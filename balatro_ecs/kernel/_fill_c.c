@@ -15,6 +15,9 @@
  * object's attribute names[i], in order. Each name must be an object slot of cls; an object
  * of exactly cls is read from the slot, any other through getattr (an unset slot raises
  * AttributeError either way, as getattr does).
+ *
+ * by_identity(kept, objects) -> a list: what the dict kept holds under each object's id
+ * (id(obj)), None where it holds nothing.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -275,14 +278,54 @@ fail:
     return NULL;
 }
 
+static PyObject *by_identity(PyObject *module, PyObject *args) {
+    PyObject *kept, *objects;
+    if (!PyArg_ParseTuple(args, "O!O:by_identity", &PyDict_Type, &kept, &objects)) {
+        return NULL;
+    }
+    PyObject *objs = PySequence_Tuple(objects);
+    if (objs == NULL) {
+        return NULL;
+    }
+    Py_ssize_t count = PyTuple_GET_SIZE(objs), j;
+    PyObject *out = PyList_New(count);
+    if (out == NULL) {
+        Py_DECREF(objs);
+        return NULL;
+    }
+    for (j = 0; j < count; j++) {
+        PyObject *key = PyLong_FromVoidPtr(PyTuple_GET_ITEM(objs, j)); /* id(obj) */
+        if (key == NULL) {
+            Py_DECREF(out);
+            Py_DECREF(objs);
+            return NULL;
+        }
+        PyObject *value = PyDict_GetItemWithError(kept, key); /* borrowed */
+        Py_DECREF(key);
+        if (value == NULL) {
+            if (PyErr_Occurred()) {
+                Py_DECREF(out);
+                Py_DECREF(objs);
+                return NULL;
+            }
+            value = Py_None;
+        }
+        Py_INCREF(value);
+        PyList_SET_ITEM(out, j, value);
+    }
+    Py_DECREF(objs);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"fill", fill, METH_VARARGS, "fill(cls, count, fields) -> list: objects of a slotted class."},
     {"read", read_columns, METH_VARARGS, "read(cls, objects, names) -> tuple: their slots as columns."},
+    {"by_identity", by_identity, METH_VARARGS, "by_identity(kept, objects) -> list: kept.get(id(o))."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_fill_c", "Compiled form of balatro_ecs.kernel.records.fill and read.", -1,
+    PyModuleDef_HEAD_INIT, "_fill_c", "Compiled form of balatro_ecs.kernel.records.fill, read and by_identity.", -1,
     methods,
 };
 

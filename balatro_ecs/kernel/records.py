@@ -7,7 +7,8 @@ the reference; where the optional compiled module ``balatro_ecs.kernel._fill_c``
 (``setup.py``), its ``fill`` does the same in one call (``tests/test_records.py`` checks
 them equal), several times faster than constructing the objects one by one.
 :func:`read` is the other way: the slots of many objects as columns (what the binary save
-writes of the cards), compiled there too.
+writes of the cards), and :func:`by_identity` looks many objects up by ``id`` in a dict
+(the binary save's codes of the cards' shared values), compiled there too.
 ``BALATRO_ECS_PURE_PYTHON=1`` keeps the Python form; :data:`COMPILED` says which is in use.
 """
 
@@ -18,7 +19,10 @@ import os
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-__all__ = ["COMPILED", "EACH", "SAME", "fill", "fill_py", "item", "read", "read_py"]
+__all__ = [
+    "COMPILED", "EACH", "SAME", "by_identity", "by_identity_py", "fill", "fill_py", "item", "read",
+    "read_py",
+]  # fmt: skip
 
 T = TypeVar("T")
 
@@ -71,6 +75,15 @@ def read_py(cls: type, objects: Sequence[Any], names: Sequence[str]) -> tuple[tu
     return tuple([tuple([getattr(obj, name) for obj in objects]) for name in names])
 
 
+def by_identity_py(kept: dict[int, Any], objects: Sequence[Any]) -> list[Any]:
+    """What ``kept`` holds under each of ``objects``' ``id`` (``None`` where nothing): a
+    cache of something derived from objects that are shared, kept by identity."""
+    if not isinstance(kept, dict):
+        raise TypeError(f"by_identity: kept must be a dict, not {type(kept).__name__}")
+    get = kept.get
+    return [get(id(obj)) for obj in objects]
+
+
 class _Slotted:
     __slots__ = ("x",)
 
@@ -94,3 +107,5 @@ COMPILED: bool = _C is not None
 fill = fill_py if _C is None else _C.fill
 #: :func:`read_py`, or its compiled form.
 read = read_py if _C is None else getattr(_C, "read", read_py)
+#: :func:`by_identity_py`, or its compiled form.
+by_identity = by_identity_py if _C is None else getattr(_C, "by_identity", by_identity_py)

@@ -57,7 +57,7 @@ from ...kernel import components as C
 from ...kernel.enums import KINDS_ADDED, Edition, Enhancement, HandType, Seal
 from ...kernel.errors import SaveError
 from ...kernel.manager import Plugins
-from ...kernel.records import read
+from ...kernel.records import by_identity, read
 from ...kernel.version import __version__
 from ...kernel.world import WorldState
 from ..actions import Outcome, action_from_dict
@@ -344,13 +344,13 @@ _VALUES_OF: dict[bytes, tuple[Any, ...]] = {}
 
 
 def _values_codes(rows: Sequence[tuple[Any, ...]]) -> tuple[bytes, ...]:
-    """The codes of these cards' values tuples (looked up in C when all are known)."""
-    codes = list(map(_VALUES_CODE.get, map(id, rows)))
+    """The codes of these cards' values tuples (looked up in one call by the tuples' ids)."""
+    codes = by_identity(_VALUES_CODE, rows)
     if None in codes:
         for i, code in enumerate(codes):
             if code is None:
                 codes[i] = _values_code(rows[i])
-    return tuple(codes)  # type: ignore[arg-type]  # every None replaced
+    return tuple(codes)
 
 
 def _values_code(values: tuple[Any, ...]) -> bytes:
