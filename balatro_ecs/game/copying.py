@@ -198,8 +198,7 @@ class GameSnapshot:
     #: Or the cards as columns (what a binary save reads, for :func:`build` alone):
     #: ``(entity ids, serials, areas, slots, counted, values, side dicts or None)``,
     #: ``counted`` the number of cards, first, in the game's tally (the rest in none) or
-    #: each card's flag; ``None`` when :attr:`card_state` holds them. The cards of the
-    #: deck, hand, play and discard pile (:attr:`row_ids`) are its first, in order.
+    #: each card's flag; ``None`` when :attr:`card_state` holds them.
     card_columns: tuple[Any, ...] | None
     consumables: tuple[tuple[Any, ...], ...]
     jokers: tuple[tuple[Any, ...], ...]
@@ -544,11 +543,9 @@ def _copy_component(component: Any) -> Any:
 
 def _entities(
     snap: GameSnapshot, rules: Rules, tally: list[int], fresh: Callable[[Any], Any], adopt: bool
-) -> tuple[dict[int, Any], dict[int, Any], Blind | None, list[Any] | None]:
+) -> tuple[dict[int, Any], dict[int, Any], Blind | None]:
     """Every entity of ``snap`` made again for a game whose rules and tally are these: the
-    tables by id (in creation order), the new handles by id, the blind's handle, and the
-    cards made from :attr:`GameSnapshot.card_columns` (``None``: none; the cards of the
-    four card rows are the first of them, in order, and are not in the handles by id)."""
+    tables by id (in creation order), the new handles by id, and the blind's handle."""
     world_state = snap.world_state
     # Every table copied (in creation order); a handle's state components replaced below,
     # and a card's saved contents (a tuple) made a new card.
@@ -560,7 +557,6 @@ def _entities(
     made: dict[int, Any] = {}
     tally[:] = snap.rows[-1][1]
     columns = snap.card_columns
-    cards: list[Any] | None = None
     if columns is not None:  # (a binary save's cards, read as columns)
         ids, serials, areas, slots, counts, values, extras = columns
         if type(counts) is int:
@@ -569,11 +565,8 @@ def _entities(
         else:
             counted = [tally if t else None for t in counts]
         cards = make_cards(values, serials, areas, slots, rules, counted, ids, extras)
-        tables.update(zip(ids, cards, strict=True))
-        owned.update(ids)
-        # (the rows' cards are cut from the list by build; the offers found by id)
-        run = sum(map(len, snap.row_ids[:4]))
-        made.update(zip(ids[run:], cards[run:], strict=True))
+        made.update(zip(ids, cards, strict=True))
+        tables.update(made)
     elif snap.card_state:
         ids, serials, areas, slots, tallies, keys = zip(*snap.card_state, strict=True)
         # Each card's saved contents: its values (shared) and side dict (never changed in
@@ -617,7 +610,7 @@ def _entities(
     if len(owned) != len(tables):  # entities no handle owns (made by a plugin): copied
         for entity in tables.keys() - owned:
             tables[entity] = {k: _copy_component(v) for k, v in tables[entity].items()}
-    return tables, made, blind_handle, cards
+    return tables, made, blind_handle
 
 
 #: Whether :func:`build` makes its games bare (:func:`_bare`); off: through
@@ -699,22 +692,15 @@ def build(snap: GameSnapshot, into: Game | None = None, *, adopt: bool = False) 
     rules = game._rules
     _PUT_RULES(rules, snap.rules)
 
-    tables, made, game.blind, column_cards = _entities(snap, rules, game._tally, fresh, adopt)
+    tables, made, game.blind = _entities(snap, rules, game._tally, fresh, adopt)
     game.deck = Deck(source_deck.entity, source_deck.type)
     game.world.load(tables.items(), snap.world_state.next_id)
 
     rows = snap.rows
     handle = made.__getitem__
     deck, hand, play, discard, jokers, consumables, shop, pack = snap.row_ids
-    if column_cards is None:
-        for area, ids in zip(_CARD_AREAS, (deck, hand, play, discard), strict=True):
-            game._areas[area][:] = map(handle, ids)
-    else:  # (the four rows are the first cards of the columns, in order)
-        start = 0
-        for area, ids in zip(_CARD_AREAS, (deck, hand, play, discard), strict=True):
-            end = start + len(ids)
-            game._areas[area][:] = column_cards[start:end]
-            start = end
+    for area, ids in zip(_CARD_AREAS, (deck, hand, play, discard), strict=True):
+        game._areas[area][:] = map(handle, ids)
     game.jokers = list(map(handle, jokers))
     game.consumables = list(map(handle, consumables))
     game.shop = list(map(handle, shop))
@@ -761,7 +747,7 @@ def materialize(game: Game, snap: GameSnapshot) -> None:
     rules = Rules()
     _PUT_RULES(rules, snap.rules)
     tally: list[int] = []
-    tables, made, _, _ = _entities(snap, rules, tally, _deep, False)
+    tables, made, _ = _entities(snap, rules, tally, _deep, False)
     world = World()
     world.load(tables.items(), snap.world_state.next_id)
     handle = made.__getitem__
