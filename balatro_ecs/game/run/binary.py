@@ -30,11 +30,17 @@ Layout: ``MAGIC`` (8 bytes), the digest (32), the engine version and the plugin 
 identity (length-prefixed, readable without trusting the rest, for the error message),
 then the payload: :mod:`marshal` of plain tuples (or :mod:`pickle`, flagged, when a
 plugin's counters hold something :mod:`marshal` cannot write). The playing cards are
-columns (:data:`FORMAT` 4): their entity ids in the order of the rows (deck, hand, play,
-discard pile, then the offers; the four rows are that column cut by their lengths), their
-serials and one code per values tuple; their areas, slots and tallies only where the rows
-do not say them. :func:`~balatro_ecs.game.copying.build` makes them from the columns in
-one call. The log is its entries' texts in the JSON save.
+columns (:data:`FORMAT` 5), read from the cards in one call per column
+(:func:`~balatro_ecs.kernel.records.read`): their entity ids in the order of the rows
+(deck, hand, play, discard pile, then the offers; the four rows are that column cut by
+their lengths), their serials and one code per values tuple (9 bytes: rank, suits, kinds
+and flags a byte each, the bonus chips two; a card whose values do not fit has the
+``marshal`` bytes of them instead); their areas, slots and tallies only where the rows do
+not say them. :func:`~balatro_ecs.game.copying.build` makes them from the columns in one
+call. The world's entity ids are written as their count while
+they are 1 to that count. The log is its entries' texts in the JSON save. Bytes of an
+earlier format are refused by name (the format is part of the digest), like those of
+another version: their game's JSON save is the way across.
 """
 
 from __future__ import annotations
