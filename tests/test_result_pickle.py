@@ -31,6 +31,7 @@ from balatro_ecs.game.cards import Card, DetachedCard
 from balatro_ecs.game.jokers import Consumable, CopiedJoker, DetachedJoker, Joker
 from balatro_ecs.game.scenario import Scenario
 from balatro_ecs.game.scoring.result import DetachError
+from balatro_ecs.game.state import Phase
 from balatro_ecs.kernel.content import JokerType
 from balatro_ecs.kernel.enums import Seal, Suit
 from balatro_ecs.tools.testing import strategies as bst
@@ -204,6 +205,9 @@ def test_a_handle_met_twice_is_one_value() -> None:
     assert loaded.destroyed[0] is loaded.scoring[1]
     green = [e[1] for e in loaded.events if getattr(e[1], "name", "") == "Green Joker"]
     assert green and all(j is green[0] for j in green)
+    sources = {e[1] for e in loaded.events}  # detached values hash, as handles do
+    assert green[0] in sources and copy.deepcopy(green[0]) in sources
+    assert len(sources) == len({id(e[1]) for e in loaded.events})
 
 
 def test_a_detached_value_holds_copies_not_the_games_dicts() -> None:
@@ -294,6 +298,28 @@ def test_a_played_hands_result_round_trips_and_leaves_the_game_as_it_was() -> No
     result.scoring[0].set_seal(Seal.GOLD)
     assert _report(result) != expected
     assert all(_report(other) == expected for other in copies)
+    game.close()
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_any_played_games_results_round_trip(data: st.DataObject) -> None:
+    """Every hand a game played (random jokers, deck, stake and legal actions), read now:
+    its copies report what it reports, and taking them changes nothing in the game."""
+    keys = data.draw(st.lists(bst.joker_keys(), max_size=5), label="jokers")
+    game = data.draw(bst.games(jokers=keys, max_actions=20), label="game")
+    if game.run.phase is Phase.ROUND:  # (one hand at least, when a round is on)
+        plays = [a for a in game.legal_actions(reorders=False) if isinstance(a, Play)]
+        game.apply(plays[data.draw(st.integers(0, len(plays) - 1), label="play")])
+    state = game.to_json()
+    for outcome in game.log:
+        if outcome.score is None:
+            continue
+        expected = _report(outcome.score)
+        for other in (pickle.loads(pickle.dumps(outcome.score)), copy.deepcopy(outcome.score)):
+            assert _holds_no_handle(other)
+            assert _report(other) == expected
+    assert game.to_json() == state
     game.close()
 
 

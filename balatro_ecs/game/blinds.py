@@ -127,6 +127,9 @@ class DetachedBlind:
         """Itself: it is detached already."""
         return self
 
+    def __hash__(self) -> int:  # (by what names it: its dicts are not hashable)
+        return hash(("DetachedBlind", self.entity, self.key))
+
     def __repr__(self) -> str:
         return f"<Blind {self.name}{' (disabled)' if self.disabled else ''}>"
 
@@ -144,6 +147,9 @@ class DetachedDeck:
     def detached(self) -> DetachedDeck:
         """Itself: it is detached already."""
         return self
+
+    def __hash__(self) -> int:  # (by what names it: its dicts are not hashable)
+        return hash(("DetachedDeck", self.entity, self.key))
 
     def __repr__(self) -> str:
         return f"<Deck {self.name}>"

@@ -345,6 +345,9 @@ class DetachedJoker:
         """Itself: it is detached already."""
         return self
 
+    def __hash__(self) -> int:  # (by what names it: its dicts are not hashable)
+        return hash(("DetachedJoker", self.entity, self.key))
+
     def __repr__(self) -> str:
         if self.copied_by is not None:
             return f"<CopiedJoker {self.name} via {self.copied_by.name}>"
@@ -371,6 +374,9 @@ class DetachedConsumable:
     def detached(self) -> DetachedConsumable:
         """Itself: it is detached already."""
         return self
+
+    def __hash__(self) -> int:  # (by what names it: its dicts are not hashable)
+        return hash(("DetachedConsumable", self.entity, self.key))
 
     def __repr__(self) -> str:
         return f"<Consumable #{self.entity} {self.name}>"
