@@ -224,6 +224,16 @@ def test_a_detached_value_holds_copies_not_the_games_dicts() -> None:
     game.close()
 
 
+def test_a_deep_copy_of_a_detached_result_shares_no_dict() -> None:
+    detached = score(HAND, plugins=_plugins()).detached()
+    again = copy.deepcopy(detached)
+    assert _report(again) == _report(detached)
+    joker = next(e[1] for e in detached.events if isinstance(e[1], DetachedJoker))
+    same = next(e[1] for e in again.events if getattr(e[1], "entity", None) == joker.entity)
+    assert same == joker and same is not joker and same.state is not joker.state
+    assert detached.detached().events[-1] == detached.events[-1]  # detached: shared, equal
+
+
 def test_a_copied_joker_detaches_naming_its_copier() -> None:
     game = Scenario.from_dict(HAND, _plugins()).build()
     blueprint, chad = game.jokers[0], game.jokers[1]

@@ -907,6 +907,12 @@ class DetachedCard:
         """Itself: it is detached already."""
         return self
 
+    def __copy__(self) -> DetachedCard:
+        return self  # (immutable through and through, as a tuple of numbers)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> DetachedCard:
+        return self
+
     def __repr__(self) -> str:
         return f"<Card #{self.entity} {self.label}{' (debuffed)' if self.debuffed else ''}>"
 

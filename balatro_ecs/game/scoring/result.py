@@ -7,6 +7,7 @@ context it happened in. It is built from the raw events only when somebody reads
 
 from __future__ import annotations
 
+import copy
 import pickle
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, fields
@@ -234,17 +235,30 @@ class ScoreResult:
         detached by its own ``detached()`` method if it has one (a pack's handle may),
         else by a pickle round trip. One that cannot be is named: :class:`DetachError`.
         """
+        return self._detached(deep=False)
+
+    def _detached(self, deep: bool) -> ScoreResult:
+        """:meth:`detached`; ``deep``: with its other fields and any value met already
+        detached deep-copied too (:func:`copy.deepcopy`: the copy shares nothing)."""
         memo: dict[int, tuple[object, object]] = {}
+        atoms = _ATOMS
         values = {f.name: getattr(self, f.name) for f in fields(self)}
-        values["scoring"] = _detach(values["scoring"], memo, "scoring")
-        values["destroyed"] = _detach(values["destroyed"], memo, "destroyed")
+        if deep:  # (the fields beside the handles': the values, a subclass's own)
+            for name, value in values.items():
+                if name not in _HANDLES:
+                    values[name] = copy.deepcopy(value)
+        values["scoring"] = _detach(values["scoring"], memo, "scoring", deep)
+        values["destroyed"] = _detach(values["destroyed"], memo, "destroyed", deep)
         events = values["events"]
         out = []
         for i, event in enumerate(events):
             if type(event) is tuple:
-                event = tuple([_detach(part, memo, (event, i, n)) for n, part in enumerate(event)])
+                event = tuple([
+                    part if type(part) in atoms else _detach(part, memo, (event, i, n), deep)
+                    for n, part in enumerate(event)
+                ])  # fmt: skip
             else:
-                event = _detach(event, memo, f"events[{i}]")
+                event = _detach(event, memo, f"events[{i}]", deep)
             out.append(event)
         values["events"] = out if isinstance(events, list) else tuple(out)
         return self._copied_as()(**values)
@@ -258,8 +272,8 @@ class ScoreResult:
         return self._copied_as()(**{f.name: getattr(self, f.name) for f in fields(self)})
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ScoreResult:
-        """A copy off the game: :meth:`detached`."""
-        return self.detached()
+        """A copy off the game, sharing nothing with this result: :meth:`detached`."""
+        return self._detached(deep=True)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled off the game: :meth:`detached`, built again from its fields."""
@@ -274,6 +288,8 @@ class DetachError(BalatroError, TypeError):
 
 #: The parts of an event, in order.
 _PARTS = ("phase", "source", "kind", "value", "target", "chips", "mult")
+#: The fields of a result that hold the game's handles.
+_HANDLES = ("scoring", "destroyed", "events")
 #: Values kept as they are: immutable and holding nothing.
 _ATOMS = frozenset({type(None), bool, int, float, complex, str, bytes})
 
@@ -291,20 +307,23 @@ def _named(where: str | tuple[Any, ...]) -> str:
 
 
 def _detach(
-    value: Any, memo: dict[int, tuple[object, object]], where: str | tuple[Any, ...]
+    value: Any,
+    memo: dict[int, tuple[object, object]],
+    where: str | tuple[Any, ...],
+    deep: bool = False,
 ) -> Any:
     """``value`` off the game (see :meth:`ScoreResult.detached`); ``where`` names it in
     an error (:func:`_named`). ``memo``: what each handle met so far became (kept with
-    the handle)."""
+    the handle); ``deep``: a value detached already is deep-copied, not shared."""
     kind = type(value)
     if kind in _ATOMS or isinstance(value, Enum):
         return value
     if kind is tuple:
-        return tuple([_detach(v, memo, where) for v in value])
+        return tuple([_detach(v, memo, where, deep) for v in value])
     if kind is list:
-        return [_detach(v, memo, where) for v in value]
+        return [_detach(v, memo, where, deep) for v in value]
     if kind is dict:
-        return {k: _detach(v, memo, where) for k, v in value.items()}
+        return {k: _detach(v, memo, where, deep) for k, v in value.items()}
     found = memo.get(id(value))
     if found is not None:
         return found[1]
@@ -312,6 +331,8 @@ def _detach(
     try:
         if callable(detached):
             out = detached()
+            if out is value and deep:
+                out = copy.deepcopy(value)
         else:
             out = pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
     except DetachError:
