@@ -15,7 +15,7 @@ import multiprocessing
 import pickle
 import threading
 import types
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -34,6 +34,7 @@ from balatro_ecs.game.scoring.result import DetachError
 from balatro_ecs.game.state import Phase
 from balatro_ecs.kernel.content import JokerType
 from balatro_ecs.kernel.enums import Seal, Suit
+from balatro_ecs.tools.batch import make_executor
 from balatro_ecs.tools.testing import strategies as bst
 from balatro_ecs.tools.testing.modules import plugin_module
 from balatro_ecs.tools.testing.runs import hold, play_blind
@@ -360,11 +361,24 @@ def _score_in_worker(hand: dict[str, Any]) -> tuple[list[ScoreResult], list[tupl
     return results, [_report(r) for r in results]
 
 
-def test_results_come_back_from_a_worker_process() -> None:
+def _executor(backend: str) -> Executor:
+    if backend == "spawn":  # (the strictest: the worker inherits nothing)
+        return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    if backend == "dask":
+        pytest.importorskip("dask.distributed")
+    executor = make_executor(backend, 1, force_pool=True)  # the batch runners' own
+    assert executor is not None
+    return executor
+
+
+@pytest.mark.parametrize("backend", ["spawn", "process", "dask"])
+def test_results_come_back_from_a_worker_process(backend: str) -> None:
     hands = [HAND, {**HAND, "jokers": [{"name": "Joker"}], "blind": "The Hook"}]
-    context = multiprocessing.get_context("spawn")  # (the strictest: nothing inherited)
-    with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
-        answers = list(pool.map(_score_in_worker, hands))
+    executor = _executor(backend)
+    try:
+        answers = [f.result() for f in [executor.submit(_score_in_worker, h) for h in hands]]
+    finally:
+        executor.shutdown()
     for hand, (results, reports) in zip(hands, answers, strict=True):
         expected = _report(Scenario.from_dict(hand, _plugins()).score())
         for result, report in zip(results, reports, strict=True):
