@@ -190,6 +190,8 @@ def test_a_result_pickles_and_deep_copies_off_its_game() -> None:
     assert loaded.scoring[2].counts_as_suit(Suit.HEARTS)  # Wild
     assert loaded.scoring[0].is_face()  # Pareidolia: the rules of the moment
     assert loaded.destroyed == [loaded.scoring[1]]  # the glass card broke (probabilities)
+    breakdown = pickle.loads(pickle.dumps(result.breakdown))  # (labels only: always plain)
+    assert list(breakdown) == list(result.breakdown)
 
 
 def test_every_pickle_protocol() -> None:
