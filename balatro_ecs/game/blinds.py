@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import copy
+import operator
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from ..kernel import components as C
@@ -127,11 +128,18 @@ class DetachedBlind:
         """Itself: it is detached already."""
         return self
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return DetachedBlind, _BLIND_FIELDS(self)  # (positional: quicker)
+
     def __hash__(self) -> int:  # (by what names it: its dicts are not hashable)
         return hash(("DetachedBlind", self.entity, self.key))
 
     def __repr__(self) -> str:
         return f"<Blind {self.name}{' (disabled)' if self.disabled else ''}>"
+
+
+#: The fields of a :class:`DetachedBlind`, in order, read at once (what it pickles as).
+_BLIND_FIELDS = operator.attrgetter(*[f.name for f in fields(DetachedBlind)])
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -148,8 +156,15 @@ class DetachedDeck:
         """Itself: it is detached already."""
         return self
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return DetachedDeck, _DECK_FIELDS(self)  # (positional: quicker)
+
     def __hash__(self) -> int:  # (by what names it: its dicts are not hashable)
         return hash(("DetachedDeck", self.entity, self.key))
 
     def __repr__(self) -> str:
         return f"<Deck {self.name}>"
+
+
+#: The fields of a :class:`DetachedDeck`, in order, read at once (what it pickles as).
+_DECK_FIELDS = operator.attrgetter(*[f.name for f in fields(DetachedDeck)])

@@ -18,6 +18,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from dataclasses import fields as dataclass_fields
 from typing import Any
 
 from ..kernel import components as C
@@ -907,6 +908,9 @@ class DetachedCard:
         """Itself: it is detached already."""
         return self
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return DetachedCard, _CARD_FIELDS(self)  # (positional: quicker)
+
     def __copy__(self) -> DetachedCard:
         return self  # (immutable through and through, as a tuple of numbers)
 
@@ -915,6 +919,10 @@ class DetachedCard:
 
     def __repr__(self) -> str:
         return f"<Card #{self.entity} {self.label}{' (debuffed)' if self.debuffed else ''}>"
+
+
+#: The fields of a :class:`DetachedCard`, in order, read at once (what it pickles as).
+_CARD_FIELDS = operator.attrgetter(*[f.name for f in dataclass_fields(DetachedCard)])
 
 
 def make_cards(

@@ -9,8 +9,9 @@ grows (Green Joker, Vampire, Runner, ...) knows to leave its counters alone.
 from __future__ import annotations
 
 import copy
+import operator
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from ..kernel import components as C
@@ -345,6 +346,9 @@ class DetachedJoker:
         """Itself: it is detached already."""
         return self
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return DetachedJoker, _JOKER_FIELDS(self)  # (positional: quicker)
+
     def __hash__(self) -> int:  # (by what names it: its dicts are not hashable)
         return hash(("DetachedJoker", self.entity, self.key))
 
@@ -354,6 +358,10 @@ class DetachedJoker:
         extra = f" {self.edition.name.lower()}" if self.edition else ""
         debuff = " (debuffed)" if self.debuffed else ""
         return f"<Joker #{self.entity} {self.name}{extra}{debuff}>"
+
+
+#: The fields of a :class:`DetachedJoker`, in order, read at once (what it pickles as).
+_JOKER_FIELDS = operator.attrgetter(*[f.name for f in fields(DetachedJoker)])
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -375,8 +383,15 @@ class DetachedConsumable:
         """Itself: it is detached already."""
         return self
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return DetachedConsumable, _CONSUMABLE_FIELDS(self)  # (positional: quicker)
+
     def __hash__(self) -> int:  # (by what names it: its dicts are not hashable)
         return hash(("DetachedConsumable", self.entity, self.key))
 
     def __repr__(self) -> str:
         return f"<Consumable #{self.entity} {self.name}>"
+
+
+#: The fields of a :class:`DetachedConsumable`, in order, read at once (what it pickles as).
+_CONSUMABLE_FIELDS = operator.attrgetter(*[f.name for f in fields(DetachedConsumable)])
