@@ -31,8 +31,10 @@ Saves written before packs were recorded (no ``packs`` field) load without that 
 A save laid out as :func:`dumps` writes it is read with its rows of playing cards taken
 from the text card by card (:func:`_decode`): a card's text but its serial stands for the
 same fields wherever it appears, so it is read, checked (once per plugin set) and turned
-into components once, however many cards and saves share it. What is read is what
-``json.loads`` reads, and any other layout is read by ``json.loads`` alone.
+into components once, however many cards and saves share it; once checked, the four rows'
+cards are made in one :func:`~balatro_ecs.game.cards.make_cards` call (the clone's and the
+binary save's column builder). What is read is what ``json.loads`` reads, and any other
+layout is read by ``json.loads`` alone.
 
 The text is strict JSON (RFC 8259): a number that JSON cannot write -- an infinity or NaN
 (a score past the float range, an "always" probability) -- is written as the object
