@@ -310,6 +310,36 @@ def _orjson_reads() -> None:
     _need(save, "_FAST")[0] = False
 
 
+def _run_writer() -> None:
+    """The run record written field by field (each value through ``_saved_value``), not
+    by the generated writer."""
+    state = _module("balatro_ecs.game.state")
+    saved_value, names, plain = state._saved_value, state._NAMES, state._PLAIN
+    _need(state, "_to_dict")
+
+    def to_dict(run: Any, plugins: Any) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        for name in names:
+            value = getattr(run, name)
+            data[name] = value if type(value) in plain else saved_value(name, value, plugins)
+        return data
+
+    state._to_dict = to_dict
+
+
+def _json_rows_at_once() -> None:
+    """A JSON save's rows of cards built row by row, card by card."""
+    save = _module("balatro_ecs.game.run.save")
+    _need(save, "_restore_read_rows")
+    by_row, areas = save._restore_read_row, save._CARD_AREAS
+
+    def row_by_row(game: Any, rows: dict[str, Any]) -> None:
+        for name, area in areas.items():
+            by_row(game, rows[name], area)
+
+    save._restore_read_rows = row_by_row
+
+
 def _hand_titles() -> None:
     """Every poker hand name read through ``HandType.from_name``."""
     check = _module("balatro_ecs.game.run.save_check")
@@ -461,6 +491,18 @@ ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
         "game/run/save.py _fast_loads",
         ("save_load", "long_save"),
         _orjson_reads,
+    ),
+    "run-writer": (
+        "the run record written by one generated function",
+        "game/state.py _dict_writer",
+        ("save_load", "long_save"),
+        _run_writer,
+    ),
+    "json-rows-at-once": (
+        "a JSON save's rows of cards made in one make_cards call",
+        "game/run/save.py _restore_read_rows",
+        ("save_load", "long_save"),
+        _json_rows_at_once,
     ),
     "hand-titles": (
         "a poker hand's own title taken at once by the save check",

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import copy
+import operator
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
 from typing import Any
 
 from ..kernel import components as C
 from ..kernel.content import BlindType, DeckType
 
-__all__ = ["Blind", "Deck"]
+__all__ = ["Blind", "Deck", "DetachedBlind", "DetachedDeck"]
 
 
 class Blind:
@@ -52,6 +56,18 @@ class Blind:
     def memory(self) -> dict[str, Any]:
         return self._state.memory
 
+    def detached(self) -> DetachedBlind:
+        """The blind as it is now, off its game: a frozen :class:`DetachedBlind`."""
+        return DetachedBlind(
+            entity=self.entity,
+            key=self.type.key,
+            name=self.type.name,
+            is_boss=self.is_boss,
+            disabled=self.disabled,
+            triggered=self.triggered,
+            memory=copy.deepcopy(self.memory),
+        )
+
     def __repr__(self) -> str:
         return f"<Blind {self.type.name}{' (disabled)' if self.disabled else ''}>"
 
@@ -78,5 +94,77 @@ class Deck:
         """The deck's numbers (decks.toml ``config``)."""
         return self.type.config
 
+    def detached(self) -> DetachedDeck:
+        """The deck, off its game: a frozen :class:`DetachedDeck`."""
+        return DetachedDeck(self.entity, self.type.key, self.type.name, _plain(self.config))
+
     def __repr__(self) -> str:
         return f"<Deck {self.type.name}>"
+
+
+def _plain(value: Any) -> Any:
+    """A declared value with its (read-only) mappings as dicts, the rest as it is."""
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return tuple(_plain(v) for v in value)
+    return value
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class DetachedBlind:
+    """The blind as it was when read, off its game (:meth:`Blind.detached`);
+    :attr:`memory` is a copy. Its ``repr`` is the live blind's."""
+
+    entity: int
+    key: str
+    name: str
+    is_boss: bool
+    disabled: bool
+    triggered: bool
+    memory: dict[str, Any]
+
+    def detached(self) -> DetachedBlind:
+        """Itself: it is detached already."""
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return DetachedBlind, _BLIND_FIELDS(self)  # (positional: quicker)
+
+    def __hash__(self) -> int:  # (by what names it: its dicts are not hashable)
+        return hash(("DetachedBlind", self.entity, self.key))
+
+    def __repr__(self) -> str:
+        return f"<Blind {self.name}{' (disabled)' if self.disabled else ''}>"
+
+
+#: The fields of a :class:`DetachedBlind`, in order, read at once (what it pickles as).
+_BLIND_FIELDS = operator.attrgetter(*[f.name for f in fields(DetachedBlind)])
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class DetachedDeck:
+    """The deck (the game's "back"), off its game (:meth:`Deck.detached`): its
+    :attr:`config` as plain dicts."""
+
+    entity: int
+    key: str
+    name: str
+    config: Any
+
+    def detached(self) -> DetachedDeck:
+        """Itself: it is detached already."""
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return DetachedDeck, _DECK_FIELDS(self)  # (positional: quicker)
+
+    def __hash__(self) -> int:  # (by what names it: its dicts are not hashable)
+        return hash(("DetachedDeck", self.entity, self.key))
+
+    def __repr__(self) -> str:
+        return f"<Deck {self.name}>"
+
+
+#: The fields of a :class:`DetachedDeck`, in order, read at once (what it pickles as).
+_DECK_FIELDS = operator.attrgetter(*[f.name for f in fields(DetachedDeck)])

@@ -18,6 +18,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from dataclasses import fields as dataclass_fields
 from typing import Any
 
 from ..kernel import components as C
@@ -46,6 +47,7 @@ __all__ = [
     "Card",
     "CardSpec",
     "CardTemplate",
+    "DetachedCard",
     "chip_value",
     "make_cards",
     "printed_key",
@@ -760,6 +762,38 @@ class Card:
             self._set_flags(value, f.face_down, f.forced_selection, f.shatter_unseen, f.couponed)
 
     # -- value views -------------------------------------------------------------
+    def detached(self) -> DetachedCard:
+        """The card as it is now, off its game: a frozen :class:`DetachedCard` that reads
+        as this card reads (what a result's cards become when it is pickled or copied:
+        :meth:`ScoreResult.detached <balatro_ecs.game.scoring.result.ScoreResult.detached>`).
+        """
+        zone = self.zone
+        return DetachedCard(
+            entity=self.entity,
+            serial=self._serial.value,
+            label=self.label,
+            rank=self.rank,
+            base_rank=self._rank.value,
+            suit=Suit(self._suit.value),
+            original_suit=Suit(self.original_suit),
+            enhancement=self.enhancement,
+            edition=self.edition,
+            seal=self.seal,
+            perma_bonus=self.perma_bonus,
+            debuffed=self.debuffed,
+            played_this_ante=self.played_this_ante,
+            shattered=self.shattered,
+            face_down=self.face_down,
+            forced=self.forced,
+            area=zone.area,
+            slot=zone.slot,
+            spec_value=self.spec(),
+            suits_counted=sum(1 << suit for suit in Suit if self.counts_as_suit(suit)),
+            face_counted=self.counts_as_face(),
+            flush_mask=self.flush_suits(),
+            key=self._key or self._detect_key(),  # (the card's own cache left as it is)
+        )
+
     def spec(self) -> CardSpec:
         """The card's current value as a :class:`CardSpec`."""
         return CardSpec(
@@ -787,6 +821,108 @@ class Card:
 
     def __repr__(self) -> str:
         return f"<Card #{self.entity} {self.label}{' (debuffed)' if self.debuffed else ''}>"
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class DetachedCard:
+    """A playing card as it was when read, off its game (:meth:`Card.detached`).
+
+    It reads as the live card read then -- :attr:`rank`, :attr:`suit`, :attr:`label`,
+    :meth:`is_suit`, :meth:`is_face`, :meth:`spec`, ... (the predicates answer with the
+    game's rules of that moment: Smeared Joker, Pareidolia) -- holds nothing of the game,
+    pickles and copies, and changes nothing: it has no setters and no component table.
+    Its ``repr`` is the live card's, so a breakdown reads the same.
+    """
+
+    entity: int
+    serial: int
+    label: str
+    #: The rank id the rules saw (2..14), or :data:`NO_RANK` for a Stone card.
+    rank: int
+    base_rank: int
+    suit: Suit
+    original_suit: Suit
+    enhancement: Enhancement
+    edition: Edition
+    seal: Seal
+    perma_bonus: int
+    debuffed: bool
+    played_this_ante: bool
+    shattered: bool
+    face_down: bool
+    forced: bool
+    #: Where the card was: its area and slot there.
+    area: C.Area
+    slot: int
+    #: The card's value as a :class:`CardSpec` (:meth:`spec` returns it).
+    spec_value: CardSpec
+    #: Bit ``1 << suit`` set for each suit the card counted as, ignoring debuffs
+    #: (:meth:`counts_as_suit`).
+    suits_counted: int
+    #: Whether it counted as a face card, ignoring debuffs (:meth:`counts_as_face`).
+    face_counted: bool
+    #: :meth:`flush_suits`.
+    flush_mask: int
+    #: :meth:`detect_key`.
+    key: tuple[int, int, int]
+
+    @property
+    def zone(self) -> C.Zone:
+        """The card's area and slot (a new :class:`~balatro_ecs.kernel.components.Zone`)."""
+        return C.Zone(self.area, self.slot)
+
+    @property
+    def chip_value(self) -> int:
+        """Chips for the printed rank (2..10, faces 10, Ace 11)."""
+        return chip_value(self.base_rank)
+
+    def is_suit(self, suit: int) -> bool:
+        """Did the card count as ``suit`` (see :meth:`Card.is_suit`)?"""
+        return not self.debuffed and self.counts_as_suit(suit)
+
+    def counts_as_suit(self, suit: int) -> bool:
+        """:meth:`is_suit` ignoring debuffs."""
+        return 0 <= suit < 8 and bool(self.suits_counted >> suit & 1)
+
+    def flush_suits(self) -> int:
+        """Bitmask of suits the card counted as when looking for a flush."""
+        return self.flush_mask
+
+    def detect_key(self) -> tuple[int, int, int]:
+        """``(rank, flush_suits, order)`` as hand detection read it."""
+        return self.key
+
+    def is_face(self) -> bool:
+        """Was it a face card for jokers (see :meth:`Card.is_face`)?"""
+        return not self.debuffed and self.face_counted
+
+    def counts_as_face(self) -> bool:
+        """:meth:`is_face` ignoring debuffs."""
+        return self.face_counted
+
+    def spec(self) -> CardSpec:
+        """The card's value as a :class:`CardSpec`."""
+        return self.spec_value
+
+    def detached(self) -> DetachedCard:
+        """Itself: it is detached already."""
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return DetachedCard, _CARD_FIELDS(self)  # (positional: quicker)
+
+    def __copy__(self) -> DetachedCard:
+        return self  # (immutable through and through, as a tuple of numbers)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> DetachedCard:
+        return self
+
+    def __repr__(self) -> str:
+        return f"<Card #{self.entity} {self.label}{' (debuffed)' if self.debuffed else ''}>"
+
+
+#: The fields of a :class:`DetachedCard`, in order, read at once (what it pickles as).
+_CARD_FIELDS = operator.attrgetter(*[f.name for f in dataclass_fields(DetachedCard)])
 
 
 def make_cards(

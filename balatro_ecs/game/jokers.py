@@ -8,7 +8,10 @@ grows (Green Joker, Vampire, Runner, ...) knows to leave its counters alone.
 
 from __future__ import annotations
 
+import copy
+import operator
 from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from ..kernel import components as C
@@ -16,7 +19,14 @@ from ..kernel.content import ConsumableType, JokerType
 from ..kernel.enums import EDITION_EXTRA_COST, Edition
 from ..kernel.faults import CopiedCall
 
-__all__ = ["EDITION_SURCHARGE", "Consumable", "CopiedJoker", "Joker"]
+__all__ = [
+    "EDITION_SURCHARGE",
+    "Consumable",
+    "CopiedJoker",
+    "DetachedConsumable",
+    "DetachedJoker",
+    "Joker",
+]
 
 #: Extra shop cost of each edition (editions.toml ``extra_shop_cost``; a plugin's
 #: :class:`~balatro_ecs.kernel.content.EditionType` adds its own).
@@ -128,6 +138,27 @@ class Joker:
         """What buying it costs now ($0 when a tag made it free)."""
         return 0 if self._price.free else self._price.buy
 
+    def detached(self) -> DetachedJoker:
+        """The joker as it is now, off its game: a frozen :class:`DetachedJoker` (what a
+        result's jokers become when it is pickled or copied)."""
+        return DetachedJoker(
+            entity=self.entity,
+            key=self.type.key,
+            name=self.type.name,
+            rarity=self.type.rarity,
+            edition=self.edition,
+            debuffed=self.debuffed,
+            slot=self.zone.slot,
+            serial=self._serial.value,
+            stickers=dict(self._stickers.values),
+            eternal=self.eternal,
+            perishable=self.perishable,
+            rental=self.rental,
+            sell_value=self.sell_value,
+            buy_cost=self.buy_cost,
+            state=_copied(self.state, self),
+        )
+
     def set_edition(self, edition: Edition) -> None:
         self._edition = self._table[C.Edition] = C.edition(edition)
 
@@ -181,6 +212,10 @@ class CopiedJoker(CopiedCall):
     sell_value = property(lambda self: self.target.sell_value)
     stickers = property(lambda self: self.target.stickers)
 
+    def detached(self) -> DetachedJoker:
+        """The copied joker, off its game, saying who copied it (:meth:`Joker.detached`)."""
+        return replace(self.target.detached(), copied_by=self.copied_by.detached())
+
     def __repr__(self) -> str:
         return f"<CopiedJoker {self.type.name} via {self.copied_by.type.name}>"
 
@@ -231,6 +266,20 @@ class Consumable:
     def set_edition(self, edition: Edition) -> None:
         self._edition = self._table[C.Edition] = C.edition(edition)
 
+    def detached(self) -> DetachedConsumable:
+        """The card as it is now, off its game: a frozen :class:`DetachedConsumable`."""
+        return DetachedConsumable(
+            entity=self.entity,
+            key=self.type.key,
+            name=self.type.name,
+            edition=self.edition,
+            slot=self.zone.slot,
+            serial=self._serial.value,
+            sell_value=self.sell_value,
+            buy_cost=self.buy_cost,
+            state=_copied(self.state, self),
+        )
+
     def _take_values(self) -> None:
         """Read the components back from the entity's table (after it was restored)."""
         table = self._table
@@ -242,3 +291,107 @@ class Consumable:
 
     def __repr__(self) -> str:
         return f"<Consumable #{self.entity} {self.type.name}>"
+
+
+def _copied(state: dict[str, Any], owner: object) -> dict[str, Any]:
+    """A deep copy of a joker's or consumable's counters; a counter that cannot be copied
+    is named with its owner."""
+    try:
+        return copy.deepcopy(state)
+    except Exception as err:
+        bad = next((k for k, v in state.items() if not _copies(v)), "?")
+        raise TypeError(
+            f"{owner!r}: counter {bad!r} cannot be copied off the game "
+            f"({type(err).__name__}: {err})"
+        ) from err
+
+
+def _copies(value: object) -> bool:
+    try:
+        copy.deepcopy(value)
+    except Exception:
+        return False
+    return True
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class DetachedJoker:
+    """A joker as it was when read, off its game (:meth:`Joker.detached`).
+
+    It reads as the live joker read then (its ``type`` is not kept: :attr:`key` names
+    it), holds nothing of the game, pickles and copies; :attr:`state` and
+    :attr:`stickers` are copies. Its ``repr`` is the live joker's.
+    """
+
+    entity: int
+    key: str
+    name: str
+    rarity: int | str
+    edition: Edition
+    debuffed: bool
+    slot: int
+    serial: int
+    stickers: dict[str, Any]
+    eternal: bool
+    perishable: int | None
+    rental: bool
+    sell_value: int
+    buy_cost: int
+    #: The joker's counters, copied.
+    state: dict[str, Any]
+    #: The copier (Blueprint, Brainstorm) when it was read in a copied call.
+    copied_by: DetachedJoker | None = None
+
+    def detached(self) -> DetachedJoker:
+        """Itself: it is detached already."""
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return DetachedJoker, _JOKER_FIELDS(self)  # (positional: quicker)
+
+    def __hash__(self) -> int:  # (by what names it: its dicts are not hashable)
+        return hash(("DetachedJoker", self.entity, self.key))
+
+    def __repr__(self) -> str:
+        if self.copied_by is not None:
+            return f"<CopiedJoker {self.name} via {self.copied_by.name}>"
+        extra = f" {self.edition.name.lower()}" if self.edition else ""
+        debuff = " (debuffed)" if self.debuffed else ""
+        return f"<Joker #{self.entity} {self.name}{extra}{debuff}>"
+
+
+#: The fields of a :class:`DetachedJoker`, in order, read at once (what it pickles as).
+_JOKER_FIELDS = operator.attrgetter(*[f.name for f in fields(DetachedJoker)])
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class DetachedConsumable:
+    """A Tarot, Planet or Spectral card as it was when read, off its game
+    (:meth:`Consumable.detached`); :attr:`state` is a copy."""
+
+    entity: int
+    key: str
+    name: str
+    edition: Edition
+    slot: int
+    serial: int
+    sell_value: int
+    buy_cost: int
+    state: dict[str, Any]
+
+    def detached(self) -> DetachedConsumable:
+        """Itself: it is detached already."""
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return DetachedConsumable, _CONSUMABLE_FIELDS(self)  # (positional: quicker)
+
+    def __hash__(self) -> int:  # (by what names it: its dicts are not hashable)
+        return hash(("DetachedConsumable", self.entity, self.key))
+
+    def __repr__(self) -> str:
+        return f"<Consumable #{self.entity} {self.name}>"
+
+
+#: The fields of a :class:`DetachedConsumable`, in order, read at once (what it pickles as).
+_CONSUMABLE_FIELDS = operator.attrgetter(*[f.name for f in fields(DetachedConsumable)])

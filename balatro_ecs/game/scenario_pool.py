@@ -330,10 +330,11 @@ class KeptResult(ScoreResult):
     :attr:`destroyed`, :attr:`events` (and what reads them: :attr:`scoring_cards`,
     :attr:`breakdown`) -- are handed out when first read, so that the game is restored
     for the next call at once while they are not (see the module docstring). Equal to
-    the result of a new build in every field; it copies (and reduces, for ``pickle``) as a
-    plain :class:`~balatro_ecs.game.scoring.result.ScoreResult`. Like any result, its cards
-    are live handles of a game, so it does not pickle whole: send
-    :meth:`~balatro_ecs.game.scoring.result.ScoreResult.to_dict` between processes.
+    the result of a new build in every field; it copies as a plain
+    :class:`~balatro_ecs.game.scoring.result.ScoreResult`. Pickled or deep-copied, it
+    hands its cards and events out first and is taken off the game like any result
+    (:meth:`~balatro_ecs.game.scoring.result.ScoreResult.detached`): the copy holds
+    nothing of the kept game, which is free again once this result is gone.
     """
 
     __slots__ = ()
@@ -383,11 +384,8 @@ class KeptResult(ScoreResult):
         self._handles()
         _EVENTS.__set__(self, value)
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return ScoreResult, (
-            self.hand_name, self.chips, self.mult, self.score, self.debuffed, self.dollars,
-            self.scoring, self.destroyed, self.events,
-        )  # fmt: skip
+    def _copied_as(self) -> type[ScoreResult]:
+        return ScoreResult  # (a copy, detached or not, is a plain result)
 
 
 def pool(plugins: Plugins) -> ScenarioPool:

@@ -444,32 +444,7 @@ class RunState(_Source):
         """A JSON-ready copy (enums as names, infinities as strings). The poker hands are
         a list by table position, or with the run's ``plugins`` (what saves write) rows
         by hand name (:func:`hands_by_name`)."""
-        data: dict[str, Any] = {}
-        for name in _NAMES:
-            value = getattr(self, name)
-            if type(value) in _PLAIN:  # most fields: as they are
-                data[name] = value
-                continue
-            if name == "hands" and plugins is not None:
-                value = hands_by_name(value, plugins)
-            elif name == "hands":
-                value = [
-                    {"level": h.level, "played": h.played, "played_this_round": h.played_this_round,
-                     "visible": h.visible}
-                    for h in value
-                ]  # fmt: skip
-            elif isinstance(value, HandType):
-                value = HAND_NAMES[value]
-            elif isinstance(value, Suit):
-                value = value.letter
-            elif isinstance(value, Enum):
-                value = value.value
-            elif isinstance(value, float) and math.isinf(value):
-                value = "inf"
-            elif isinstance(value, (list, dict)):
-                value = _copy(value)
-            data[name] = value
-        return data
+        return _to_dict(self, plugins)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], plugins: Plugins | None = None) -> RunState:
@@ -724,6 +699,32 @@ for _name, _slot in zip(_SHARED_FIELDS, _SLOTS, strict=True):
     setattr(_SharedRun, _name, _shared_field(_name, _slot))
 
 
+def _saved_value(name: str, value: Any, plugins: Plugins | None) -> Any:
+    """A run field's value as :meth:`RunState.to_dict` writes it (enums as names or
+    values, infinities as ``"inf"``, containers copied), whatever its type."""
+    if type(value) in _PLAIN:  # most fields: as they are
+        return value
+    if name == "hands" and plugins is not None:
+        return hands_by_name(value, plugins)
+    if name == "hands":
+        return [
+            {"level": h.level, "played": h.played, "played_this_round": h.played_this_round,
+             "visible": h.visible}
+            for h in value
+        ]  # fmt: skip
+    if isinstance(value, HandType):
+        return HAND_NAMES[value]
+    if isinstance(value, Suit):
+        return value.letter
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, float) and math.isinf(value):
+        return "inf"
+    if isinstance(value, (list, dict)):
+        return _copy(value)
+    return value
+
+
 def _load_kind(name: str, default: Any) -> str | None:
     if name == "hands":
         return "hands"
@@ -752,6 +753,50 @@ def _hand_level(raw: dict[str, Any]) -> HandLevel:
 
 
 _HAND_FIELDS = operator.itemgetter("level", "played", "played_this_round", "visible")
+
+
+def _dict_writer() -> Callable[[RunState, Plugins | None], dict[str, Any]]:
+    """:meth:`RunState.to_dict`'s writing of every field, as one generated function over
+    the dataclass's own fields (what :func:`_tuple_codec` does for the binary save): a
+    field's usual value (by the type of its default) is written in line, any other
+    through :func:`_saved_value`, which writes every value."""
+    default = RunState()
+    types = {f.name: str(f.type) for f in fields(RunState)}
+    names = [f"v{i}" for i in range(len(_LOAD_KINDS))]
+    out: list[str] = []
+    for v, (name, kind) in zip(names, _LOAD_KINDS, strict=True):
+        start = getattr(default, name)
+        other = f"_saved_value({name!r}, {v}, plugins)"
+        if type(start) is float:
+            out.append(f"{name!r}: {v} if type({v}) in _OWN_FLOAT and {v} not in _INF else {other}")
+        elif type(start) in (list, dict) and name != "hands":
+            flat = _FLAT.match(types[name]) is not None  # (plain values: a shallow copy)
+            copied = f"{v}.copy()" if flat else f"_copy({v})"
+            out.append(f"{name!r}: {copied} if type({v}) is {type(start).__name__} else {other}")
+        elif kind == "phase":
+            out.append(f"{name!r}: {v}.value if type({v}) is Phase else {other}")
+        elif kind is None:
+            out.append(f"{name!r}: {v} if type({v}) in _PLAIN else {other}")
+        else:
+            out.append(f"{name!r}: {other}")
+    lines = [
+        "def to_dict(r, plugins):",
+        f"    ({', '.join(names)},) = _ALL_FIELDS(r)",
+        "    return {",
+        *[f"        {item}," for item in out],
+        "    }",
+    ]
+    namespace: dict[str, Any] = {
+        "_ALL_FIELDS": _ALL_FIELDS, "_PLAIN": _PLAIN, "_OWN_FLOAT": frozenset({float}),
+        "_INF": (math.inf, -math.inf), "_copy": _copy, "_saved_value": _saved_value,
+        "Phase": Phase,
+    }  # fmt: skip
+    exec("\n".join(lines), namespace)  # built once, from the dataclass's own fields
+    writer: Callable[[RunState, Plugins | None], dict[str, Any]] = namespace["to_dict"]
+    return writer
+
+
+_to_dict = _dict_writer()
 
 
 def _load_into(state: RunState, data: dict[str, Any], plugins: Plugins | None) -> None:

@@ -31,8 +31,10 @@ Saves written before packs were recorded (no ``packs`` field) load without that 
 A save laid out as :func:`dumps` writes it is read with its rows of playing cards taken
 from the text card by card (:func:`_decode`): a card's text but its serial stands for the
 same fields wherever it appears, so it is read, checked (once per plugin set) and turned
-into components once, however many cards and saves share it. What is read is what
-``json.loads`` reads, and any other layout is read by ``json.loads`` alone.
+into components once, however many cards and saves share it; once checked, the four rows'
+cards are made in one :func:`~balatro_ecs.game.cards.make_cards` call (the clone's and the
+binary save's column builder). What is read is what ``json.loads`` reads, and any other
+layout is read by ``json.loads`` alone.
 
 The text is strict JSON (RFC 8259): a number that JSON cannot write -- an infinity or NaN
 (a score past the float range, an "always" probability) -- is written as the object
@@ -63,7 +65,7 @@ from ...kernel.errors import BalatroError, SaveError, show
 from ...kernel.manager import Plugins
 from ..actions import Action, Outcome
 from ..blinds import Blind
-from ..cards import Card, CardSpec
+from ..cards import Card, CardSpec, make_cards
 from ..copying import clone as direct_clone
 from ..jokers import Consumable, Joker
 from ..scoring.result import ScoreResult
@@ -507,11 +509,48 @@ def _restore_read_row(game: Game, read: CardRow, area: C.Area) -> None:
     each card's values found once per text."""
     row = game.area(area)
     for slot, (number, card) in enumerate(zip(read.serials, read.cards, strict=True), len(row)):
-        found = card.built
-        if found is None:
-            fields = card.fields
-            found = card.built = _saved_values(fields, *fields["debuff"])
+        found = card.built or _built(card)
         row.append(_made_card(game, found, number, C.Zone(area, slot), game._tally))
+
+
+def _restore_read_rows(game: Game, rows: dict[str, Any]) -> None:
+    """The four rows read by their cards' texts (:func:`_decode`), checked, into a game
+    whose rows are empty: what :func:`_restore_read_row` does row by row, every card made
+    in one :func:`~balatro_ecs.game.cards.make_cards` call (the clone's and the binary
+    save's column builder) and numbered in one :meth:`World.spawn_many
+    <balatro_ecs.kernel.world.World.spawn_many>`, in the same order (the same entity ids)."""
+    values: list[tuple[Any, ...]] = []
+    serials: list[int] = []
+    areas: list[C.Area] = []
+    slots: list[int] = []
+    lengths: list[int] = []
+    for name, area in _CARD_AREAS.items():
+        read: CardRow = rows[name]
+        values += [card.built or _built(card) for card in read.cards]
+        serials += read.serials
+        count = len(read.cards)
+        areas += [area] * count
+        slots += range(count)
+        lengths.append(count)
+    count, world, tally = len(values), game.world, game._tally
+    cards = make_cards(
+        values, C.serials_of(serials), areas, slots, game._rules, [tally] * count,
+        world.next_ids(count),
+    )  # fmt: skip
+    world.spawn_many(cards)
+    for found in values:
+        tally[found[2].kind] += 1
+    start = 0
+    for area, count in zip(_CARD_AREAS.values(), lengths, strict=True):
+        game._areas[area][:] = cards[start : start + count]
+        start += count
+
+
+def _built(card: SavedCard) -> tuple[Any, ...]:
+    """A checked saved card's value components, made once (kept in ``card.built``)."""
+    fields = card.fields
+    found = card.built = _saved_values(fields, *fields["debuff"])
+    return found
 
 
 def _parse_suit(text: Any) -> Suit:
@@ -663,12 +702,18 @@ def _from_data(
     if data.get("stake"):
         game.stake = game._stake(data["stake"])
     game.run = RunState.from_dict(data["run"], plugins)
-    for name, area in _CARD_AREAS.items():
-        row = data["rows"][name]
-        if type(row) is CardRow:
-            _restore_read_row(game, row, area)
-        else:
-            _restore_row(game, row, area)
+    rows = data["rows"]
+    if all(
+        type(rows[name]) is CardRow and not game.area(area) for name, area in _CARD_AREAS.items()
+    ):
+        _restore_read_rows(game, rows)
+    else:
+        for name, area in _CARD_AREAS.items():
+            row = rows[name]
+            if type(row) is CardRow:
+                _restore_read_row(game, row, area)
+            else:
+                _restore_row(game, row, area)
     for raw in data["jokers"]:
         game.jokers.append(_restore_joker(game, raw, C.Area.JOKERS))
     game._renumber(game.jokers)

@@ -7,14 +7,27 @@ context it happened in. It is built from the raw events only when somebody reads
 
 from __future__ import annotations
 
+import copy
+import pickle
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any
 
+from ...kernel.errors import BalatroError, show
 from ...kernel.quantities import plus, times, to_double
 
-__all__ = ["Breakdown", "ScoreEvent", "ScoreResult"]
+__all__ = ["Breakdown", "DetachError", "ScoreEvent", "ScoreResult"]
+
+#: Event sources and targets named by a kind other than their class's name.
+_KINDS = {
+    "copiedjoker": "joker",
+    "detachedcard": "card",
+    "detachedjoker": "joker",
+    "detachedconsumable": "consumable",
+    "detachedblind": "blind",
+    "detacheddeck": "deck",
+}
 
 
 def _describe(obj: object) -> tuple[str, str]:
@@ -29,8 +42,7 @@ def _describe(obj: object) -> tuple[str, str]:
             f"{obj.name.lower()} edition" if type(obj).__name__ == "Edition" else obj.name.lower(),
         )
     kind = type(obj).__name__.lower()
-    if kind == "copiedjoker":
-        kind = "joker"
+    kind = _KINDS.get(kind, kind)
     label = getattr(obj, "label", None) or getattr(obj, "name", None) or repr(obj)
     return (kind, str(label))
 
@@ -162,6 +174,10 @@ class ScoreResult:
     ``score = floor(chips * mult)`` -- an ``int``, or the float ``inf`` once the product
     is past the double range (the game's "naneinf"); a hand the blind refused scores 0
     with chips and mult 0.
+
+    Its cards and events hold the game's live handles; ``pickle`` and
+    :func:`copy.deepcopy` take it off the game (:meth:`detached`), so a result crosses
+    processes and reads the same there; :func:`copy.copy` keeps the handles.
     """
 
     hand_name: str
@@ -170,7 +186,8 @@ class ScoreResult:
     score: int | float
     debuffed: bool = False
     dollars: int = 0
-    #: The cards that scored and the cards the hand destroyed, as live handles.
+    #: The cards that scored and the cards the hand destroyed, as live handles
+    #: (:class:`~balatro_ecs.game.cards.DetachedCard` values in a detached result).
     scoring: Sequence[Any] = field(default=(), repr=False)
     destroyed: Sequence[Any] = field(default=(), repr=False)
     #: The raw events; :attr:`breakdown` turns them into :class:`ScoreEvent` records.
@@ -201,6 +218,133 @@ class ScoreResult:
             "mult": _plain(self.mult),
             "score": self.score,
         }
+
+    # -- off the game: copies and pickles -----------------------------------------
+    def detached(self) -> ScoreResult:
+        """This result off its game: the same values, with its cards and every game
+        handle in its events (cards, jokers, the blind, the deck, consumables) as frozen
+        values that read as the handles read now (``handle.detached()``:
+        :class:`~balatro_ecs.game.cards.DetachedCard`,
+        :class:`~balatro_ecs.game.jokers.DetachedJoker`, ...). It holds nothing of the
+        game, so it pickles and copies; a handle met twice (a card in :attr:`scoring`
+        and in the events) becomes one value. This is what ``pickle`` and
+        :func:`copy.deepcopy` make of a result.
+
+        Other values in the events are kept if they are plain (``None``, numbers,
+        strings, enums, and tuples, lists and dicts of these); any other object is
+        detached by its own ``detached()`` method if it has one (a pack's handle may),
+        else by a pickle round trip. One that cannot be is named: :class:`DetachError`.
+        """
+        return self._detached(deep=False)
+
+    def _detached(self, deep: bool) -> ScoreResult:
+        """:meth:`detached`; ``deep``: with its other fields and any value met already
+        detached deep-copied too (:func:`copy.deepcopy`: the copy shares nothing)."""
+        memo: dict[int, tuple[object, object]] = {}
+        atoms = _ATOMS
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        if deep:  # (the fields beside the handles': the values, a subclass's own)
+            for name, value in values.items():
+                if name not in _HANDLES:
+                    values[name] = copy.deepcopy(value)
+        values["scoring"] = _detach(values["scoring"], memo, "scoring", deep)
+        values["destroyed"] = _detach(values["destroyed"], memo, "destroyed", deep)
+        events = values["events"]
+        out = []
+        for i, event in enumerate(events):
+            if type(event) is tuple:
+                event = tuple([
+                    part if type(part) in atoms else _detach(part, memo, (event, i, n), deep)
+                    for n, part in enumerate(event)
+                ])  # fmt: skip
+            else:
+                event = _detach(event, memo, f"events[{i}]", deep)
+            out.append(event)
+        values["events"] = out if isinstance(events, list) else tuple(out)
+        return self._copied_as()(**values)
+
+    def _copied_as(self) -> type[ScoreResult]:
+        """The class a copy of this result is made as (a kept result's: the plain one)."""
+        return type(self)
+
+    def __copy__(self) -> ScoreResult:
+        """A shallow copy: the same values, cards and events (the game's handles)."""
+        return self._copied_as()(**{f.name: getattr(self, f.name) for f in fields(self)})
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ScoreResult:
+        """A copy off the game, sharing nothing with this result: :meth:`detached`."""
+        return self._detached(deep=True)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled off the game: :meth:`detached`, built again from its fields."""
+        plain = self.detached()
+        return type(plain), tuple(getattr(plain, f.name) for f in fields(plain))
+
+
+class DetachError(BalatroError, TypeError):
+    """A part of a :class:`ScoreResult` cannot be taken off its game (pickle, copy):
+    the message names the part and why."""
+
+
+#: The parts of an event, in order.
+_PARTS = ("phase", "source", "kind", "value", "target", "chips", "mult")
+#: The fields of a result that hold the game's handles.
+_HANDLES = ("scoring", "destroyed", "events")
+#: Values kept as they are: immutable and holding nothing.
+_ATOMS = frozenset({type(None), bool, int, float, complex, str, bytes})
+
+
+def _named(where: str | tuple[Any, ...]) -> str:
+    """What an error names a part by: ``scoring``, or an event's part given as ``(event,
+    index, part's index)``: ``events[3] (phase 'jokers', kind 'mult'): its source``."""
+    if isinstance(where, str):
+        return where
+    event, i, n = where
+    part = _PARTS[n] if n < len(_PARTS) else f"part {n}"
+    if len(event) >= 3:
+        return f"events[{i}] (phase {show(event[0])}, kind {show(event[2])}): its {part}"
+    return f"events[{i}]: its {part}"
+
+
+def _detach(
+    value: Any,
+    memo: dict[int, tuple[object, object]],
+    where: str | tuple[Any, ...],
+    deep: bool = False,
+) -> Any:
+    """``value`` off the game (see :meth:`ScoreResult.detached`); ``where`` names it in
+    an error (:func:`_named`). ``memo``: what each handle met so far became (kept with
+    the handle); ``deep``: a value detached already is deep-copied, not shared."""
+    kind = type(value)
+    if kind in _ATOMS or isinstance(value, Enum):
+        return value
+    if kind is tuple:
+        return tuple([_detach(v, memo, where, deep) for v in value])
+    if kind is list:
+        return [_detach(v, memo, where, deep) for v in value]
+    if kind is dict:
+        return {k: _detach(v, memo, where, deep) for k, v in value.items()}
+    found = memo.get(id(value))
+    if found is not None:
+        return found[1]
+    detached = getattr(value, "detached", None)
+    try:
+        if callable(detached):
+            out = detached()
+            if out is value and deep:
+                out = copy.deepcopy(value)
+        else:
+            out = pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+    except DetachError:
+        raise
+    except Exception as err:
+        why = "its detached() failed" if callable(detached) else "no detached(), and no pickle"
+        raise DetachError(
+            f"ScoreResult {_named(where)} {show(value)} ({kind.__name__}) cannot be taken off "
+            f"its game ({why}): {type(err).__name__}: {err}"
+        ) from err
+    memo[id(value)] = (value, out)
+    return out
 
 
 def _plain(x: float) -> float | int:
