@@ -314,3 +314,57 @@ def test_a_game_s_class_has_no_getattr() -> None:
     assert game.jokers == [] and not _pending(game)
     with pytest.raises(AttributeError, match="'Game' object has no attribute 'nothing'"):
         game.nothing  # noqa: B018
+
+
+def _card_slots(card: Any) -> tuple[Any, ...]:
+    """Everything a card holds (its slots), the game's own objects by identity."""
+    own = ("zone", "_rules", "_tally")
+    held = [(name, getattr(card, name, "unset")) for name in type(card).__slots__]
+    return (*[pair for pair in held if pair[0] not in own], (card.zone.area, card.zone.slot))
+
+
+def _materialized(game: Game) -> Game:
+    game.playing_cards  # noqa: B018  (first use: the entities copied)
+    assert not _pending(game)
+    return game
+
+
+def test_a_start_s_columns_copy_what_the_general_path_copies(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A start of cards alone is copied from its columns (``copying.StartCopy``): the same
+    world, in the same order, the same cards (every slot, each holding the game's own rules
+    and tally), rows and saves as the general path, and the same game after 12 actions."""
+    from balatro_ecs.game import copying
+
+    plugins = Plugins.default()
+    columns = 0
+    for deck in plugins.all(DeckType):
+        for stake in ("White Stake", "Gold Stake"):
+            start = prepared.prepared_start(Game, deck, plugins.stake(stake), plugins, "all")
+            if start is None:
+                continue
+            columns += start.columns is not None
+            for seed in ("COLS1", "COLS2"):
+                games = []
+                for on in (True, False):
+                    monkeypatch.setattr(copying, "start_copies", on)
+                    games.append(
+                        _materialized(Game(deck=deck, stake=stake, seed=seed, plugins=plugins))
+                    )
+                fast, full = games
+                where = (deck.key, stake, seed)
+                assert list(fast.world.entities()) == list(full.world.entities()), where
+                for game in games:
+                    for card in game.playing_cards:
+                        assert card._rules is game._rules and card._tally is game._tally
+                        assert game.world.get(card.entity, type(card.zone)) is card.zone
+                assert [_card_slots(c) for c in fast.playing_cards] == [
+                    _card_slots(c) for c in full.playing_cards
+                ], where
+                assert fast._tally == full._tally and fast.jokers == full.jokers == []
+                assert fast.to_json() == full.to_json(), where
+                _play_on(fast, seed, 12)
+                _play_on(full, seed, 12)
+                assert fast.to_json() == full.to_json(), where
+    assert columns >= 10  # (most decks start with cards alone; Magic, Ghost... have more)

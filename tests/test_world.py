@@ -38,14 +38,35 @@ def test_interleaved_games_score_independently() -> None:
 def test_closing_or_dropping_a_game_frees_its_world() -> None:
     game = Game.empty()
     name = game.world.name
-    assert name in esper.list_worlds()
+    game.add_card(CardSpec.parse("AS"), Area.HAND)
+    assert name not in esper.list_worlds()  # (esper is not asked until a query)
+    assert not game.world.registered
+    assert [r.value for _, r in game.world.query1(Rank)] == [14]  # the entity made before
+    assert name in esper.list_worlds() and game.world.registered
     game.close()
-    assert name not in esper.list_worlds()
+    assert name not in esper.list_worlds() and game.world.closed
     other = Game.empty()
     other_name = other.world.name
+    other.world.query1(Rank)
+    assert other_name in esper.list_worlds()
     del other
     gc.collect()
     assert other_name not in esper.list_worlds()
+    never = World()
+    assert not never.closed
+    never.close()  # (never registered: nothing to free)
+    assert never.closed and never.name not in esper.list_worlds()
+
+
+def test_a_registered_world_keeps_its_entities_and_index_current() -> None:
+    world = World()
+    first = world.create(Rank(14))
+    second = world.create(Rank(2), Suit(0))
+    assert [e for e, _ in world.query1(Rank)] == [first, second]  # registers
+    third = world.create(Rank(3), Suit(1))
+    world.delete(first)
+    assert [e for e, _ in world.query(Rank, Suit)] == [second, third]
+    assert world.get(third, Rank).value == 3 and not world.exists(first)
 
 
 def test_card_entities_carry_their_components() -> None:

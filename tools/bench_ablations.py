@@ -402,6 +402,27 @@ def _first_use_descriptors() -> None:
     core.GameCore.__getattr__ = __getattr__
 
 
+def _lazy_worlds() -> None:
+    """Every world registers its esper world when made, not at its first query."""
+    world = _module("balatro_ecs.kernel.world")
+    cls = world.World
+    _need(cls, "_register")
+    init = cls.__init__
+
+    def __init__(self: Any) -> None:
+        init(self)
+        self._register()
+
+    cls.__init__ = __init__
+
+
+def _start_columns() -> None:
+    """A new game copies its prepared start entity by entity (``copying._entities``)."""
+    copying = _module("balatro_ecs.game.copying")
+    _need(copying, "start_copies")
+    copying.start_copies = False
+
+
 #: trick -> (what it is, where, the bench cases it speeds up, the patch that turns it off)
 ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
     "detection-cache": (
@@ -593,6 +614,18 @@ ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
         "game/core.py _OnFirstUse",
         ("random_game", "replay", "new_game_played", "clone"),
         _first_use_descriptors,
+    ),
+    "lazy-worlds": (
+        "a world registers its esper world at its first query, not when made",
+        "kernel/world.py World._register",
+        ("replay", "random_game", "clone", "save_load_fast"),
+        _lazy_worlds,
+    ),
+    "start-columns": (
+        "a new game copies its prepared start's cards from columns worked out once",
+        "game/copying.py StartCopy",
+        ("replay", "random_game", "new_game_played"),
+        _start_columns,
     ),
 }
 

@@ -81,6 +81,7 @@ __all__ = [
     "GameSnapshot",
     "PreviewState",
     "ScoredState",
+    "StartCopy",
     "build",
     "clone",
     "deep_copy",
@@ -728,14 +729,94 @@ def clone(game: Game) -> Game:
     return build(take(game), adopt=True)
 
 
-def materialize(game: Game, snap: GameSnapshot) -> None:
+class StartCopy:
+    """A prepared start's entities as columns, worked out once from its snapshot: what
+    :func:`materialize` makes each new game's own copy from without going through the
+    snapshot entity by entity (:func:`_entities`), where the start holds only playing
+    cards, each counted in the tally, and tables of frozen values (the deck's): no joker,
+    consumable, blind, shop or pack offer (:meth:`of` says ``None`` otherwise). The
+    cards are made by one :func:`~balatro_ecs.game.cards.make_cards` call, the world's
+    tables in the snapshot's order; the same objects, values and order as the general
+    path (tests/test_prepared_starts.py compares the two)."""
+
+    __slots__ = ("columns", "count", "ids", "next_id", "order", "others", "rows")
+
+    #: The arguments of :func:`~balatro_ecs.game.cards.make_cards` but the rules and
+    #: tallies: values, serials, areas, slots, entity ids, side dicts, detection keys.
+    columns: tuple[Any, ...]
+    count: int
+    #: The cards' entity ids, in the rows' order.
+    ids: tuple[int, ...]
+    next_id: int
+    #: The world's ids in creation order, and each one's index in ``cards + others``.
+    order: tuple[tuple[int, ...], tuple[int, ...]]
+    #: The tables of the entities that are not cards (the deck's), copied per game.
+    others: tuple[dict[type, Any], ...]
+    #: Per card area: where its row begins and ends in the cards.
+    rows: tuple[tuple[C.Area, int, int], ...]
+
+    @classmethod
+    def of(cls, snap: GameSnapshot) -> StartCopy | None:
+        """The columns of ``snap``, or ``None`` when it holds more than this copies."""
+        if (
+            snap.card_columns is not None
+            or not snap.card_state
+            or snap.jokers
+            or snap.consumables
+            or snap.blind is not None
+            or any(snap.row_ids[4:])
+        ):
+            return None
+        world_state = snap.world_state
+        tables = dict(zip(world_state.ids, world_state.saved, strict=True))
+        ids, serials, areas, slots, tallies, keys = zip(*snap.card_state, strict=True)
+        if None in tallies or list(ids) != [i for row in snap.row_ids[:4] for i in row]:
+            return None
+        deck = snap.attrs["deck"].entity
+        cards = set(ids)
+        others = [entity for entity in world_state.ids if entity not in cards]
+        frozen = [table for entity in others if type(table := tables[entity]) is dict]
+        if len(frozen) != len(others) or others not in ([], [deck]):
+            return None  # (entities no handle owns: the general path copies them)
+        values, side = zip(*map(tables.__getitem__, ids), strict=True)
+        made = cls.__new__(cls)
+        made.ids = ids
+        made.count = len(ids)
+        made.columns = (
+            values, serials, areas, slots, ids,
+            None if side.count(None) == len(side) else side, keys,
+        )  # fmt: skip
+        made.others = tuple(frozen)
+        # The world's tables in the snapshot's order: index j of (cards + others).
+        where = {entity: j for j, entity in enumerate((*ids, *others))}
+        made.order = (world_state.ids, tuple(where[entity] for entity in world_state.ids))
+        ends = list(itertools.accumulate(len(row) for row in snap.row_ids[:4]))
+        made.rows = tuple(zip(_CARD_AREAS, [0, *ends[:-1]], ends, strict=True))
+        made.next_id = world_state.next_id
+        return made
+
+    def make(self, rules: Rules, tally: list[int]) -> tuple[dict[int, Any], list[Card]]:
+        """The world's tables (by id, in creation order) and the cards (in the rows'
+        order: deck, hand, play, discard) of a new copy with these rules and tally."""
+        values, serials, areas, slots, ids, side, keys = self.columns
+        tallies = [tally] * self.count
+        cards = make_cards(values, serials, areas, slots, rules, tallies, ids, side, keys)
+        every = cards + [table.copy() for table in self.others]
+        order_ids, order = self.order
+        return dict(zip(order_ids, map(every.__getitem__, order), strict=True)), cards
+
+
+def materialize(game: Game, snap: GameSnapshot, start: StartCopy | None = None) -> None:
     """Give ``game``, made from a prepared start (:mod:`balatro_ecs.game.prepared`) and
     sharing its entities until now, its own copy of them: the world, the rows of cards,
     the jokers and consumables, the tally, the rules and the call plans, as ``snap`` (the
     start, taken at the end of the seed's common part) holds them, and the run record's
     own copy of the containers and hand levels it still shared
     (:meth:`~balatro_ecs.game.state.RunState.unshare`). The rest of the game is its own
-    already (the run record's other fields, the random streams, the seed's draws)."""
+    already (the run record's other fields, the random streams, the seed's draws).
+
+    ``start``: the snapshot's columns (:class:`StartCopy`), when it has them: the same
+    copy, made from them in fewer steps."""
     game.run.unshare()
     attrs = game.__dict__
     for name, value in STARTING_VALUES.items():  # (every attribute its own, as in any game)
@@ -746,24 +827,38 @@ def materialize(game: Game, snap: GameSnapshot) -> None:
             attrs[name] = empty()
     rules = Rules()
     _PUT_RULES(rules, snap.rules)
-    tally: list[int] = []
-    tables, made, _ = _entities(snap, rules, tally, _deep, False)
+    tally: list[int] = list(snap.rows[-1][1])
     world = World()
-    world.load(tables.items(), snap.world_state.next_id)
-    handle = made.__getitem__
-    deck, hand, play, discard, jokers, consumables, _, _ = snap.row_ids
-    areas = {
-        area: list(map(handle, ids))
-        for area, ids in zip(_CARD_AREAS, (deck, hand, play, discard), strict=True)
-    }
-    held = list(map(handle, jokers))
+    held: list[Joker]
+    if start is not None and start_copies:
+        tables, cards = start.make(rules, tally)
+        world.load(tables.items(), start.next_id)
+        areas = {area: cards[begin:end] for area, begin, end in start.rows}
+        held = []
+        consumables: list[Consumable] = []
+    else:
+        tables, made, _ = _entities(snap, rules, tally, _deep, False)
+        world.load(tables.items(), snap.world_state.next_id)
+        handle = made.__getitem__
+        deck, hand, play, discard, jokers, kept, _, _ = snap.row_ids
+        areas = {
+            area: list(map(handle, ids))
+            for area, ids in zip(_CARD_AREAS, (deck, hand, play, discard), strict=True)
+        }
+        held = list(map(handle, jokers))
+        consumables = list(map(handle, kept))
     attrs["world"] = world
     attrs["_rules"] = rules
     attrs["_tally"] = tally
     attrs["_areas"] = areas
     attrs["jokers"] = held
-    attrs["consumables"] = list(map(handle, consumables))
+    attrs["consumables"] = consumables
     attrs["_plans"] = None if snap.attrs["_plans"] is None else JokerPlans(game.plugins, held)
+
+
+#: Whether :func:`materialize` uses a prepared start's columns (:class:`StartCopy`); off:
+#: the general path for every start (``tools/bench_ablations.py``, tests).
+start_copies = True
 
 
 # ---------------------------------------------------------------------------------------

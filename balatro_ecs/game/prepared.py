@@ -66,11 +66,13 @@ enabled = True
 class PreparedStart:
     """The common part of one kind of start, done once (see the module's docstring)."""
 
-    __slots__ = ("cards", "copied", "done", "ranked", "shared", "snapshot")
+    __slots__ = ("cards", "columns", "copied", "done", "ranked", "shared", "snapshot")
 
     def __init__(self, game: Game, done: tuple[str, ...]) -> None:
         #: The game at the end of the common part (taken once; copied by each new game).
         self.snapshot: GameSnapshot = copying.take(game)
+        #: The snapshot's entities as columns, when it holds only cards (most starts).
+        self.columns = copying.StartCopy.of(self.snapshot)
         #: The phases of ``start_run`` already done.
         self.done = done
         #: Its playing cards, read by the seed's part (targets).
@@ -118,7 +120,7 @@ class PreparedStart:
 
     def materialize(self, game: Game) -> None:
         """Give ``game`` its own copy of what it shared (the first time it is asked for)."""
-        copying.materialize(game, self.snapshot)
+        copying.materialize(game, self.snapshot, self.columns)
 
 
 def _starts(name: str, value: Any) -> bool:

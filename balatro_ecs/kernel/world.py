@@ -10,13 +10,17 @@ table, ``{component type: component}``) and an index (component type -> set of e
 that only its queries read. A table is a plain dict, or a handle that is its own entity's
 table (a :class:`RecordTable`): a playing card (:class:`~balatro_ecs.game.cards.Card`) keeps
 its components in slots and answers the mapping calls that esper and this module make,
-so a card is one object rather than a dict plus a handle. :func:`_tables` fetches this
-world's two tables (and esper's query caches) once, at creation; from then on entities
-are created, read and deleted with plain dict operations on them, which is what esper's
-own functions do, without switching esper's current world for every call (a game
-creates and deletes hundreds of entities and never queries: its handles hold their
-components). The index is built on the first query and kept current from then on;
-queries go through esper itself (:func:`esper.get_components`), switched to this world.
+so a card is one object rather than a dict plus a handle. Entities are created, read and
+deleted with plain dict operations on the tables, which is what esper's own functions
+do, without switching esper's current world for every call (a game creates and deletes
+hundreds of entities and never queries: its handles hold their components). Until its
+first query a world keeps its tables itself and esper knows nothing of it; the first
+query registers the esper world (:func:`_tables` fetches its two tables and query caches
+once, and they take over the entities held so far), builds the index and keeps it
+current from then on; queries go through esper itself (:func:`esper.get_components`),
+switched to this world. A world that never queries costs esper nothing (registering an
+esper world, and deleting it when the game is closed, cost more than a new game's
+entities did).
 Query results are not cached: a handle changes a card by swapping a value component into
 its table (see :mod:`balatro_ecs.kernel.components`), which esper would not see.
 
@@ -267,23 +271,50 @@ class World:
 
     def __init__(self) -> None:
         self.name = f"balatro_ecs-{next(_names)}"
+        # The world's own tables until its first query registers it with esper
+        # (:meth:`_register`): most worlds (a game's) never query, and never need esper.
+        self._entities: dict[int, Table] = {}
+        self._index: dict[type, set[int]] = {}
+        self._cache_one: dict[Any, Any] = {}
+        self._cache_many: dict[Any, Any] = {}
+        #: Whether the per-type index is built (by the first query) and kept current.
+        self._indexed = False
+        self._next = 1
+        #: ``None`` until registered with esper (``False``: closed before that).
+        self._finalizer: weakref.finalize[Any, Any] | bool | None = None
+
+    def _register(self) -> None:
+        """Register the esper world (the first query): esper's tables for it take over
+        the entities held so far, and the esper world is deleted when this one is closed
+        or collected."""
         tables = _tables(self.name)
+        tables.entities.update(self._entities)
         self._entities = tables.entities
         self._index = tables.by_type
         self._cache_one = tables.cache_one
         self._cache_many = tables.cache_many
-        #: Whether the per-type index is built (by the first query) and kept current.
-        self._indexed = False
-        self._next = 1
         self._finalizer = weakref.finalize(self, _drop_world, self.name)
 
+    @property
+    def registered(self) -> bool:
+        """Whether the world is registered with esper now (it is from its first query until
+        it is closed or collected)."""
+        found = self._finalizer
+        return isinstance(found, weakref.finalize) and found.alive
+
     def close(self) -> None:
-        """Delete the esper world now (it is also deleted when the World is collected)."""
-        self._finalizer()
+        """Delete the esper world now, if it was registered (it is also deleted when the
+        World is collected)."""
+        found = self._finalizer
+        if isinstance(found, weakref.finalize):
+            found()
+        else:
+            self._finalizer = False
 
     @property
     def closed(self) -> bool:
-        return not self._finalizer.alive
+        found = self._finalizer
+        return found is False or (isinstance(found, weakref.finalize) and not found.alive)
 
     # -- entities -------------------------------------------------------------
     def create(self, *components: Any) -> int:
@@ -487,6 +518,8 @@ class World:
     def _build_index(self) -> None:
         if self._indexed:
             return
+        if not isinstance(self._finalizer, weakref.finalize):
+            self._register()
         self._index.clear()
         self._indexed = True
         for entity, table in self._entities.items():
