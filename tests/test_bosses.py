@@ -1098,3 +1098,58 @@ def test_a_save_through_the_pillar_with_a_hand_shape_joker_reloads_the_same() ->
         game.apply(Play((0, 1)))
         text = game.to_json()
         assert Game.from_json(text).to_json() == text, key
+
+
+# ---------------------------------------------------------------------------------------
+# the forced-card gate (kernel/components.py FORCED_MADE)
+# ---------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def gate_shut() -> Any:
+    """The gate shut for the test (as in a fresh process), put back as it was after."""
+    from balatro_ecs.kernel import components as C
+
+    was = C.FORCED_MADE[0]
+    C.FORCED_MADE[0] = False
+    yield C
+    C.FORCED_MADE[0] = was or C.FORCED_MADE[0]
+
+
+@pytest.mark.parametrize("way", ["card_flags", "made", "replace", "pickle", "deepcopy", "copy"])
+def test_every_way_a_forced_flag_comes_about_opens_the_gate(way: str, gate_shut: Any) -> None:
+    # A play or a discard looks for a forced card only once the gate is open: any
+    # CardFlags that forces a card, however it came about, must open it.
+    import copy
+    import dataclasses
+    import pickle
+
+    C = gate_shut
+    forced = C.card_flags(forced_selection=True)
+    plain = C.card_flags(played_this_ante=True, face_down=True)
+    C.FORCED_MADE[0] = False
+    makers = {
+        "card_flags": lambda: C.card_flags(False, False, True),
+        "made": lambda: C.CardFlags(forced_selection=True),
+        "replace": lambda: dataclasses.replace(plain, forced_selection=True),
+        "pickle": lambda: pickle.loads(pickle.dumps(forced)),
+        "deepcopy": lambda: copy.deepcopy(forced),
+        "copy": lambda: copy.copy(forced),
+    }
+    assert copy.deepcopy(plain) == plain and pickle.loads(pickle.dumps(plain)) == plain
+    C.card_flags(True, True, False, True, True)
+    assert C.FORCED_MADE[0] is False  # (flags that force nothing leave it shut)
+    made = makers[way]()
+    assert made.forced_selection and (made == forced or way == "replace")
+    assert C.FORCED_MADE[0] is True
+
+
+def test_cerulean_bell_plays_the_same_with_the_gate_shut_until_its_pick(gate_shut: Any) -> None:
+    C = gate_shut
+    game = boss_round("Cerulean Bell")
+    assert C.FORCED_MADE[0] is True  # the Bell's pick opened it
+    (i,) = [i for i, card in enumerate(game.hand) if card.forced]
+    other = (i + 1) % len(game.hand)
+    assert not game.can(Play((other,)))
+    game.apply(Play((i,)))
+    assert sum(card.forced for card in game.playing_cards) <= 1

@@ -13,6 +13,7 @@ from balatro_ecs.game.actions import (
     Discard,
     Endless,
     EndShop,
+    Outcome,
     Play,
     RerollBoss,
     SelectBlind,
@@ -206,6 +207,25 @@ def test_the_log_records_every_applied_action_with_what_it_did() -> None:
     assert outcome.phase_before == "round"
     assert outcome.score is not None and outcome.score.hand_name == "Pair"
     assert [o.action.text() for o in game.log] == ["select", "play 1 2"]
+
+
+def test_an_applied_outcome_is_the_dataclass_its_fields_make() -> None:
+    # apply makes its Outcome with the fields' dict given at once (Outcome._made), not
+    # through the frozen dataclass's __init__: the same value, as frozen, copied and
+    # pickled the same way.
+    import copy
+    import dataclasses
+    import pickle
+
+    game = Game(seed="LOG00001")
+    made = game.apply(SelectBlind())
+    plain = Outcome(**{f.name: getattr(made, f.name) for f in dataclasses.fields(Outcome)})
+    assert made == plain and hash(made) == hash(plain) and repr(made) == repr(plain)
+    assert vars(made) == vars(plain)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.dollars_after = 0  # type: ignore[misc]
+    assert copy.copy(made) == made
+    assert pickle.loads(pickle.dumps(made)) == made
 
 
 # -- action spelling -------------------------------------------------------------------------

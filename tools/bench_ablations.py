@@ -423,6 +423,23 @@ def _start_columns() -> None:
     copying.start_copies = False
 
 
+def _outcome_dicts() -> None:
+    """Each action's :class:`Outcome` made by the frozen dataclass's ``__init__``."""
+    outcome = _need(_module("balatro_ecs.game.actions"), "Outcome")
+    _need(outcome, "_made")
+
+    def _made(cls: Any, action: Any, *values: Any) -> Any:
+        return cls(action, *values)
+
+    outcome._made = classmethod(_made)
+
+
+def _forced_gate() -> None:
+    """A play and a discard look at every card for a forced one (the gate held open)."""
+    components = _module("balatro_ecs.kernel.components")
+    _need(components, "FORCED_MADE")[0] = True
+
+
 #: trick -> (what it is, where, the bench cases it speeds up, the patch that turns it off)
 ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
     "detection-cache": (
@@ -626,6 +643,18 @@ ABLATIONS: dict[str, tuple[str, str, tuple[str, ...], Callable[[], None]]] = {
         "game/copying.py StartCopy",
         ("replay", "random_game", "new_game_played"),
         _start_columns,
+    ),
+    "outcome-dicts": (
+        "each action's Outcome made with its fields' dict given at once",
+        "game/actions.py Outcome._made",
+        ("replay", "random_game"),
+        _outcome_dicts,
+    ),
+    "forced-gate": (
+        "a play or discard looks for a forced card only once one was ever made",
+        "kernel/components.py FORCED_MADE",
+        ("replay", "random_game"),
+        _forced_gate,
     ),
 }
 

@@ -561,6 +561,10 @@ def _key_hint(keys: list[str], wanted: tuple[str, ...]) -> str:
     return ""
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
 @dataclass(frozen=True)
 class Outcome:
     """What applying one action did: the action, money and phase before and after, the
@@ -573,6 +577,37 @@ class Outcome:
     dollars_after: int
     events: tuple[tuple[Any, ...], ...] = field(default=(), repr=False)
     score: Any = field(default=None, repr=False)
+
+    @classmethod
+    def _made(
+        cls,
+        action: Action,
+        phase_before: str,
+        phase_after: str,
+        dollars_before: int,
+        dollars_after: int,
+        events: tuple[tuple[Any, ...], ...],
+        score: Any,
+    ) -> Outcome:
+        """The same outcome as ``Outcome(...)`` with these fields, made with its fields'
+        dict given at once, not by the frozen dataclass's ``__init__`` (seven
+        ``object.__setattr__`` calls): what :func:`~balatro_ecs.game.run.engine.apply`
+        makes for every action."""
+        outcome = _new(cls)
+        _set(
+            outcome,
+            "__dict__",
+            {
+                "action": action,
+                "phase_before": phase_before,
+                "phase_after": phase_after,
+                "dollars_before": dollars_before,
+                "dollars_after": dollars_after,
+                "events": events,
+                "score": score,
+            },
+        )
+        return outcome
 
     def to_dict(self) -> dict[str, Any]:
         out = {

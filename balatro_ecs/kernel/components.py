@@ -39,6 +39,7 @@ from . import enums as E
 
 __all__ = [
     "ETERNAL",
+    "FORCED_MADE",
     "NO_STICKERS",
     "PERISHABLE",
     "RENTAL",
@@ -168,6 +169,18 @@ class CardFlags:
     shatter_unseen: bool = False
     #: A playing card on sale made free by a Coupon Tag (the game's ``couponed``).
     couponed: bool = False
+
+    def __post_init__(self) -> None:
+        if self.forced_selection:
+            FORCED_MADE[0] = True
+
+    def __setstate__(self, state: Sequence[Any]) -> None:
+        """Unpickled or copied: the fields set one by one (as the dataclass's own does),
+        and a forced flag opens :data:`FORCED_MADE`."""
+        for f, value in zip(fields(self), state, strict=True):
+            object.__setattr__(self, f.name, value)
+        if self.forced_selection:
+            FORCED_MADE[0] = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -407,10 +420,17 @@ def serials_of(values: Sequence[int]) -> list[Serial]:
 _DEBUFFS: dict[tuple[bool, bool], Debuff] = {
     (f, b): Debuff(f, b) for f in (False, True) for b in (False, True)
 }
+#: ``FORCED_MADE[0]``: whether a :class:`CardFlags` marking a card forced (Cerulean Bell's
+#: pick) has been asked of :func:`card_flags`, made, unpickled or copied in this process
+#: since the shared ones were made at import. Until then no card can be forced, and a
+#: play or a discard does not look at every card for one (about 3 µs a play). A gate
+#: only: once open it stays open, and the game does the same either way.
+FORCED_MADE = [False]
 _FLAGS: dict[tuple[bool, ...], CardFlags] = {
     bits: CardFlags(*bits)
     for bits in itertools.product((False, True), repeat=len(fields(CardFlags)))
 }
+FORCED_MADE[0] = False  # (the shared ones force no card yet)
 
 
 def debuff(forced: bool = False, by_blind: bool = False) -> Debuff:
@@ -428,5 +448,7 @@ def card_flags(
 ) -> CardFlags:
     """The shared ``CardFlags`` with these marks (any truthy value is ``True``)."""
     marks = (played_this_ante, face_down, forced_selection, shatter_unseen, couponed)
+    if forced_selection:
+        FORCED_MADE[0] = True
     found = _FLAGS.get(marks)
     return found if found is not None else _FLAGS[tuple(map(bool, marks))]

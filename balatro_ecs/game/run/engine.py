@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from threading import get_ident
 from typing import TYPE_CHECKING
 
-from ...kernel.components import Area
+from ...kernel.components import FORCED_MADE, Area
 from ...kernel.errors import ActionTypeError, HookError, IllegalActionError, show
 from ...kernel.faults import name_fault
 from ...kernel.guard import reentered, watch
@@ -104,7 +104,7 @@ def _cards(
                 raise IllegalActionError(f"{what}: no card {c + 1} in hand ({len(hand)} cards)")
     if not forced:
         return
-    if not any(map(_FORCED, hand)):  # (usually none is)
+    if not FORCED_MADE[0] or not any(map(_FORCED, hand)):  # (usually none is)
         return
     must = [i for i, card in enumerate(hand) if card.forced]
     if not set(must) <= set(cards):
@@ -432,14 +432,14 @@ def _apply(game: Game, action: Action) -> Outcome:
     game.run_queued()  # nothing an action queued is left waiting
     game._sync()  # settle what a changed joker row does at once (Drunkard's discard)
     end_round_if_out_of_cards(game)  # no card left to play: the round cannot wait
-    outcome = Outcome(
-        action=action,
-        phase_before=phase_before,
-        phase_after=run.phase.value,
-        dollars_before=dollars_before,
-        dollars_after=run.dollars,
-        events=tuple(game.events),
-        score=score,
+    outcome = Outcome._made(
+        action,
+        phase_before,
+        run.phase.value,
+        dollars_before,
+        run.dollars,
+        tuple(game.events),
+        score,
     )
     game.log.append(outcome)
     if game.plugins.broadcast_has_impls("balatro_action_applied"):

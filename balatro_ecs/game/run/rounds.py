@@ -11,7 +11,7 @@ import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ...kernel.components import Area
+from ...kernel.components import FORCED_MADE, Area
 from ...kernel.enums import VANILLA_HANDS, HandType, hand_iteration_order
 from ...kernel.faults import check_count
 from .. import hands
@@ -207,7 +207,7 @@ def select_played(ctx: EventContext) -> None:
     hand = game.area(Area.HAND)
     chosen = game.laid_out([hand[i] for i in sorted(ctx["cards"])])
     areas = game._areas
-    if any(map(_FORCED, itertools.chain(*map(areas.__getitem__, CARD_AREAS)))):
+    if FORCED_MADE[0] and any(map(_FORCED, itertools.chain(*map(areas.__getitem__, CARD_AREAS)))):
         for card in game.playing_cards:  # (Cerulean Bell's pick)
             card.set_forced(False)
     for card in chosen:
