@@ -16,7 +16,7 @@ import pickle
 import random
 import threading
 import types
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 import pytest
@@ -42,6 +42,7 @@ from balatro_ecs.game.detach import DetachError
 from balatro_ecs.game.jokers import Consumable, DetachedConsumable, DetachedJoker, Joker
 from balatro_ecs.game.state import Phase
 from balatro_ecs.kernel.content import JokerType
+from balatro_ecs.tools.batch import make_executor
 from balatro_ecs.tools.testing import strategies as bst
 from balatro_ecs.tools.testing.modules import plugin_module
 from balatro_ecs.tools.testing.runs import hold, play_blind, win_round
@@ -242,11 +243,20 @@ def _play(seed: str) -> list[Outcome]:
     return outcomes
 
 
-def test_outcomes_come_back_from_a_worker_process() -> None:
+@pytest.mark.parametrize("backend", ["spawn", "process"])
+def test_outcomes_come_back_from_a_worker_process(backend: str) -> None:
     seeds = ["OUTPICK3", "OUTPICK4"]
-    spawn = multiprocessing.get_context("spawn")  # (the strictest: the worker inherits nothing)
-    with ProcessPoolExecutor(max_workers=1, mp_context=spawn) as executor:
+    executor: Executor | None
+    if backend == "spawn":  # (the strictest: the worker inherits nothing)
+        spawn = multiprocessing.get_context("spawn")
+        executor = ProcessPoolExecutor(max_workers=1, mp_context=spawn)
+    else:  # the batch runners' own pool
+        executor = make_executor(backend, 1, force_pool=True)
+    assert executor is not None
+    try:
         answers = list(executor.map(_play_in_worker, seeds))
+    finally:
+        executor.shutdown()
     for seed, (outcomes, reports) in zip(seeds, answers, strict=True):
         here = [_outcome_report(o) for o in _play(seed)]  # the same seed, played here
         assert len(outcomes) > 1
