@@ -29,6 +29,7 @@ _compat.install()
 if TYPE_CHECKING:
     from .game.cards import Card, CardSpec
     from .game.copying import GameSnapshot
+    from .game.detach import DetachError
     from .game.game import Game
     from .game.scenario import Scenario, score
     from .game.scoring.result import Breakdown, ScoreEvent, ScoreResult
@@ -55,6 +56,7 @@ _HOMES: dict[str, str] = {
     "Card": "balatro_ecs.game.cards",
     "CardSpec": "balatro_ecs.game.cards",
     "GameSnapshot": "balatro_ecs.game.copying",
+    "DetachError": "balatro_ecs.game.detach",
     "Game": "balatro_ecs.game.game",
     "Scenario": "balatro_ecs.game.scenario",
     "score": "balatro_ecs.game.scenario",
@@ -104,6 +106,7 @@ __all__ = [
     "Card",
     "CardSpec",
     "ContentError",
+    "DetachError",
     "Edition",
     "Effect",
     "Enhancement",

@@ -24,13 +24,12 @@ from balatro_ecs.actions import Play
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from balatro_ecs import Game, Plugins, ScoreResult, score
+from balatro_ecs import DetachError, Game, Plugins, ScoreResult, score
 from balatro_ecs.game import scenario_pool
 from balatro_ecs.game.blinds import Blind, Deck, DetachedBlind, DetachedDeck
 from balatro_ecs.game.cards import Card, DetachedCard
 from balatro_ecs.game.jokers import Consumable, CopiedJoker, DetachedJoker, Joker
 from balatro_ecs.game.scenario import Scenario
-from balatro_ecs.game.scoring.result import DetachError
 from balatro_ecs.game.state import Phase
 from balatro_ecs.kernel.content import JokerType
 from balatro_ecs.kernel.enums import Seal, Suit

@@ -100,6 +100,7 @@ MID_RUN_JOKERS = ("j_joker", "j_greedy_joker", "j_jolly", "j_banner", "j_scholar
 
 ROWS = (
     "new_game",
+    "save_load_fast",
     "save_load",
     "score_dict",
     "scoring",
@@ -113,8 +114,8 @@ ROWS = (
 )
 ROW_TITLES = {
     "new_game": "new game",
-    "save_load": "save + load round trip",
-    "save_load_fast": "save + load, trusted binary",
+    "save_load": "save + load, checked JSON (interchange; peers: `pickle`)",
+    "save_load_fast": "save + load, trusted binary (the fast save; peers: `pickle`)",
     "score_dict": "`score(dict)`",
     "scoring": "scoring, state prebuilt",
     "clone": "clone",
@@ -931,7 +932,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench_peers", description=__doc__.split("\n")[0])
     parser.add_argument("--peers", type=Path, help="folder holding the peers' checkouts")
     parser.add_argument("--rounds", type=int, default=11)
-    parser.add_argument("--rows", nargs="*", default=[*ROWS, "save_load_fast"])
+    parser.add_argument("--rows", nargs="*", default=list(ROWS))
     parser.add_argument("--engines", nargs="*", default=list(ENGINES))
     parser.add_argument("--core", type=int, default=None, help="the core to pin (default: last)")
     parser.add_argument("--json", action="store_true")

@@ -12,6 +12,7 @@ changing anything with :meth:`Game.can <balatro_ecs.game.Game.can>` or
 
 from __future__ import annotations
 
+import copy
 import itertools
 import numbers
 from collections.abc import Mapping
@@ -19,6 +20,8 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
 from ..kernel.errors import ActionError, ActionTypeError, UnknownNameError, close_matches, show
+from .detach import Memo, detach, detach_events
+from .scoring.result import ScoreResult
 
 __all__ = [
     "ACTION_SPACE",
@@ -568,7 +571,12 @@ _set = object.__setattr__
 @dataclass(frozen=True)
 class Outcome:
     """What applying one action did: the action, money and phase before and after, the
-    recorded events, and the score of a played hand."""
+    recorded events, and the score of a played hand.
+
+    Its events (and its score's) hold the game's live handles; ``pickle`` and
+    :func:`copy.deepcopy` take it off the game (:meth:`detached`), so an outcome crosses
+    processes and reads the same there; :func:`copy.copy` keeps the handles.
+    """
 
     action: Action
     phase_before: str
@@ -620,6 +628,50 @@ class Outcome:
         if self.score is not None:
             out["score"] = self.score.to_dict()
         return out
+
+    # -- off the game: copies and pickles -----------------------------------------
+    def detached(self) -> Outcome:
+        """This outcome off its game: the same values, with every game handle in its
+        events (the joker sold, the card bought, the blind that paid, ...) and in its
+        score (:meth:`ScoreResult.detached
+        <balatro_ecs.game.scoring.result.ScoreResult.detached>`) as a frozen value that
+        reads as the handle reads now (:class:`~balatro_ecs.game.jokers.DetachedJoker`,
+        :class:`~balatro_ecs.game.cards.DetachedCard`, ...); a handle met twice (a joker
+        in the events and in the score's) becomes one value. It holds nothing of the
+        game, so it pickles and copies: this is what ``pickle`` and
+        :func:`copy.deepcopy` make of an outcome. A part that cannot be taken off is
+        named: :class:`~balatro_ecs.game.detach.DetachError`.
+        """
+        return self._detached(deep=False)
+
+    def _detached(self, deep: bool) -> Outcome:
+        """:meth:`detached`; ``deep``: its other fields deep-copied too, and any value met
+        already detached (:func:`copy.deepcopy`: the copy shares nothing)."""
+        memo: Memo = {}
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        for name, value in values.items():
+            if name == "events":
+                values[name] = detach_events(value, memo, deep, "Outcome")
+            elif name == "score" and isinstance(value, ScoreResult):
+                values[name] = value._detached(deep, memo, "Outcome.score")
+            elif name == "score":
+                values[name] = detach(value, memo, "score", deep, "Outcome")
+            elif deep:  # (the action, the phases and money: plain values)
+                values[name] = copy.deepcopy(value)
+        return type(self)(**values)
+
+    def __copy__(self) -> Outcome:
+        """A shallow copy: the same values, events and score (the game's handles)."""
+        return type(self)(**{f.name: getattr(self, f.name) for f in fields(self)})
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Outcome:
+        """A copy off the game, sharing nothing with this outcome: :meth:`detached`."""
+        return self._detached(deep=True)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled off the game: :meth:`detached`, built again from its fields."""
+        plain = self.detached()
+        return type(plain), tuple(getattr(plain, f.name) for f in fields(plain))
 
 
 class ActionSpace:

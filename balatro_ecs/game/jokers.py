@@ -148,6 +148,7 @@ class Joker:
             rarity=self.type.rarity,
             edition=self.edition,
             debuffed=self.debuffed,
+            area=self.zone.area,
             slot=self.zone.slot,
             serial=self._serial.value,
             stickers=dict(self._stickers.values),
@@ -273,6 +274,7 @@ class Consumable:
             key=self.type.key,
             name=self.type.name,
             edition=self.edition,
+            area=self.zone.area,
             slot=self.zone.slot,
             serial=self._serial.value,
             sell_value=self.sell_value,
@@ -329,6 +331,8 @@ class DetachedJoker:
     rarity: int | str
     edition: Edition
     debuffed: bool
+    #: Where it was: its area (the joker row, the shop, a pack, ...) and slot there.
+    area: C.Area
     slot: int
     serial: int
     stickers: dict[str, Any]
@@ -345,6 +349,11 @@ class DetachedJoker:
     def detached(self) -> DetachedJoker:
         """Itself: it is detached already."""
         return self
+
+    @property
+    def zone(self) -> C.Zone:
+        """Its area and slot (a new :class:`~balatro_ecs.kernel.components.Zone`)."""
+        return C.Zone(self.area, self.slot)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return DetachedJoker, _JOKER_FIELDS(self)  # (positional: quicker)
@@ -373,6 +382,8 @@ class DetachedConsumable:
     key: str
     name: str
     edition: Edition
+    #: Where it was: its area (the consumable row, the shop, a pack) and slot there.
+    area: C.Area
     slot: int
     serial: int
     sell_value: int
@@ -382,6 +393,11 @@ class DetachedConsumable:
     def detached(self) -> DetachedConsumable:
         """Itself: it is detached already."""
         return self
+
+    @property
+    def zone(self) -> C.Zone:
+        """Its area and slot (a new :class:`~balatro_ecs.kernel.components.Zone`)."""
+        return C.Zone(self.area, self.slot)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return DetachedConsumable, _CONSUMABLE_FIELDS(self)  # (positional: quicker)

@@ -8,14 +8,13 @@ context it happened in. It is built from the raw events only when somebody reads
 from __future__ import annotations
 
 import copy
-import pickle
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any
 
-from ...kernel.errors import BalatroError, show
 from ...kernel.quantities import plus, times, to_double
+from ..detach import DetachError, Memo, detach, detach_events
 
 __all__ = ["Breakdown", "DetachError", "ScoreEvent", "ScoreResult"]
 
@@ -237,30 +236,23 @@ class ScoreResult:
         """
         return self._detached(deep=False)
 
-    def _detached(self, deep: bool) -> ScoreResult:
+    def _detached(
+        self, deep: bool, memo: Memo | None = None, owner: str = "ScoreResult"
+    ) -> ScoreResult:
         """:meth:`detached`; ``deep``: with its other fields and any value met already
-        detached deep-copied too (:func:`copy.deepcopy`: the copy shares nothing)."""
-        memo: dict[int, tuple[object, object]] = {}
-        atoms = _ATOMS
+        detached deep-copied too (:func:`copy.deepcopy`: the copy shares nothing).
+        ``memo``: the handles met already (an outcome's events, then its score's: one
+        value each); ``owner`` names this result in an error (``Outcome.score``)."""
+        if memo is None:
+            memo = {}
         values = {f.name: getattr(self, f.name) for f in fields(self)}
         if deep:  # (the fields beside the handles': the values, a subclass's own)
             for name, value in values.items():
                 if name not in _HANDLES:
                     values[name] = copy.deepcopy(value)
-        values["scoring"] = _detach(values["scoring"], memo, "scoring", deep)
-        values["destroyed"] = _detach(values["destroyed"], memo, "destroyed", deep)
-        events = values["events"]
-        out = []
-        for i, event in enumerate(events):
-            if type(event) is tuple:
-                event = tuple([
-                    part if type(part) in atoms else _detach(part, memo, (event, i, n), deep)
-                    for n, part in enumerate(event)
-                ])  # fmt: skip
-            else:
-                event = _detach(event, memo, f"events[{i}]", deep)
-            out.append(event)
-        values["events"] = out if isinstance(events, list) else tuple(out)
+        values["scoring"] = detach(values["scoring"], memo, "scoring", deep, owner)
+        values["destroyed"] = detach(values["destroyed"], memo, "destroyed", deep, owner)
+        values["events"] = detach_events(values["events"], memo, deep, owner)
         return self._copied_as()(**values)
 
     def _copied_as(self) -> type[ScoreResult]:
@@ -281,70 +273,8 @@ class ScoreResult:
         return type(plain), tuple(getattr(plain, f.name) for f in fields(plain))
 
 
-class DetachError(BalatroError, TypeError):
-    """A part of a :class:`ScoreResult` cannot be taken off its game (pickle, copy):
-    the message names the part and why."""
-
-
-#: The parts of an event, in order.
-_PARTS = ("phase", "source", "kind", "value", "target", "chips", "mult")
 #: The fields of a result that hold the game's handles.
 _HANDLES = ("scoring", "destroyed", "events")
-#: Values kept as they are: immutable and holding nothing.
-_ATOMS = frozenset({type(None), bool, int, float, complex, str, bytes})
-
-
-def _named(where: str | tuple[Any, ...]) -> str:
-    """What an error names a part by: ``scoring``, or an event's part given as ``(event,
-    index, part's index)``: ``events[3] (phase 'jokers', kind 'mult'): its source``."""
-    if isinstance(where, str):
-        return where
-    event, i, n = where
-    part = _PARTS[n] if n < len(_PARTS) else f"part {n}"
-    if len(event) >= 3:
-        return f"events[{i}] (phase {show(event[0])}, kind {show(event[2])}): its {part}"
-    return f"events[{i}]: its {part}"
-
-
-def _detach(
-    value: Any,
-    memo: dict[int, tuple[object, object]],
-    where: str | tuple[Any, ...],
-    deep: bool = False,
-) -> Any:
-    """``value`` off the game (see :meth:`ScoreResult.detached`); ``where`` names it in
-    an error (:func:`_named`). ``memo``: what each handle met so far became (kept with
-    the handle); ``deep``: a value detached already is deep-copied, not shared."""
-    kind = type(value)
-    if kind in _ATOMS or isinstance(value, Enum):
-        return value
-    if kind is tuple:
-        return tuple([_detach(v, memo, where, deep) for v in value])
-    if kind is list:
-        return [_detach(v, memo, where, deep) for v in value]
-    if kind is dict:
-        return {k: _detach(v, memo, where, deep) for k, v in value.items()}
-    found = memo.get(id(value))
-    if found is not None:
-        return found[1]
-    detached = getattr(value, "detached", None)
-    try:
-        if callable(detached):
-            out = detached()
-            if out is value and deep:
-                out = copy.deepcopy(value)
-        else:
-            out = pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
-    except DetachError:
-        raise
-    except Exception as err:
-        why = "its detached() failed" if callable(detached) else "no detached(), and no pickle"
-        raise DetachError(
-            f"ScoreResult {_named(where)} {show(value)} ({kind.__name__}) cannot be taken off "
-            f"its game ({why}): {type(err).__name__}: {err}"
-        ) from err
-    memo[id(value)] = (value, out)
-    return out
 
 
 def _plain(x: float) -> float | int:
