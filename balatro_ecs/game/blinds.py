@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import copy
-import operator
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from ..kernel import components as C
 from ..kernel.content import BlindType, DeckType
+from .detach import DetachedValue
 
 __all__ = ["Blind", "Deck", "DetachedBlind", "DetachedDeck"]
 
@@ -112,7 +112,7 @@ def _plain(value: Any) -> Any:
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class DetachedBlind:
+class DetachedBlind(DetachedValue):
     """The blind as it was when read, off its game (:meth:`Blind.detached`);
     :attr:`memory` is a copy. Its ``repr`` is the live blind's."""
 
@@ -124,26 +124,14 @@ class DetachedBlind:
     triggered: bool
     memory: dict[str, Any]
 
-    def detached(self) -> DetachedBlind:
-        """Itself: it is detached already."""
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return DetachedBlind, _BLIND_FIELDS(self)  # (positional: quicker)
-
-    def __hash__(self) -> int:  # (by what names it: its dicts are not hashable)
-        return hash(("DetachedBlind", self.entity, self.key))
+    __hash__ = DetachedValue.hash_by_name  # (its dicts are not hashable)
 
     def __repr__(self) -> str:
         return f"<Blind {self.name}{' (disabled)' if self.disabled else ''}>"
 
 
-#: The fields of a :class:`DetachedBlind`, in order, read at once (what it pickles as).
-_BLIND_FIELDS = operator.attrgetter(*[f.name for f in fields(DetachedBlind)])
-
-
 @dataclass(frozen=True, slots=True, repr=False)
-class DetachedDeck:
+class DetachedDeck(DetachedValue):
     """The deck (the game's "back"), off its game (:meth:`Deck.detached`): its
     :attr:`config` as plain dicts."""
 
@@ -152,19 +140,7 @@ class DetachedDeck:
     name: str
     config: Any
 
-    def detached(self) -> DetachedDeck:
-        """Itself: it is detached already."""
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return DetachedDeck, _DECK_FIELDS(self)  # (positional: quicker)
-
-    def __hash__(self) -> int:  # (by what names it: its dicts are not hashable)
-        return hash(("DetachedDeck", self.entity, self.key))
+    __hash__ = DetachedValue.hash_by_name  # (its dicts are not hashable)
 
     def __repr__(self) -> str:
         return f"<Deck {self.name}>"
-
-
-#: The fields of a :class:`DetachedDeck`, in order, read at once (what it pickles as).
-_DECK_FIELDS = operator.attrgetter(*[f.name for f in fields(DetachedDeck)])

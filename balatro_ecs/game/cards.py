@@ -18,7 +18,6 @@ from __future__ import annotations
 import operator
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from dataclasses import fields as dataclass_fields
 from typing import Any
 
 from ..kernel import components as C
@@ -39,6 +38,7 @@ from ..kernel.enums import (
     parse_suit,
 )
 from ..kernel.errors import ScenarioError, UnknownNameError, show
+from .detach import PlacedValue
 from .rules import Rules
 
 __all__ = [
@@ -824,7 +824,7 @@ class Card:
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class DetachedCard:
+class DetachedCard(PlacedValue):
     """A playing card as it was when read, off its game (:meth:`Card.detached`).
 
     It reads as the live card read then -- :attr:`rank`, :attr:`suit`, :attr:`label`,
@@ -867,11 +867,6 @@ class DetachedCard:
     key: tuple[int, int, int]
 
     @property
-    def zone(self) -> C.Zone:
-        """The card's area and slot (a new :class:`~balatro_ecs.kernel.components.Zone`)."""
-        return C.Zone(self.area, self.slot)
-
-    @property
     def chip_value(self) -> int:
         """Chips for the printed rank (2..10, faces 10, Ace 11)."""
         return chip_value(self.base_rank)
@@ -904,13 +899,6 @@ class DetachedCard:
         """The card's value as a :class:`CardSpec`."""
         return self.spec_value
 
-    def detached(self) -> DetachedCard:
-        """Itself: it is detached already."""
-        return self
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return DetachedCard, _CARD_FIELDS(self)  # (positional: quicker)
-
     def __copy__(self) -> DetachedCard:
         return self  # (immutable through and through, as a tuple of numbers)
 
@@ -919,10 +907,6 @@ class DetachedCard:
 
     def __repr__(self) -> str:
         return f"<Card #{self.entity} {self.label}{' (debuffed)' if self.debuffed else ''}>"
-
-
-#: The fields of a :class:`DetachedCard`, in order, read at once (what it pickles as).
-_CARD_FIELDS = operator.attrgetter(*[f.name for f in dataclass_fields(DetachedCard)])
 
 
 def make_cards(

@@ -13,14 +13,73 @@ a game plays: only when a result or an outcome is pickled or deep-copied.
 from __future__ import annotations
 
 import copy
+import operator
 import pickle
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import fields
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from ..kernel import components as C
 from ..kernel.errors import BalatroError, show
 
-__all__ = ["ATOMS", "DetachError", "Memo", "detach", "detach_events"]
+__all__ = [
+    "ATOMS",
+    "DetachError",
+    "DetachedValue",
+    "Memo",
+    "PlacedValue",
+    "detach",
+    "detach_events",
+]
+
+_V = TypeVar("_V", bound="DetachedValue")
+
+#: Each detached value class's fields, in order, read at once (what it pickles as).
+_FIELDS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
+
+
+class DetachedValue:
+    """What every detached value (``DetachedCard``, ``DetachedJoker``, ...; frozen
+    dataclasses) shares: it is its own :meth:`detached`, and it pickles by its fields in
+    order. One that holds dicts hashes by what names it (:meth:`hash_by_name`, set as its
+    ``__hash__``: a dataclass's own would hash the dicts)."""
+
+    __slots__ = ()
+    if TYPE_CHECKING:
+        entity: int
+        key: Any
+
+    def detached(self: _V) -> _V:
+        """Itself: it is detached already."""
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        cls = type(self)
+        read = _FIELDS.get(cls)
+        if read is None:
+            read = _FIELDS[cls] = operator.attrgetter(*[f.name for f in fields(cls)])  # type: ignore[arg-type]
+        return cls, read(self)  # (positional: quicker)
+
+    def hash_by_name(self) -> int:
+        """The hash of its class's name, its entity and its key."""
+        return hash((type(self).__name__, self.entity, self.key))
+
+
+class PlacedValue(DetachedValue):
+    """A detached value that was somewhere: its ``area`` and ``slot`` read as a
+    :attr:`zone`, as its handle's do."""
+
+    __slots__ = ()
+    if TYPE_CHECKING:
+        area: C.Area
+        slot: int
+
+    @property
+    def zone(self) -> C.Zone:
+        """Its area and slot (a new :class:`~balatro_ecs.kernel.components.Zone`)."""
+        return C.Zone(self.area, self.slot)
+
 
 #: What each handle met so far became, by its id (kept with the handle, so the id stays
 #: its own): a handle met twice (a card in a result's ``scoring`` and in its events, a

@@ -9,15 +9,15 @@ grows (Green Joker, Vampire, Runner, ...) knows to leave its counters alone.
 from __future__ import annotations
 
 import copy
-import operator
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..kernel import components as C
 from ..kernel.content import ConsumableType, JokerType
 from ..kernel.enums import EDITION_EXTRA_COST, Edition
 from ..kernel.faults import CopiedCall
+from .detach import PlacedValue
 
 __all__ = [
     "EDITION_SURCHARGE",
@@ -317,7 +317,7 @@ def _copies(value: object) -> bool:
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class DetachedJoker:
+class DetachedJoker(PlacedValue):
     """A joker as it was when read, off its game (:meth:`Joker.detached`).
 
     It reads as the live joker read then (its ``type`` is not kept: :attr:`key` names
@@ -346,20 +346,7 @@ class DetachedJoker:
     #: The copier (Blueprint, Brainstorm) when it was read in a copied call.
     copied_by: DetachedJoker | None = None
 
-    def detached(self) -> DetachedJoker:
-        """Itself: it is detached already."""
-        return self
-
-    @property
-    def zone(self) -> C.Zone:
-        """Its area and slot (a new :class:`~balatro_ecs.kernel.components.Zone`)."""
-        return C.Zone(self.area, self.slot)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return DetachedJoker, _JOKER_FIELDS(self)  # (positional: quicker)
-
-    def __hash__(self) -> int:  # (by what names it: its dicts are not hashable)
-        return hash(("DetachedJoker", self.entity, self.key))
+    __hash__ = PlacedValue.hash_by_name  # (its dicts are not hashable)
 
     def __repr__(self) -> str:
         if self.copied_by is not None:
@@ -369,12 +356,8 @@ class DetachedJoker:
         return f"<Joker #{self.entity} {self.name}{extra}{debuff}>"
 
 
-#: The fields of a :class:`DetachedJoker`, in order, read at once (what it pickles as).
-_JOKER_FIELDS = operator.attrgetter(*[f.name for f in fields(DetachedJoker)])
-
-
 @dataclass(frozen=True, slots=True, repr=False)
-class DetachedConsumable:
+class DetachedConsumable(PlacedValue):
     """A Tarot, Planet or Spectral card as it was when read, off its game
     (:meth:`Consumable.detached`); :attr:`state` is a copy."""
 
@@ -390,24 +373,7 @@ class DetachedConsumable:
     buy_cost: int
     state: dict[str, Any]
 
-    def detached(self) -> DetachedConsumable:
-        """Itself: it is detached already."""
-        return self
-
-    @property
-    def zone(self) -> C.Zone:
-        """Its area and slot (a new :class:`~balatro_ecs.kernel.components.Zone`)."""
-        return C.Zone(self.area, self.slot)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return DetachedConsumable, _CONSUMABLE_FIELDS(self)  # (positional: quicker)
-
-    def __hash__(self) -> int:  # (by what names it: its dicts are not hashable)
-        return hash(("DetachedConsumable", self.entity, self.key))
+    __hash__ = PlacedValue.hash_by_name  # (its dicts are not hashable)
 
     def __repr__(self) -> str:
         return f"<Consumable #{self.entity} {self.name}>"
-
-
-#: The fields of a :class:`DetachedConsumable`, in order, read at once (what it pickles as).
-_CONSUMABLE_FIELDS = operator.attrgetter(*[f.name for f in fields(DetachedConsumable)])
